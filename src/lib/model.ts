@@ -1,0 +1,117 @@
+// The shared vocabulary of client and server: entities, mutation names and their args.
+// These mirror the API contract in ../shared/ARCHITECTURE.md; change both together.
+
+export const LIST_COLORS = ['grey', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple'] as const;
+export type ListColor = (typeof LIST_COLORS)[number];
+
+export const ROLES = ['owner', 'editor', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export type Priority = 0 | 1 | 2 | 3;
+
+/** ISO timestamps (server time once synced); `version` is the server's per-list commit order, 0 until synced. */
+export interface List {
+  id: string;
+  owner_id: string;
+  name: string;
+  color: ListColor;
+  position: string;
+  is_inbox: boolean;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: number;
+}
+
+export interface Member {
+  list_id: string;
+  user_id: string;
+  email: string;
+  role: Role;
+}
+
+export interface Task {
+  id: string;
+  list_id: string;
+  title: string;
+  notes: string;
+  due_date: string | null;
+  due_time: string | null;
+  priority: Priority;
+  done: boolean;
+  done_at: string | null;
+  position: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: number;
+}
+
+export type ListPatch = Partial<Pick<List, 'name' | 'color' | 'position'>>;
+export type TaskPatch = Partial<
+  Pick<Task, 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'list_id' | 'position'>
+>;
+
+export interface MutationArgs {
+  'list.create': { id: string; name: string; color: ListColor; position: string };
+  'list.update': { id: string; patch: ListPatch };
+  'list.delete': { id: string };
+  'list.restore': { id: string };
+  'task.create': {
+    id: string;
+    list_id: string;
+    title: string;
+    notes?: string;
+    due_date?: string | null;
+    due_time?: string | null;
+    priority?: Priority;
+    position: string;
+  };
+  'task.update': { id: string; patch: TaskPatch };
+  'task.delete': { id: string };
+  'task.restore': { id: string };
+  'member.invite': { list_id: string; email: string; role: Exclude<Role, 'owner'> };
+  'member.set_role': { list_id: string; user_id: string; role: Exclude<Role, 'owner'> };
+  'member.remove': { list_id: string; user_id: string };
+  'list.leave': { list_id: string };
+}
+export type MutationName = keyof MutationArgs;
+export const MUTATION_NAMES = [
+  'list.create', 'list.update', 'list.delete', 'list.restore',
+  'task.create', 'task.update', 'task.delete', 'task.restore',
+  'member.invite', 'member.set_role', 'member.remove', 'list.leave',
+] as const satisfies readonly MutationName[];
+
+export type Mutation = { [N in MutationName]: { id: number; name: N; args: MutationArgs[N] } }[MutationName];
+
+/** A queued local edit (client only). `id` is the client's sequential mutation id. */
+export type OutboxEntry = Mutation & { created_at: string };
+
+export const ERROR_CODES = ['invalid', 'forbidden', 'not_found', 'deleted', 'no_such_user', 'too_large'] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+export interface MutationError {
+  code: ErrorCode;
+  message: string;
+  field?: string;
+}
+
+/** A change the server refused, kept until the user retries or discards it. */
+export type RefusedEntry = OutboxEntry & { error: MutationError; refused_at: string };
+
+export interface PushResult {
+  last_mutation_id: number;
+  results: { id: number; status: 'applied' | 'duplicate' | 'refused'; error?: MutationError }[];
+}
+
+export interface PullResult {
+  lists: List[];
+  members: Member[];
+  tasks: Task[];
+  departed: { list_id: string; task_id: string }[];
+  visible_lists: string[];
+  cursors: Record<string, number>;
+  last_mutation_id: number;
+  refused: { id: number; error: MutationError }[];
+  has_more: boolean;
+}
