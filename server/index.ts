@@ -1,0 +1,140 @@
+// The local Supabase stand-in: Auth + RPC over PGlite or Postgres, plus the built app.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { handleAuth } from './auth.ts';
+import { type Db, openPglite, openPgPool } from './db.ts';
+import { CORS_HEADERS, readBody, sendJson } from './http-util.ts';
+import { signJwt } from './jwt.ts';
+import { migrate } from './migrate.ts';
+import { handleRpc } from './rest.ts';
+import { serveStatic } from './static.ts';
+
+export interface DaybookServerOptions {
+  /** 0 picks a free port. Default 4173. */
+  port?: number;
+  host?: string;
+  /** Any Postgres; otherwise embedded PGlite with its data in `dataDir`. */
+  databaseUrl?: string;
+  /** Keys (and PGlite's data) live here. Default `.daybook`. */
+  dataDir?: string;
+  /** The built app to serve. Default `dist`. */
+  distDir?: string;
+  accessTokenTtlSeconds?: number;
+}
+
+export interface DaybookServer {
+  url: string;
+  anonKey: string;
+  jwtSecret: string;
+  close(): Promise<void>;
+}
+
+interface Keys {
+  jwtSecret: string;
+  anonKey: string;
+}
+
+function loadKeys(dataDir: string): Keys {
+  const file = join(dataDir, 'keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Keys;
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const iat = Math.floor(Date.now() / 1000);
+  const anonKey = signJwt({ iss: 'daybook', role: 'anon', iat, exp: iat + 10 * 365 * 24 * 3600 }, jwtSecret);
+  const keys = { jwtSecret, anonKey };
+  writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  return keys;
+}
+
+export async function createDaybookServer(opts: DaybookServerOptions = {}): Promise<DaybookServer> {
+  const dataDir = resolve(opts.dataDir ?? '.daybook');
+  mkdirSync(dataDir, { recursive: true });
+  const keys = loadKeys(dataDir);
+  const distDir = resolve(opts.distDir ?? 'dist');
+  const host = opts.host ?? '127.0.0.1';
+  const db: Db = opts.databaseUrl ? openPgPool(opts.databaseUrl) : await openPglite(join(dataDir, 'pgdata'));
+  try {
+    await migrate(db);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  const ttl = opts.accessTokenTtlSeconds ?? 3600;
+  let baseUrl = '';
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    const api = path.startsWith('/auth/') || path.startsWith('/rest/') || path.startsWith('/realtime/');
+    if (api && req.method === 'OPTIONS') {
+      res.writeHead(204, CORS_HEADERS).end();
+      return;
+    }
+    if (api) for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
+    if (path === '/config.json') {
+      const origin = req.headers.host ? `http://${req.headers.host}` : baseUrl;
+      return sendJson(res, 200, { supabaseUrl: origin, supabaseAnonKey: keys.anonKey }, {
+        'Cache-Control': 'no-cache',
+        'Access-Control-Allow-Origin': '*',
+      });
+    }
+    if (!api) return serveStatic(distDir, req, res, path);
+    const body = await readBody(req);
+    if (!body.ok) {
+      return sendJson(res, 413, {
+        code: 'too_large',
+        details: null,
+        hint: 'Split the batch into smaller requests',
+        message: 'Request body is larger than 1 MiB',
+      });
+    }
+    if (path.startsWith('/auth/v1/')) {
+      return handleAuth({ db, jwtSecret: keys.jwtSecret, accessTokenTtlSeconds: ttl, issuer: `${baseUrl}/auth/v1` }, req, res, url, body.text);
+    }
+    const rpc = /^\/rest\/v1\/rpc\/([^/]+)$/.exec(path);
+    if (rpc) return handleRpc({ db, jwtSecret: keys.jwtSecret }, req, res, decodeURIComponent(rpc[1]!), body.text);
+    return sendJson(res, 404, { code: 'PGRST125', details: null, hint: null, message: `Invalid path specified in request URL` });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      console.error('request failed:', err);
+      if (!res.headersSent) sendJson(res, 500, { code: 'XX000', details: null, hint: null, message: 'Internal server error' });
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5000;
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 4173, host, () => {
+      server.off('error', reject);
+      resolveListen();
+    });
+  }).catch(async (err) => {
+    await db.close();
+    throw err;
+  });
+  const { port } = server.address() as AddressInfo;
+  baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: baseUrl,
+    anonKey: keys.anonKey,
+    jwtSecret: keys.jwtSecret,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((r) => {
+          server.close(() => r());
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), 2000).unref();
+        });
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}

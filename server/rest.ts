@@ -1,0 +1,117 @@
+// PostgREST's slice: POST /rest/v1/rpc/<fn>. The JWT picks the role; each call is one
+// transaction with `set local role` and `request.jwt.claims`, the JSON body as named args.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Db } from './db.ts';
+import { bearer, sendJson } from './http-util.ts';
+import { verifyJwt } from './jwt.ts';
+
+export interface RestContext {
+  db: Db;
+  jwtSecret: string;
+}
+
+const ROLES = new Set(['anon', 'authenticated', 'service_role']);
+const IDENT = /^[a-z_][a-z0-9_]*$/;
+
+function pgrstError(res: ServerResponse, status: number, code: string, message: string, details: string | null = null, hint: string | null = null) {
+  sendJson(res, status, { code, details, hint, message });
+}
+
+// PostgREST's SQLSTATE → HTTP status table.
+function statusFor(sqlstate: string, role: string): number {
+  if (sqlstate === '42501') return role === 'anon' ? 401 : 403;
+  if (sqlstate === '23503' || sqlstate === '23505') return 409;
+  if (sqlstate === '25006') return 405;
+  if (sqlstate === '42883' || sqlstate === '42P01') return 404;
+  if (sqlstate === 'P0001') return 400;
+  if (/^08/.test(sqlstate) || /^53/.test(sqlstate)) return 503;
+  if (/^(09|25|2D|38|39|3B|40|54|55|57|58|F0|HV|P0|XX)/.test(sqlstate) || sqlstate === '42P17') return 500;
+  if (/^(0L|0P|28)/.test(sqlstate)) return 403;
+  return 400;
+}
+
+interface FnArg {
+  name: string;
+  type: string;
+  hasDefault: boolean;
+}
+
+async function functionArgs(db: Db, fn: string): Promise<FnArg[] | null> {
+  const rows = await db.query<{ names: string[] | null; types: string[]; nargs: number; ndefaults: number }>(
+    `select p.proargnames as names, array(select format_type(t, null) from unnest(p.proargtypes) t) as types,
+            p.pronargs as nargs, p.pronargdefaults as ndefaults
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname = 'public' and p.proname = $1`,
+    [fn],
+  );
+  const row = rows[0];
+  if (!row || rows.length > 1) return null;
+  return row.types.map((type, i) => ({
+    name: row.names?.[i] ?? '',
+    type,
+    hasDefault: i >= row.nargs - row.ndefaults,
+  }));
+}
+
+export async function handleRpc(ctx: RestContext, req: IncomingMessage, res: ServerResponse, fn: string, bodyText: string) {
+  const token = bearer(req) ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : null);
+  if (!token) return pgrstError(res, 401, 'PGRST301', 'No API key found in request');
+  const v = verifyJwt(token, ctx.jwtSecret);
+  if (!v.ok) {
+    return v.reason === 'expired'
+      ? pgrstError(res, 401, 'PGRST303', 'JWT expired')
+      : pgrstError(res, 401, 'PGRST301', 'JWT could not be decoded');
+  }
+  const role = typeof v.claims.role === 'string' ? v.claims.role : '';
+  if (!ROLES.has(role)) return pgrstError(res, 401, 'PGRST301', `role "${role}" does not exist`);
+  if (req.method !== 'POST') return pgrstError(res, 405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
+
+  let args: Record<string, unknown>;
+  try {
+    const parsed: unknown = bodyText.trim() === '' ? {} : JSON.parse(bodyText);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+    args = parsed as Record<string, unknown>;
+  } catch (err) {
+    return pgrstError(res, 400, 'PGRST102', 'Invalid body: expected a JSON object of named arguments', String((err as Error).message));
+  }
+
+  const keys = Object.keys(args).sort();
+  const params = IDENT.test(fn) ? await functionArgs(ctx.db, fn) : null;
+  const known = new Set(params?.map((p) => p.name));
+  const missing = params?.filter((p) => !p.hasDefault && !(p.name in args)) ?? [];
+  if (!params || keys.some((k) => !known.has(k)) || missing.length) {
+    return pgrstError(
+      res,
+      404,
+      'PGRST202',
+      `Could not find the function public.${fn}(${keys.join(', ')}) in the schema cache`,
+      `Searched for the function public.${fn} with parameters ${keys.join(', ')} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    );
+  }
+  const given = params.filter((p) => p.name in args);
+  const sqlArgs = given.map((p) =>
+    p.type === 'jsonb' || p.type === 'json'
+      ? `"${p.name}" := ($1::jsonb -> '${p.name}')::${p.type}`
+      : `"${p.name}" := ($1::jsonb ->> '${p.name}')::${p.type}`,
+  );
+  const claims = JSON.stringify(v.claims);
+  try {
+    const result = await ctx.db.tx(async (q) => {
+      await q.query(`set local role ${role}`);
+      await q.query(`select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('request.jwt.claim.role', $3, true)`, [
+        claims,
+        typeof v.claims.sub === 'string' ? v.claims.sub : '',
+        role,
+      ]);
+      const rows = await q.query<{ r: unknown }>(`select to_jsonb(public."${fn}"(${sqlArgs.join(", ")})) as r`, [JSON.stringify(args)]);
+      return rows[0]?.r ?? null;
+    });
+    const text = JSON.stringify(result);
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+  } catch (err) {
+    const e = err as { code?: string; message?: string; detail?: string; hint?: string };
+    if (typeof e.code !== 'string') throw err;
+    pgrstError(res, statusFor(e.code, role), e.code, e.message ?? 'error', e.detail ?? null, e.hint ?? null);
+  }
+}
