@@ -1,0 +1,55 @@
+// Thin typed wrappers over the two RPCs for integration tests.
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { PullResult, PushResult } from '@/lib/model';
+
+export type RawMutation = { id: number; name: string; args: Record<string, unknown> };
+
+export async function push(client: SupabaseClient, clientId: string, mutations: RawMutation[]) {
+  return client.rpc('sync_push', { p_client_id: clientId, p_mutations: mutations }) as unknown as Promise<{
+    data: PushResult | null;
+    error: { code: string; message: string } | null;
+    status: number;
+  }>;
+}
+
+export async function pull(client: SupabaseClient, clientId: string, cursors: Record<string, number> = {}, limit?: number) {
+  const args: Record<string, unknown> = { p_client_id: clientId, p_cursors: cursors };
+  if (limit !== undefined) args.p_limit = limit;
+  return client.rpc('sync_pull', args) as unknown as Promise<{
+    data: PullResult | null;
+    error: { code: string; message: string } | null;
+    status: number;
+  }>;
+}
+
+/** Pushes and fails the test on a transport error; returns the answer. */
+export async function pushOk(client: SupabaseClient, clientId: string, mutations: RawMutation[]): Promise<PushResult> {
+  const { data, error } = await push(client, clientId, mutations);
+  if (error || !data) throw new Error(`push failed: ${error?.message}`);
+  return data;
+}
+
+/** Pulls every page until has_more is false. */
+export async function pullAll(client: SupabaseClient, clientId: string, cursors: Record<string, number> = {}, limit?: number) {
+  const pages: PullResult[] = [];
+  let cur = cursors;
+  for (let i = 0; i < 1000; i++) {
+    const { data, error } = await pull(client, clientId, cur, limit);
+    if (error || !data) throw new Error(`pull failed: ${error?.message}`);
+    pages.push(data);
+    cur = data.cursors;
+    if (!data.has_more) break;
+  }
+  return pages;
+}
+
+export const newId = () => randomUUID();
+
+export function listCreate(id: number, listId: string, name = 'Home'): RawMutation {
+  return { id, name: 'list.create', args: { id: listId, name, color: 'blue', position: 'a1' } };
+}
+
+export function taskCreate(id: number, taskId: string, listId: string, title = 'Buy milk', extra: Record<string, unknown> = {}): RawMutation {
+  return { id, name: 'task.create', args: { id: taskId, list_id: listId, title, position: 'a0', ...extra } };
+}
