@@ -44,7 +44,7 @@ export async function pullAll(client: SupabaseClient, clientId: string, cursors:
   return pages;
 }
 
-export const newId = () => randomUUID();
+export const newId = (): string => randomUUID();
 
 export function listCreate(id: number, listId: string, name = 'Home'): RawMutation {
   return { id, name: 'list.create', args: { id: listId, name, color: 'blue', position: 'a1' } };

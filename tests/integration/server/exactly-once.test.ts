@@ -62,7 +62,7 @@ describe.each(SERVER_KINDS)('exactly once on %s', (kind) => {
 
   it('a batch over 200 fails whole with 400 and nothing applied', async () => {
     const client = newId();
-    const ids = Array.from({ length: 201 }, () => newId());
+    const ids: string[] = Array.from({ length: 201 }, () => newId());
     const r = await push(user.client, client, ids.map((id, i) => taskCreate(i + 1, id, user.userId, `t${i}`)));
     expect(r.status).toBe(400);
     expect(r.error?.message).toMatch(/200/);
