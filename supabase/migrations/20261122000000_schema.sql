@@ -182,6 +182,11 @@ language sql stable security definer set search_path = public, pg_temp as $$
   select role from public.list_members where list_id = p_list and user_id = auth.uid() and deleted_at is null
 $$;
 
+create function daybook_private.try_uuid(p_value text) returns uuid
+language sql immutable as $$
+  select case when p_value ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then p_value::uuid end
+$$;
+
 -- Validation, mirroring SPEC §5 ----------------------------------------------------------
 
 create function daybook_private.arg_uuid(p_args jsonb, p_key text) returns uuid
@@ -608,6 +613,25 @@ begin
   if c.user_id <> uid then
     raise exception using errcode = '42501', message = 'This client id belongs to another user';
   end if;
+
+  -- Take the version counters of every list this batch touches up front, in one order, so
+  -- pushes that touch the same lists queue instead of deadlocking.
+  perform 1 from public.sync_spaces s
+  where s.list_id in (
+    select daybook_private.try_uuid(coalesce(x.value -> 'args' ->> 'list_id', x.value -> 'args' ->> 'id'))
+      from jsonb_array_elements(p_mutations) x where x.value ->> 'name' not like 'task.%'
+    union
+    select daybook_private.try_uuid(x.value -> 'args' ->> 'list_id')
+      from jsonb_array_elements(p_mutations) x where x.value ->> 'name' = 'task.create'
+    union
+    select daybook_private.try_uuid(x.value -> 'args' -> 'patch' ->> 'list_id')
+      from jsonb_array_elements(p_mutations) x where x.value ->> 'name' = 'task.update'
+    union
+    select t.list_id from public.tasks t
+      where t.id in (select daybook_private.try_uuid(x.value -> 'args' ->> 'id')
+        from jsonb_array_elements(p_mutations) x where x.value ->> 'name' like 'task.%'))
+  order by s.list_id
+  for update;
 
   for m in select value from jsonb_array_elements(p_mutations) loop
     mid := (m ->> 'id')::bigint;

@@ -1,0 +1,39 @@
+// 10,000 task changes through sync_push: batches of 200 vs one request per change.
+// Run: npx tsx bench/backend-push.ts pglite|pg   (env BENCH_CHANGES to change 10,000)
+import { signUpUser } from '../tests/helpers/server.ts';
+import { newId, pushOk, type RawMutation, taskCreate } from '../tests/helpers/server-sync.ts';
+import { benchServer, fmt, kindFromArgs } from './backend-common.ts';
+
+const kind = kindFromArgs();
+const N = Number(process.env.BENCH_CHANGES ?? 10_000);
+const { srv, done } = await benchServer(kind);
+try {
+  const user = await signUpUser(srv);
+  const changes = (first: number): RawMutation[] =>
+    Array.from({ length: N }, (_, i) => taskCreate(first + i, newId(), user.userId, `task ${i}`));
+
+  const batched = changes(1);
+  let t0 = performance.now();
+  const batchClient = newId();
+  for (let i = 0; i < N; i += 200) {
+    const r = await pushOk(user.client, batchClient, batched.slice(i, i + 200));
+    if (r.results.some((x) => x.status !== 'applied')) throw new Error('batched change not applied');
+  }
+  const batchedMs = performance.now() - t0;
+
+  const single = changes(1);
+  const singleClient = newId();
+  t0 = performance.now();
+  for (const m of single) {
+    const r = await pushOk(user.client, singleClient, [m]);
+    if (r.results[0]?.status !== 'applied') throw new Error('single change not applied');
+  }
+  const singleMs = performance.now() - t0;
+
+  console.log(
+    `[${kind}] ${fmt(N)} changes — batches of 200: ${fmt(batchedMs / 1000, 2)} s (${fmt(N / (batchedMs / 1000))} changes/s); ` +
+      `one per request: ${fmt(singleMs / 1000, 2)} s (${fmt(N / (singleMs / 1000))} changes/s); ratio ${fmt(singleMs / batchedMs, 1)}×`,
+  );
+} finally {
+  await done();
+}
