@@ -131,7 +131,7 @@ create trigger task_departures_version before insert or update on public.task_de
 -- Helpers (security definer: they read membership without recursing through RLS) ----------
 
 create function daybook_private.my_list_ids() returns setof uuid
-language sql stable security definer set search_path = public, pg_temp as $$
+language sql stable security definer rows 20 set search_path = public, pg_temp as $$
   select list_id from public.list_members where user_id = auth.uid() and deleted_at is null
 $$;
 
@@ -559,7 +559,7 @@ end $$;
 -- The API ----------------------------------------------------------------------------------
 
 create function public.sync_push(p_client_id uuid, p_mutations jsonb) returns jsonb
-language plpgsql security definer set search_path = public, pg_temp as $$
+language plpgsql security definer set search_path = public, pg_temp set jit = off as $$
 declare
   uid uuid := auth.uid();
   c public.sync_clients;
@@ -683,7 +683,9 @@ end $$;
 -- Security invoker: rows come through RLS. Everything is read by one statement, hence one
 -- snapshot, so the returned cursors never pass a row that the snapshot could not see.
 create function public.sync_pull(p_client_id uuid, p_cursors jsonb default '{}'::jsonb, p_limit int default 1000)
-returns jsonb language plpgsql security invoker set search_path = public, pg_temp as $$
+returns jsonb language plpgsql security invoker
+-- JIT compiling this one big statement costs far more (about a second) than running it
+set search_path = public, pg_temp set jit = off as $$
 declare
   lim int := least(greatest(coalesce(p_limit, 1000), 1), 1000);
   result jsonb;
@@ -708,21 +710,24 @@ begin
         then floor((p_cursors ->> v.list_id::text)::numeric)::bigint else 0 end as c
     from vis v
   ),
-  changed as (
-    select l.id as list_id, l.version, 'l' as kind, to_jsonb(l) as row
-      from public.lists l join cur on cur.list_id = l.id where l.version > cur.c
-    union all
-    select m.list_id, m.version, 'm', to_jsonb(m)
-      from public.list_members m join cur on cur.list_id = m.list_id where m.version > cur.c
-    union all
-    select t.list_id, t.version, 't', to_jsonb(t) - 'deleted_with_list'
-      from public.tasks t join cur on cur.list_id = t.list_id where t.version > cur.c
-    union all
-    select d.list_id, d.version, 'd', jsonb_build_object('list_id', d.list_id, 'task_id', d.task_id, 'version', d.version)
-      from public.task_departures d join cur on cur.list_id = d.list_id where d.version > cur.c
+  -- keys first (index order, at most a page per list and table), whole rows only for the page
+  keys as (
+    select k.* from cur cross join lateral (
+      (select 'l' as kind, l.id as list_id, l.version, l.id as row_id
+         from public.lists l where l.id = cur.list_id and l.version > cur.c)
+      union all
+      (select 'm', m.list_id, m.version, m.user_id from public.list_members m
+         where m.list_id = cur.list_id and m.version > cur.c order by m.version limit lim + 1)
+      union all
+      (select 't', t.list_id, t.version, t.id from public.tasks t
+         where t.list_id = cur.list_id and t.version > cur.c order by t.version limit lim + 1)
+      union all
+      (select 'd', d.list_id, d.version, d.task_id from public.task_departures d
+         where d.list_id = cur.list_id and d.version > cur.c order by d.version limit lim + 1)
+    ) k
   ),
   page as (
-    select * from changed order by list_id, version limit lim + 1
+    select * from keys order by list_id, version limit lim + 1
   ),
   kept as (
     select * from page order by list_id, version limit lim
@@ -733,10 +738,15 @@ begin
     order by mutation_id desc limit 500
   )
   select jsonb_build_object(
-    'lists', coalesce((select jsonb_agg(row order by list_id, version) from kept where kind = 'l'), '[]'),
-    'members', coalesce((select jsonb_agg(row order by list_id, version) from kept where kind = 'm'), '[]'),
-    'tasks', coalesce((select jsonb_agg(row order by list_id, version) from kept where kind = 't'), '[]'),
-    'departed', coalesce((select jsonb_agg(row order by list_id, version) from kept where kind = 'd'), '[]'),
+    'lists', coalesce((select jsonb_agg(to_jsonb(l) order by l.version) from kept k
+      join public.lists l on l.id = k.row_id where k.kind = 'l'), '[]'),
+    'members', coalesce((select jsonb_agg(to_jsonb(m) order by m.list_id, m.version) from kept k
+      join public.list_members m on m.list_id = k.list_id and m.user_id = k.row_id where k.kind = 'm'), '[]'),
+    'tasks', coalesce((select jsonb_agg(to_jsonb(t) - 'deleted_with_list' order by t.list_id, t.version) from kept k
+      join public.tasks t on t.id = k.row_id where k.kind = 't'), '[]'),
+    'departed', coalesce((select jsonb_agg(jsonb_build_object('list_id', d.list_id, 'task_id', d.task_id,
+        'version', d.version) order by d.list_id, d.version) from kept k
+      join public.task_departures d on d.list_id = k.list_id and d.task_id = k.row_id where k.kind = 'd'), '[]'),
     'visible_lists', coalesce((select jsonb_agg(list_id order by list_id) from vis), '[]'),
     'cursors', coalesce((select jsonb_object_agg(cur.list_id::text,
         greatest(cur.c, coalesce((select max(k.version) from kept k where k.list_id = cur.list_id), 0)))
