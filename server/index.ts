@@ -54,13 +54,9 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
   const keys = loadKeys(dataDir);
   const distDir = resolve(opts.distDir ?? 'dist');
   const host = opts.host ?? '127.0.0.1';
-  const db: Db = opts.databaseUrl ? openPgPool(opts.databaseUrl) : await openPglite(join(dataDir, 'pgdata'));
-  try {
-    await migrate(db);
-  } catch (err) {
-    await db.close();
-    throw err;
-  }
+  // assigned once the port is ours: a second copy started on a taken port must not open
+  // (and write to) the same PGlite data folder as the running one
+  let db!: Db;
   const ttl = opts.accessTokenTtlSeconds ?? 3600;
   let baseUrl = '';
 
@@ -98,8 +94,12 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
     return sendJson(res, 404, { code: 'PGRST125', details: null, hint: null, message: `Invalid path specified in request URL` });
   }
 
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((r) => {
+    markReady = r;
+  });
   const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
+    ready.then(() => handle(req, res)).catch((err: unknown) => {
       console.error('request failed:', err);
       if (!res.headersSent) sendJson(res, 500, { code: 'XX000', details: null, hint: null, message: 'Internal server error' });
       else res.destroy();
@@ -113,10 +113,16 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
       server.off('error', reject);
       resolveListen();
     });
-  }).catch(async (err) => {
-    await db.close();
-    throw err;
   });
+  try {
+    db = opts.databaseUrl ? openPgPool(opts.databaseUrl) : await openPglite(join(dataDir, 'pgdata'));
+    await migrate(db);
+    markReady();
+  } catch (err) {
+    server.close();
+    await db?.close().catch(() => undefined);
+    throw err;
+  }
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
