@@ -1,0 +1,143 @@
+// Export/import as JSON (Settings). Import validates record by record with the SPEC §5
+// messages and writes through the mutators, so every imported record is queued for sync.
+//
+// Id policy: an imported record keeps its id when that id is free on this device; when the id
+// is taken by a record with the same content it is skipped ("Already on this device"), and
+// when it is taken by a different record the import gets a fresh id. Imported rows are
+// appended at the end of their list in the file's order. The exported Inbox maps to this
+// device's Inbox; tasks whose list is missing from the file go to the Inbox. A done task is
+// queued as task.create followed by task.update {done: true}.
+import { ValidationError } from '@/lib/errors';
+import { newId, nowIso } from '@/lib/ids';
+import type { List, Task } from '@/lib/model';
+import { checkColor, normalizeListName, validateTaskDraft } from '@/lib/validation';
+import { getDb } from './database';
+import { type DaybookDb, STATE, toList, toTask } from './db';
+import { readIdentity } from './identity';
+import { lists as listMutators, tasks as taskMutators } from './mutators';
+import { write } from './write';
+
+export interface BackupFile {
+  format: 'daybook';
+  version: 1;
+  exported_at: string;
+  lists: List[];
+  tasks: Task[];
+}
+
+export interface ImportReport {
+  imported: { lists: number; tasks: number };
+  skipped: { index: number; kind: 'list' | 'task'; reason: string }[];
+}
+
+export const NOT_A_BACKUP = 'This file is not a Daybook export';
+export const ALREADY_HERE = 'Already on this device';
+
+/** Every live list and task of the current database (tombstones are left out). */
+export async function exportData(db: DaybookDb = getDb()): Promise<BackupFile> {
+  return db.transaction('r', db.lists, db.tasks, async () => {
+    const listRows = await db.lists.where('[state+position]').between([STATE.open, ''], [STATE.open, '\uffff']).toArray();
+    const taskRows = await db.tasks.toArray();
+    return {
+      format: 'daybook',
+      version: 1,
+      exported_at: nowIso(),
+      lists: listRows.map(toList),
+      tasks: taskRows.filter((t) => t.state !== STATE.deleted).map(toTask),
+    };
+  });
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function reasonOf(err: unknown): string {
+  if (err instanceof ValidationError) return err.message;
+  throw err;
+}
+
+/**
+ * Imports a file made by exportData. Throws ValidationError(field 'file') when the file is not
+ * a Daybook export at all, StorageFullError when storage runs out (then nothing is imported).
+ */
+export async function importData(json: unknown, db: DaybookDb = getDb()): Promise<ImportReport> {
+  if (!isObject(json) || json.format !== 'daybook' || !Array.isArray(json.lists) || !Array.isArray(json.tasks)) {
+    throw new ValidationError('file', NOT_A_BACKUP);
+  }
+  const fileLists: unknown[] = json.lists;
+  const fileTasks: unknown[] = json.tasks;
+  const report: ImportReport = { imported: { lists: 0, tasks: 0 }, skipped: [] };
+
+  // One transaction: an import lands whole or (on a storage error) not at all.
+  await write(db, async () => {
+    const identity = await readIdentity(db);
+    if (!identity) throw new Error('Database has no identity yet');
+    const listIds = new Map<string, string>();
+
+    for (const [index, raw] of fileLists.entries()) {
+      try {
+        if (!isObject(raw)) throw new ValidationError('list', 'Not a list record');
+        const name = normalizeListName(raw.name);
+        const color = checkColor(raw.color ?? 'grey');
+        const fileId = typeof raw.id === 'string' ? raw.id : null;
+        if (raw.is_inbox === true) {
+          if (fileId) listIds.set(fileId, identity.inboxId);
+          continue;
+        }
+        const existing = fileId ? await db.lists.get(fileId) : undefined;
+        if (existing && existing.state !== STATE.deleted && existing.name === name && existing.color === color) {
+          listIds.set(fileId as string, existing.id);
+          report.skipped.push({ index, kind: 'list', reason: ALREADY_HERE });
+          continue;
+        }
+        const id = fileId && !existing ? fileId : newId();
+        const list = await listMutators.create({ name, color }, db, id);
+        if (fileId) listIds.set(fileId, list.id);
+        report.imported.lists++;
+      } catch (err) {
+        report.skipped.push({ index, kind: 'list', reason: reasonOf(err) });
+      }
+    }
+
+    // Append each list's tasks in the file's manual order.
+    const ordered = fileTasks
+      .map((raw, index) => ({ raw, index }))
+      .sort((a, b) => {
+        const pa = isObject(a.raw) && typeof a.raw.position === 'string' ? a.raw.position : '';
+        const pb = isObject(b.raw) && typeof b.raw.position === 'string' ? b.raw.position : '';
+        return pa < pb ? -1 : pa > pb ? 1 : a.index - b.index;
+      });
+    for (const { raw, index } of ordered) {
+      try {
+        if (!isObject(raw)) throw new ValidationError('task', 'Not a task record');
+        const draft = validateTaskDraft(raw);
+        const fileList = typeof raw.list_id === 'string' ? raw.list_id : null;
+        const listId = (fileList && listIds.get(fileList)) ?? identity.inboxId;
+        const fileId = typeof raw.id === 'string' ? raw.id : null;
+        const existing = fileId ? await db.tasks.get(fileId) : undefined;
+        if (existing && existing.state !== STATE.deleted && sameTask(existing, draft, raw.done === true)) {
+          report.skipped.push({ index, kind: 'task', reason: ALREADY_HERE });
+          continue;
+        }
+        const id = fileId && !existing ? fileId : newId();
+        await taskMutators.create({ ...draft, list_id: listId }, db, id);
+        if (raw.done === true) await taskMutators.setDone(id, true, db);
+        report.imported.tasks++;
+      } catch (err) {
+        report.skipped.push({ index, kind: 'task', reason: reasonOf(err) });
+      }
+    }
+  });
+  report.skipped.sort((a, b) => (a.kind === b.kind ? a.index - b.index : a.kind === 'list' ? -1 : 1));
+  return report;
+}
+
+function sameTask(row: Task, draft: ReturnType<typeof validateTaskDraft>, done: boolean): boolean {
+  return (
+    row.title === draft.title &&
+    row.notes === draft.notes &&
+    row.due_date === draft.due_date &&
+    row.due_time === draft.due_time &&
+    row.priority === draft.priority &&
+    row.done === done
+  );
+}

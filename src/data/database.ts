@@ -1,0 +1,61 @@
+// Which database the app is using right now. Signing in or out switches it (the sync layer
+// calls setCurrentDatabase); hooks read it through useDb() so a switch re-renders them.
+import { useSyncExternalStore } from 'react';
+import { type DaybookDb, defineDatabase } from './db';
+import { databaseNameFor, ensureIdentity, LOCAL_DATABASE } from './identity';
+
+const USER_DB = /^daybook-(.+)$/;
+
+/**
+ * A database handle whose identity (client id, user id, Inbox) exists before any other query
+ * runs: Dexie holds every query until the `ready` subscriber has finished.
+ * `userId` defaults to the id in the name `daybook-<userId>`; `daybook-local` gets a fresh one.
+ */
+export function createDatabase(name: string, userId?: string): DaybookDb {
+  const db = defineDatabase(name);
+  const uid = userId ?? (name === LOCAL_DATABASE ? null : (USER_DB.exec(name)?.[1] ?? null));
+  db.on('ready', (vip) => ensureIdentity(vip as DaybookDb, uid), true);
+  return db;
+}
+
+/** Opens (creating or upgrading) a database and makes sure its identity and Inbox exist. */
+export async function openDatabase(name: string, userId?: string): Promise<DaybookDb> {
+  const db = createDatabase(name, userId);
+  await db.open();
+  return db;
+}
+
+export { databaseNameFor };
+
+let current: DaybookDb | null = null;
+const listeners = new Set<() => void>();
+
+export function getDb(): DaybookDb {
+  current ??= createDatabase(LOCAL_DATABASE);
+  return current;
+}
+
+/** Switches the app to `db`; the previous handle is left open for its owner to close. */
+export function setCurrentDatabase(db: DaybookDb): void {
+  if (db === current) return;
+  current = db;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useDb(): DaybookDb {
+  return useSyncExternalStore(subscribe, getDb, getDb);
+}
+
+/** Closes and deletes the current database and forgets it; tests start from a fresh one. */
+export async function resetDatabaseForTests(): Promise<void> {
+  const db = current;
+  current = null;
+  if (db) await db.delete();
+  else await defineDatabase(LOCAL_DATABASE).delete();
+  for (const listener of listeners) listener();
+}

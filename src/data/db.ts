@@ -1,0 +1,113 @@
+// The Dexie database: schema versions, their upgrades, and the stored row shapes.
+// IndexedDB cannot index booleans or null, so rows carry derived index keys (`state`,
+// `due_time_key`) next to the public fields; `toTask`/`toList` strip them at the API boundary.
+import Dexie, { type EntityTable, type Transaction } from 'dexie';
+import type { List, Member, OutboxEntry, RefusedEntry, Task } from '@/lib/model';
+
+/** Row state for indexes: open (or a live list), done, deleted (tombstone, hidden from reads). */
+export const STATE = { open: 0, done: 1, deleted: 2 } as const;
+export type RowState = (typeof STATE)[keyof typeof STATE];
+
+export interface TaskRow extends Task {
+  state: RowState;
+  /** '' for no time, so dated untimed tasks stay in the date index and sort before timed ones. */
+  due_time_key: string;
+}
+export interface ListRow extends List {
+  state: RowState;
+}
+export interface MemberRow extends Member {}
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export type DaybookDb = Dexie & {
+  lists: EntityTable<ListRow, 'id'>;
+  members: Dexie.Table<MemberRow, [string, string]>;
+  tasks: EntityTable<TaskRow, 'id'>;
+  outbox: EntityTable<OutboxEntry, 'id'>;
+  refused: EntityTable<RefusedEntry, 'id'>;
+  meta: EntityTable<MetaRow, 'key'>;
+};
+
+/** v1 (first release): plain indexes; `done` stored as a boolean only, so never indexed. */
+export const SCHEMA_V1 = {
+  lists: 'id, position',
+  members: '[list_id+user_id], list_id',
+  tasks: 'id, list_id, due_date',
+  outbox: 'id',
+  refused: 'id',
+  meta: 'key',
+} as const;
+
+/**
+ * v2: compound indexes that return rows already in display order, so live queries never
+ * filter or sort: a list's tasks by state then position, open tasks by date/time/position,
+ * lists by state then position. The upgrade backfills the derived keys.
+ */
+export const SCHEMA_V2 = {
+  lists: 'id, [state+position]',
+  members: '[list_id+user_id], list_id',
+  tasks: 'id, [list_id+state+position], [state+due_date+due_time_key+position]',
+  outbox: 'id',
+  refused: 'id',
+  meta: 'key',
+} as const;
+
+export const CURRENT_VERSION = 2;
+
+export function taskState(task: Pick<Task, 'done' | 'deleted_at'>): RowState {
+  if (task.deleted_at) return STATE.deleted;
+  return task.done ? STATE.done : STATE.open;
+}
+
+export function listState(list: Pick<List, 'deleted_at'>): RowState {
+  return list.deleted_at ? STATE.deleted : STATE.open;
+}
+
+/** The stored row for a public Task; the sync engine uses this to write pulled rows too. */
+export function toTaskRow(task: Task): TaskRow {
+  return { ...task, state: taskState(task), due_time_key: task.due_time ?? '' };
+}
+
+export function toListRow(list: List): ListRow {
+  return { ...list, state: listState(list) };
+}
+
+export function toTask(row: TaskRow): Task {
+  const { state: _state, due_time_key: _key, ...task } = row;
+  return task;
+}
+
+export function toList(row: ListRow): List {
+  const { state: _state, ...list } = row;
+  return list;
+}
+
+async function upgradeToV2(tx: Transaction): Promise<void> {
+  await tx
+    .table('tasks')
+    .toCollection()
+    .modify((row: Partial<TaskRow> & Pick<Task, 'done' | 'deleted_at' | 'due_time'>) => {
+      row.done = Boolean(row.done);
+      row.state = taskState(row);
+      row.due_time_key = row.due_time ?? '';
+      row.version ??= 0;
+    });
+  await tx
+    .table('lists')
+    .toCollection()
+    .modify((row: Partial<ListRow> & Pick<List, 'deleted_at'>) => {
+      row.state = listState(row);
+      row.version ??= 0;
+    });
+}
+
+/** Opens (creating or upgrading) the database called `name`. Call `db.open()` or just query it. */
+export function defineDatabase(name: string): DaybookDb {
+  const db = new Dexie(name) as DaybookDb;
+  db.version(1).stores(SCHEMA_V1);
+  db.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
+  return db;
+}

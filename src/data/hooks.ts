@@ -1,0 +1,87 @@
+// Live reads for React. Each returns `undefined` while the first result loads, then re-renders
+// when a write touches the index range it read, or when the current database is switched.
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { List, Member, RefusedEntry, Task } from '@/lib/model';
+import { useDb } from './database';
+import type { Identity } from './identity';
+import {
+  dayCounts,
+  getIdentity,
+  getList,
+  getTask,
+  listLists,
+  listMembers,
+  listTasks,
+  openTaskCounts,
+  outboxCount,
+  refusedEntries,
+  type Show,
+  searchTasks,
+  todayTasks,
+  upcomingTasks,
+} from './queries';
+
+export function useIdentity(): Identity | undefined {
+  const db = useDb();
+  return useLiveQuery(() => getIdentity(db), [db]);
+}
+
+export function useLists(): List[] | undefined {
+  const db = useDb();
+  return useLiveQuery(() => listLists(db), [db]);
+}
+
+export function useList(id: string): List | null | undefined {
+  const db = useDb();
+  return useLiveQuery(() => getList(id, db), [db, id]);
+}
+
+export function useOpenTaskCounts(): Record<string, number> | undefined {
+  const db = useDb();
+  return useLiveQuery(() => openTaskCounts(db), [db]);
+}
+
+export function useListTasks(listId: string, show: Show = 'open'): Task[] | undefined {
+  const db = useDb();
+  return useLiveQuery(() => listTasks(listId, show, db), [db, listId, show]);
+}
+
+export function useTodayTasks(today: string): { overdue: Task[]; today: Task[] } | undefined {
+  const db = useDb();
+  return useLiveQuery(() => todayTasks(today, db), [db, today]);
+}
+
+export function useUpcomingTasks(from: string, days = 14): Task[] | undefined {
+  const db = useDb();
+  return useLiveQuery(() => upcomingTasks(from, days, db), [db, from, days]);
+}
+
+export function useDayCounts(fromDate: string, toDate: string): Record<string, number> | undefined {
+  const db = useDb();
+  return useLiveQuery(() => dayCounts(fromDate, toDate, db), [db, fromDate, toDate]);
+}
+
+export function useTask(id: string): Task | null | undefined {
+  const db = useDb();
+  return useLiveQuery(() => getTask(id, db), [db, id]);
+}
+
+export function useSearch(query: string): Task[] | undefined {
+  const db = useDb();
+  return useLiveQuery(() => searchTasks(query, db), [db, query]);
+}
+
+export function useMembers(listId: string): Member[] | undefined {
+  const db = useDb();
+  return useLiveQuery(() => listMembers(listId, db), [db, listId]);
+}
+
+export function useOutboxCount(): number | undefined {
+  const db = useDb();
+  return useLiveQuery(() => outboxCount(db), [db]);
+}
+
+export function useRefused(): RefusedEntry[] | undefined {
+  const db = useDb();
+  return useLiveQuery(() => refusedEntries(db), [db]);
+}

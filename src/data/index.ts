@@ -1,0 +1,51 @@
+// The data layer's public surface: the UI imports only from '@/data'.
+export { StorageFullError, ValidationError } from '@/lib/errors';
+export { exportData, importData } from './backup';
+export type { BackupFile, ImportReport } from './backup';
+export {
+  createDatabase,
+  databaseNameFor,
+  getDb,
+  openDatabase,
+  resetDatabaseForTests,
+  setCurrentDatabase,
+  useDb,
+} from './database';
+export type { DaybookDb } from './db';
+export { toList, toListRow, toTask, toTaskRow } from './db';
+export type { Identity } from './identity';
+export { LOCAL_DATABASE, META } from './identity';
+export {
+  useDayCounts,
+  useIdentity,
+  useList,
+  useListTasks,
+  useLists,
+  useMembers,
+  useOpenTaskCounts,
+  useOutboxCount,
+  useRefused,
+  useSearch,
+  useTask,
+  useTodayTasks,
+  useUpcomingTasks,
+} from './hooks';
+export type { MoveTarget, NewList, NewTask } from './mutators';
+export { lists, members, tasks } from './mutators';
+export type { Show } from './queries';
+export {
+  dayCounts,
+  getIdentity,
+  getList,
+  getTask,
+  listLists,
+  listMembers,
+  listTasks,
+  openTaskCounts,
+  outboxCount,
+  refusedEntries,
+  SEARCH_LIMIT,
+  searchTasks,
+  todayTasks,
+  upcomingTasks,
+} from './queries';

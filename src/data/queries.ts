@@ -1,0 +1,182 @@
+// Reads. Every query that runs live walks a compound index whose order is the display order,
+// so a change re-reads only a key range and nothing is filtered or sorted in memory.
+// Tombstones (deleted_at set) are never returned.
+import Dexie from 'dexie';
+import { addDays } from '@/lib/dates';
+import type { List, Member, RefusedEntry, Task } from '@/lib/model';
+import { getDb } from './database';
+import { type DaybookDb, STATE, type TaskRow, toList, toTask } from './db';
+import { type Identity, readIdentity } from './identity';
+
+const { minKey, maxKey } = Dexie;
+
+export type Show = 'open' | 'done' | 'all';
+
+export const SEARCH_LIMIT = 200;
+
+export function getIdentity(db: DaybookDb = getDb()): Promise<Identity | undefined> {
+  return readIdentity(db);
+}
+
+/** Live lists by position, with the Inbox first wherever its position sorts. */
+export async function listLists(db: DaybookDb = getDb()): Promise<List[]> {
+  const rows = await db.lists.where('[state+position]').between([STATE.open, minKey], [STATE.open, maxKey]).toArray();
+  const lists = rows.map(toList);
+  const inbox = lists.findIndex((l) => l.is_inbox);
+  if (inbox > 0) lists.unshift(...lists.splice(inbox, 1));
+  return lists;
+}
+
+export async function getList(id: string, db: DaybookDb = getDb()): Promise<List | null> {
+  const row = await db.lists.get(id);
+  return row && row.state !== STATE.deleted ? toList(row) : null;
+}
+
+function tasksInState(db: DaybookDb, listId: string, state: number) {
+  return db.tasks.where('[list_id+state+position]').between([listId, state, minKey], [listId, state, maxKey]);
+}
+
+/** One list's tasks in manual order; 'all' merges the open and done ranges, both already sorted. */
+export async function listTasks(listId: string, show: Show = 'open', db: DaybookDb = getDb()): Promise<Task[]> {
+  if (show !== 'all') {
+    const rows = await tasksInState(db, listId, show === 'open' ? STATE.open : STATE.done).toArray();
+    return rows.map(toTask);
+  }
+  const [open, done] = await Promise.all([
+    tasksInState(db, listId, STATE.open).toArray(),
+    tasksInState(db, listId, STATE.done).toArray(),
+  ]);
+  return mergeByPosition(open, done).map(toTask);
+}
+
+function mergeByPosition(a: TaskRow[], b: TaskRow[]): TaskRow[] {
+  const out: TaskRow[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as TaskRow;
+    const y = b[j] as TaskRow;
+    if (y.position < x.position) {
+      out.push(y);
+      j++;
+    } else {
+      out.push(x);
+      i++;
+    }
+  }
+  return out.concat(a.slice(i), b.slice(j));
+}
+
+/** Open tasks per live list (index counts, no rows read). */
+export async function openTaskCounts(db: DaybookDb = getDb()): Promise<Record<string, number>> {
+  const lists = await db.lists.where('[state+position]').between([STATE.open, minKey], [STATE.open, maxKey]).primaryKeys();
+  const counts = await Promise.all(lists.map((id) => tasksInState(db, id, STATE.open).count()));
+  return Object.fromEntries(lists.map((id, i) => [id, counts[i] ?? 0]));
+}
+
+/** Open tasks with a due date in [from, toExclusive), by date, time (untimed first), position. */
+function openDueBetween(db: DaybookDb, from: string | typeof minKey, toExclusive: string) {
+  return db.tasks
+    .where('[state+due_date+due_time_key+position]')
+    .between([STATE.open, from, minKey, minKey], [STATE.open, toExclusive, minKey, minKey], true, false);
+}
+
+export async function todayTasks(today: string, db: DaybookDb = getDb()): Promise<{ overdue: Task[]; today: Task[] }> {
+  const [overdue, due] = await Promise.all([
+    openDueBetween(db, minKey, today).toArray(),
+    openDueBetween(db, today, addDays(today, 1)).toArray(),
+  ]);
+  return { overdue: overdue.map(toTask), today: due.map(toTask) };
+}
+
+export async function upcomingTasks(from: string, days = 14, db: DaybookDb = getDb()): Promise<Task[]> {
+  const rows = await openDueBetween(db, from, addDays(from, days)).toArray();
+  return rows.map(toTask);
+}
+
+/** Open tasks per due date in [fromDate, toDate] inclusive, from index keys only. */
+export async function dayCounts(fromDate: string, toDate: string, db: DaybookDb = getDb()): Promise<Record<string, number>> {
+  const keys = await openDueBetween(db, fromDate, addDays(toDate, 1)).keys();
+  const counts: Record<string, number> = {};
+  for (const key of keys) {
+    const date = (key as unknown[])[1] as string;
+    counts[date] = (counts[date] ?? 0) + 1;
+  }
+  return counts;
+}
+
+export async function getTask(id: string, db: DaybookDb = getDb()): Promise<Task | null> {
+  const row = await db.tasks.get(id);
+  return row && row.state !== STATE.deleted ? toTask(row) : null;
+}
+
+/**
+ * Case-insensitive substring search over titles and notes. It scans (search runs on demand,
+ * not on every write); results: open before done, title hits before notes-only hits.
+ */
+export async function searchTasks(query: string, db: DaybookDb = getDb(), limit = SEARCH_LIMIT): Promise<Task[]> {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return [];
+  const hits: { row: TaskRow; rank: number }[] = [];
+  await db.tasks.each((row) => {
+    if (row.state === STATE.deleted) return;
+    const inTitle = row.title.toLocaleLowerCase().includes(needle);
+    if (!inTitle && !row.notes.toLocaleLowerCase().includes(needle)) return;
+    hits.push({ row, rank: row.state * 2 + (inTitle ? 0 : 1) });
+  });
+  hits.sort((a, b) => a.rank - b.rank || a.row.title.localeCompare(b.row.title));
+  return hits.slice(0, limit).map((h) => toTask(h.row));
+}
+
+export async function listMembers(listId: string, db: DaybookDb = getDb()): Promise<Member[]> {
+  return db.members.where('list_id').equals(listId).toArray();
+}
+
+export function outboxCount(db: DaybookDb = getDb()): Promise<number> {
+  return db.outbox.count();
+}
+
+export function refusedEntries(db: DaybookDb = getDb()): Promise<RefusedEntry[]> {
+  return db.refused.orderBy('id').toArray();
+}
+
+/** The highest position among a list's live tasks, open or done, for appending at the end. */
+export async function lastTaskPosition(db: DaybookDb, listId: string): Promise<string | null> {
+  const [open, done] = await Promise.all([
+    tasksInState(db, listId, STATE.open).last(),
+    tasksInState(db, listId, STATE.done).last(),
+  ]);
+  const positions = [open?.position, done?.position].filter((p): p is string => p !== undefined);
+  return positions.length ? (positions.sort().at(-1) as string) : null;
+}
+
+export async function lastListPosition(db: DaybookDb): Promise<string | null> {
+  const last = await db.lists.where('[state+position]').between([STATE.open, minKey], [STATE.open, maxKey]).last();
+  return last?.position ?? null;
+}
+
+/** Neighbours of `position` among a list's live tasks (open and done), for moves given one side. */
+export async function taskNeighbours(
+  db: DaybookDb,
+  listId: string,
+  position: string,
+  excludeId: string,
+): Promise<{ prev: string | null; next: string | null }> {
+  let prev: string | null = null;
+  let next: string | null = null;
+  for (const state of [STATE.open, STATE.done]) {
+    const before = await db.tasks
+      .where('[list_id+state+position]')
+      .between([listId, state, minKey], [listId, state, position], true, false)
+      .filter((t) => t.id !== excludeId)
+      .last();
+    const after = await db.tasks
+      .where('[list_id+state+position]')
+      .between([listId, state, position], [listId, state, maxKey], false, true)
+      .filter((t) => t.id !== excludeId)
+      .first();
+    if (before && (prev === null || before.position > prev)) prev = before.position;
+    if (after && (next === null || after.position < next)) next = after.position;
+  }
+  return { prev, next };
+}

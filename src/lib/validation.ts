@@ -1,0 +1,148 @@
+// SPEC §5 validation, pure. Each check returns the normalised value or throws ValidationError
+// with the exact user-facing message, so mutators and JSON import refuse the same way.
+import { ValidationError } from './errors';
+import { LIST_COLORS, type ListColor, type Priority, type TaskPatch } from './model';
+
+export const MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be at most 500 characters',
+  notesTooLong: 'Notes must be at most 10,000 characters',
+  listNameRequired: 'List name is required',
+  listNameTooLong: 'List name must be at most 80 characters',
+  dateRange: 'Pick a date between 1900 and 2999',
+  timeWithoutDate: 'Set a date before setting a time',
+  priority: 'Priority must be none, low, medium or high',
+  color: `Color must be one of ${LIST_COLORS.join(', ')}`,
+  time: 'Pick a time between 00:00 and 23:59',
+} as const;
+
+export const LIMITS = { title: 500, notes: 10_000, listName: 80 } as const;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+export function isValidIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one; UTC avoids any DST shift.
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export function normalizeTitle(raw: unknown): string {
+  const title = typeof raw === 'string' ? raw.trim() : '';
+  if (!title) throw new ValidationError('title', MESSAGES.titleRequired);
+  if (title.length > LIMITS.title) throw new ValidationError('title', MESSAGES.titleTooLong);
+  return title;
+}
+
+export function normalizeNotes(raw: unknown): string {
+  if (raw === undefined || raw === null) return '';
+  if (typeof raw !== 'string') throw new ValidationError('notes', MESSAGES.notesTooLong);
+  if (raw.length > LIMITS.notes) throw new ValidationError('notes', MESSAGES.notesTooLong);
+  return raw;
+}
+
+export function normalizeListName(raw: unknown): string {
+  const name = typeof raw === 'string' ? raw.trim() : '';
+  if (!name) throw new ValidationError('name', MESSAGES.listNameRequired);
+  if (name.length > LIMITS.listName) throw new ValidationError('name', MESSAGES.listNameTooLong);
+  return name;
+}
+
+export function checkColor(raw: unknown): ListColor {
+  if (typeof raw === 'string' && (LIST_COLORS as readonly string[]).includes(raw)) return raw as ListColor;
+  throw new ValidationError('color', MESSAGES.color);
+}
+
+/** `null`, `undefined` and '' all mean "no due date". */
+export function checkDueDate(raw: unknown): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (typeof raw === 'string' && isValidIsoDate(raw)) return raw;
+  throw new ValidationError('due_date', MESSAGES.dateRange);
+}
+
+export function checkDueTime(raw: unknown): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (typeof raw === 'string' && HH_MM.test(raw)) return raw;
+  throw new ValidationError('due_time', MESSAGES.time);
+}
+
+export function checkPriority(raw: unknown): Priority {
+  if (raw === undefined || raw === null) return 0;
+  if (raw === 0 || raw === 1 || raw === 2 || raw === 3) return raw;
+  throw new ValidationError('priority', MESSAGES.priority);
+}
+
+export function checkDateTimePair(dueDate: string | null, dueTime: string | null): void {
+  if (dueTime !== null && dueDate === null) throw new ValidationError('due_time', MESSAGES.timeWithoutDate);
+}
+
+export interface TaskDraftInput {
+  title?: unknown;
+  notes?: unknown;
+  due_date?: unknown;
+  due_time?: unknown;
+  priority?: unknown;
+}
+export interface TaskDraft {
+  title: string;
+  notes: string;
+  due_date: string | null;
+  due_time: string | null;
+  priority: Priority;
+}
+
+/** Checks fields in form order (title first) so the first message is the one the user sees first. */
+export function validateTaskDraft(input: TaskDraftInput): TaskDraft {
+  const title = normalizeTitle(input.title);
+  const notes = normalizeNotes(input.notes);
+  const due_date = checkDueDate(input.due_date);
+  const due_time = checkDueTime(input.due_time);
+  checkDateTimePair(due_date, due_time);
+  const priority = checkPriority(input.priority);
+  return { title, notes, due_date, due_time, priority };
+}
+
+type EditableTaskFields = Pick<TaskDraft, 'due_date' | 'due_time'>;
+
+/**
+ * Validates only the fields present in `patch` and returns them normalised. Clearing the date
+ * of a task that has a time also clears the time, since a time without a date is invalid.
+ */
+export function validateTaskPatch(current: EditableTaskFields, patch: TaskPatch): TaskPatch {
+  const out: TaskPatch = {};
+  if ('title' in patch) out.title = normalizeTitle(patch.title);
+  if ('notes' in patch) out.notes = normalizeNotes(patch.notes);
+  if ('due_date' in patch) out.due_date = checkDueDate(patch.due_date);
+  if ('due_time' in patch) out.due_time = checkDueTime(patch.due_time);
+  const nextDate = 'due_date' in out ? (out.due_date ?? null) : current.due_date;
+  if (nextDate === null && !('due_time' in out) && current.due_time !== null) out.due_time = null;
+  const nextTime = 'due_time' in out ? (out.due_time ?? null) : current.due_time;
+  checkDateTimePair(nextDate, nextTime);
+  if ('priority' in patch) out.priority = checkPriority(patch.priority);
+  if ('done' in patch) {
+    if (typeof patch.done !== 'boolean') throw new ValidationError('done', 'Done must be true or false');
+    out.done = patch.done;
+  }
+  if ('list_id' in patch) {
+    if (typeof patch.list_id !== 'string' || !patch.list_id) throw new ValidationError('list_id', 'Pick a list');
+    out.list_id = patch.list_id;
+  }
+  if ('position' in patch) {
+    if (typeof patch.position !== 'string' || !patch.position) throw new ValidationError('position', 'Invalid position');
+    out.position = patch.position;
+  }
+  return out;
+}
+
+export interface ListDraft {
+  name: string;
+  color: ListColor;
+}
+export function validateListDraft(input: { name?: unknown; color?: unknown }): ListDraft {
+  return { name: normalizeListName(input.name), color: checkColor(input.color ?? 'grey') };
+}
