@@ -1,0 +1,56 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FIRST_POSITION, positionAfter, positionBefore, positionBetween, positionsBetween } from '@/lib/order';
+
+describe('fractional positions', () => {
+  it('places at start, end and between neighbours', () => {
+    const a = FIRST_POSITION;
+    const end = positionAfter(a);
+    const start = positionBefore(a);
+    const mid = positionBetween(a, end);
+    expect([end, start, mid].every((p) => typeof p === 'string')).toBe(true);
+    expect(start < a && a < mid && mid < end).toBe(true);
+  });
+
+  it('keeps order through 500 inserts between the same two neighbours', () => {
+    const lo = positionAfter(null);
+    const hi = positionAfter(lo);
+    let upper = hi;
+    const inserted: string[] = [];
+    for (let i = 0; i < 500; i++) {
+      upper = positionBetween(lo, upper); // always squeezing right after `lo`
+      inserted.push(upper);
+    }
+    for (let i = 1; i < inserted.length; i++) expect(inserted[i] as string < (inserted[i - 1] as string)).toBe(true);
+    expect(inserted.every((p) => lo < p && p < hi)).toBe(true);
+  });
+
+  it('keeps a sequence sorted under random inserts (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 200 }), (picks) => {
+        const seq: string[] = [];
+        for (const pick of picks) {
+          const i = seq.length ? pick % (seq.length + 1) : 0;
+          seq.splice(i, 0, positionBetween(seq[i - 1] ?? null, seq[i] ?? null));
+        }
+        const sorted = [...seq].sort();
+        expect(seq).toEqual(sorted);
+        expect(new Set(seq).size).toBe(seq.length);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('tolerates inverted neighbours from concurrent edits', () => {
+    const a = positionAfter(null);
+    const b = positionAfter(a);
+    expect(positionBetween(b, a) > b).toBe(true);
+  });
+
+  it('makes n ordered keys for bulk appends', () => {
+    const keys = positionsBetween(FIRST_POSITION, null, 5);
+    expect(keys).toHaveLength(5);
+    expect([...keys].sort()).toEqual(keys);
+    expect((keys[0] as string) > FIRST_POSITION).toBe(true);
+  });
+});
