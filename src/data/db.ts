@@ -12,6 +12,8 @@ export interface TaskRow extends Task {
   state: RowState;
   /** '' for no time, so dated untimed tasks stay in the date index and sort before timed ones. */
   due_time_key: string;
+  /** Tombstoned by its list's delete (the server has the same column); list.restore revives these. */
+  deleted_with_list?: boolean;
 }
 export interface ListRow extends List {
   state: RowState;
@@ -67,8 +69,10 @@ export function listState(list: Pick<List, 'deleted_at'>): RowState {
 }
 
 /** The stored row for a public Task; the sync engine uses this to write pulled rows too. */
-export function toTaskRow(task: Task): TaskRow {
-  return { ...task, state: taskState(task), due_time_key: task.due_time ?? '' };
+export function toTaskRow(task: Task & { deleted_with_list?: boolean }): TaskRow {
+  const row: TaskRow = { ...task, state: taskState(task), due_time_key: task.due_time ?? '' };
+  if (!row.deleted_at) delete row.deleted_with_list;
+  return row;
 }
 
 export function toListRow(list: List): ListRow {
@@ -76,7 +80,7 @@ export function toListRow(list: List): ListRow {
 }
 
 export function toTask(row: TaskRow): Task {
-  const { state: _state, due_time_key: _key, ...task } = row;
+  const { state: _state, due_time_key: _key, deleted_with_list: _withList, ...task } = row;
   return task;
 }
 

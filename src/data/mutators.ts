@@ -117,7 +117,7 @@ async function moveList(id: string, target: MoveTarget, db: DaybookDb = getDb())
   });
 }
 
-/** Tombstones the list and its live tasks with one timestamp, so restore knows which go back. */
+/** Tombstones the list and its live tasks, marked deleted_with_list so restore knows which go back. */
 async function deleteList(id: string, db: DaybookDb = getDb()): Promise<void> {
   await write(db, async (enqueue) => {
     const row = await liveList(db, id, 'id');
@@ -128,7 +128,9 @@ async function deleteList(id: string, db: DaybookDb = getDb()): Promise<void> {
       .where('[list_id+state+position]')
       .between([id, STATE.open, ''], [id, STATE.done, '\uffff'])
       .toArray();
-    await db.tasks.bulkPut(tasks.map((t) => ({ ...t, deleted_at: now, updated_at: now, state: STATE.deleted })));
+    await db.tasks.bulkPut(
+      tasks.map((t) => ({ ...t, deleted_at: now, updated_at: now, state: STATE.deleted, deleted_with_list: true })),
+    );
     await enqueue('list.delete', { id });
   });
 }
@@ -138,7 +140,6 @@ async function restoreList(id: string, db: DaybookDb = getDb()): Promise<List> {
     const row = await db.lists.get(id);
     if (!row) throw new ValidationError('id', LIST_MISSING);
     if (row.state !== STATE.deleted) return toList(row);
-    const deletedAt = row.deleted_at;
     const now = nowIso();
     const next = toListRow({ ...toList(row), deleted_at: null, updated_at: now });
     await db.lists.put(next);
@@ -146,7 +147,7 @@ async function restoreList(id: string, db: DaybookDb = getDb()): Promise<List> {
       .where('[list_id+state+position]')
       .between([id, STATE.deleted, ''], [id, STATE.deleted, '\uffff'])
       .toArray();
-    const withList = tombstones.filter((t) => t.deleted_at === deletedAt);
+    const withList = tombstones.filter((t) => t.deleted_with_list);
     await db.tasks.bulkPut(withList.map((t) => toTaskRow({ ...toTask(t), deleted_at: null, updated_at: now })));
     await enqueue('list.restore', { id });
     return toList(next);
@@ -302,7 +303,7 @@ async function deleteTask(id: string, db: DaybookDb = getDb()): Promise<void> {
   await write(db, async (enqueue) => {
     const row = await liveTask(db, id);
     const now = nowIso();
-    await db.tasks.put({ ...row, deleted_at: now, updated_at: now, state: STATE.deleted });
+    await db.tasks.put({ ...row, deleted_at: now, updated_at: now, state: STATE.deleted, deleted_with_list: false });
     await enqueue('task.delete', { id });
   });
 }
