@@ -42,6 +42,21 @@ async function liveTask(db: DaybookDb, id: string) {
   return row;
 }
 
+export const VIEW_ONLY = 'You can only view this list';
+export const OWNER_ONLY = "Only the list's owner can do that";
+
+/**
+ * Refuses locally what the server would refuse as `forbidden`, so a viewer's edit never sits
+ * in the queue. No membership row (a list made here before its first sync) means our own list.
+ */
+async function requireRole(db: DaybookDb, listId: string, need: 'editor' | 'owner') {
+  const { userId } = await requireIdentity(db);
+  const member = await db.members.get([listId, userId]);
+  if (!member || member.role === 'owner') return;
+  if (need === 'owner') throw new ValidationError('list_id', member.role === 'viewer' ? VIEW_ONLY : OWNER_ONLY);
+  if (member.role === 'viewer') throw new ValidationError('list_id', VIEW_ONLY);
+}
+
 function samePatchValue(a: unknown, b: unknown) {
   return a === b || ((a === null || a === undefined) && (b === null || b === undefined));
 }
@@ -92,6 +107,7 @@ async function updateList(id: string, patch: ListPatch, db: DaybookDb = getDb())
   }
   return write(db, async (enqueue) => {
     const row = await liveList(db, id, 'id');
+    await requireRole(db, id, 'owner');
     const changed: ListPatch = {};
     for (const [key, value] of Object.entries(clean) as [keyof ListPatch, string][]) {
       if (row[key] !== value) Object.assign(changed, { [key]: value });
@@ -122,6 +138,7 @@ async function deleteList(id: string, db: DaybookDb = getDb()): Promise<void> {
   await write(db, async (enqueue) => {
     const row = await liveList(db, id, 'id');
     if (row.is_inbox) throw new ValidationError('id', INBOX_UNDELETABLE);
+    await requireRole(db, id, 'owner');
     const now = nowIso();
     await db.lists.put({ ...row, deleted_at: now, updated_at: now, state: STATE.deleted });
     const tasks = await db.tasks
@@ -140,6 +157,7 @@ async function restoreList(id: string, db: DaybookDb = getDb()): Promise<List> {
     const row = await db.lists.get(id);
     if (!row) throw new ValidationError('id', LIST_MISSING);
     if (row.state !== STATE.deleted) return toList(row);
+    await requireRole(db, id, 'owner');
     const now = nowIso();
     const next = toListRow({ ...toList(row), deleted_at: null, updated_at: now });
     await db.lists.put(next);
@@ -158,6 +176,8 @@ async function leaveList(listId: string, db: DaybookDb = getDb()): Promise<void>
   await write(db, async (enqueue) => {
     const row = await liveList(db, listId);
     if (row.is_inbox) throw new ValidationError('list_id', "The Inbox can't be left");
+    const { userId } = await requireIdentity(db);
+    if (row.owner_id === userId) throw new ValidationError('list_id', "The owner can't leave the list");
     // The list vanishes from this device when the server confirms it at the next pull.
     await enqueue('list.leave', { list_id: listId });
   });
@@ -208,6 +228,7 @@ async function createTask(input: NewTask, db: DaybookDb = getDb(), id: string = 
     const { userId, inboxId } = await requireIdentity(db);
     const listId = input.list_id ?? inboxId;
     await liveList(db, listId);
+    await requireRole(db, listId, 'editor');
     const position = positionAfter(await lastTaskPosition(db, listId));
     const now = nowIso();
     const task: Task = {
@@ -236,6 +257,7 @@ async function createTask(input: NewTask, db: DaybookDb = getDb(), id: string = 
 async function updateTask(id: string, patch: TaskPatch, db: DaybookDb = getDb()): Promise<Task> {
   return write(db, async (enqueue) => {
     const row = await liveTask(db, id);
+    await requireRole(db, row.list_id, 'editor');
     const clean = validateTaskPatch(row, patch);
     const changed: TaskPatch = {};
     for (const [key, value] of Object.entries(clean) as [keyof TaskPatch, unknown][]) {
@@ -243,6 +265,7 @@ async function updateTask(id: string, patch: TaskPatch, db: DaybookDb = getDb())
     }
     if (changed.list_id !== undefined) {
       await liveList(db, changed.list_id);
+      await requireRole(db, changed.list_id, 'editor');
       if (!('position' in clean)) changed.position = positionAfter(await lastTaskPosition(db, changed.list_id));
     }
     if (Object.keys(changed).length === 0) return toTask(row);
@@ -302,6 +325,7 @@ async function lastTaskPositionExcept(db: DaybookDb, listId: string, id: string)
 async function deleteTask(id: string, db: DaybookDb = getDb()): Promise<void> {
   await write(db, async (enqueue) => {
     const row = await liveTask(db, id);
+    await requireRole(db, row.list_id, 'editor');
     const now = nowIso();
     await db.tasks.put({ ...row, deleted_at: now, updated_at: now, state: STATE.deleted, deleted_with_list: false });
     await enqueue('task.delete', { id });
@@ -314,6 +338,7 @@ async function restoreTask(id: string, db: DaybookDb = getDb()): Promise<Task> {
     if (!row) throw new ValidationError('id', TASK_MISSING);
     if (row.state !== STATE.deleted) return toTask(row);
     await liveList(db, row.list_id);
+    await requireRole(db, row.list_id, 'editor');
     const next: Task = { ...toTask(row), deleted_at: null, updated_at: nowIso() };
     await db.tasks.put(toTaskRow(next));
     await enqueue('task.restore', { id });
@@ -348,6 +373,7 @@ async function inviteMember(listId: string, email: string, role: SharedRole, db:
   await write(db, async (enqueue) => {
     const list = await liveList(db, listId);
     if (list.is_inbox) throw new ValidationError('list_id', "The Inbox can't be shared");
+    await requireRole(db, listId, 'owner');
     await enqueue('member.invite', { list_id: listId, email: address, role: checkedRole });
   });
 }
@@ -356,6 +382,7 @@ async function setMemberRole(listId: string, userId: string, role: SharedRole, d
   const checkedRole = checkSharedRole(role);
   await write(db, async (enqueue) => {
     await liveList(db, listId);
+    await requireRole(db, listId, 'owner');
     const member = await db.members.get([listId, userId]);
     if (member?.role === 'owner') throw new ValidationError('role', "The owner's role can't be changed");
     if (member) await db.members.put({ ...member, role: checkedRole });
@@ -366,6 +393,7 @@ async function setMemberRole(listId: string, userId: string, role: SharedRole, d
 async function removeMember(listId: string, userId: string, db: DaybookDb = getDb()): Promise<void> {
   await write(db, async (enqueue) => {
     await liveList(db, listId);
+    await requireRole(db, listId, 'owner');
     const member: Member | undefined = await db.members.get([listId, userId]);
     if (member?.role === 'owner') throw new ValidationError('user_id', "The owner can't be removed");
     await db.members.delete([listId, userId]);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getList, getTask, type Identity, listTasks, lists, members, tasks, ValidationError } from '@/data';
-import type { DaybookDb } from '@/data/db';
+import { type DaybookDb, toListRow, toTaskRow } from '@/data/db';
 import type { OutboxEntry } from '@/lib/model';
 import { freshDb, snapshot } from './helpers';
 
@@ -23,6 +23,20 @@ async function entriesAddedBy(act: () => Promise<unknown>): Promise<OutboxEntry[
   const added = (await outbox()).slice(before.length);
   expect(added.map((e) => e.id)).toEqual(added.map((_e, i) => nextId + i));
   return added;
+}
+
+/** A list someone else owns and shared with me, as a pull would store it. */
+async function sharedWithMe(role: 'editor' | 'viewer'): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = '2025-01-01T00:00:00Z';
+  await db.lists.put(
+    toListRow({ id, owner_id: 'owner-1', name: 'Shared', color: 'red', position: 'b0', is_inbox: false, created_at: now, updated_at: now, deleted_at: null, version: 5 }),
+  );
+  await db.members.bulkPut([
+    { list_id: id, user_id: 'owner-1', email: 'o@example.com', role: 'owner' },
+    { list_id: id, user_id: me.userId, email: 'me@example.com', role },
+  ]);
+  return id;
 }
 
 interface Case {
@@ -76,7 +90,7 @@ const cases: Case[] = [
   },
   {
     does: 'lists.leave queues list.leave',
-    setup: async () => ({ list: (await lists.create({ name: 'Shared' })).id }),
+    setup: async () => ({ list: await sharedWithMe('editor') }),
     act: (ids) => lists.leave(ids.list as string),
     expected: (ids) => ({ name: 'list.leave', args: { list_id: ids.list as string } }),
   },
@@ -335,5 +349,42 @@ describe('refusals write nothing', () => {
     const before = await snapshot();
     await expect(tasks.create({ title: 'x', list_id: list.id })).rejects.toBeInstanceOf(ValidationError);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('roles on shared lists', () => {
+  it('a viewer can edit nothing, and nothing is queued', async () => {
+    const list = await sharedWithMe('viewer');
+    const now = '2025-01-01T00:00:00Z';
+    await db.tasks.put(
+      toTaskRow({ id: 't-shared', list_id: list, title: 'Theirs', notes: '', due_date: null, due_time: null, priority: 0, done: false, done_at: null, position: 'a0', created_by: 'owner-1', created_at: now, updated_at: now, deleted_at: null, version: 5 }),
+    );
+    const before = await snapshot();
+    const attempts = [
+      () => tasks.create({ title: 'Mine', list_id: list }),
+      () => tasks.update('t-shared', { title: 'Changed' }),
+      () => tasks.setDone('t-shared', true),
+      () => tasks.delete('t-shared'),
+      () => lists.update(list, { name: 'Renamed' }),
+      () => members.invite(list, 'x@example.com', 'viewer'),
+    ];
+    for (const attempt of attempts) {
+      await expect(attempt()).rejects.toMatchObject({ name: 'ValidationError', message: 'You can only view this list' });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('an editor edits tasks but not the list itself', async () => {
+    const list = await sharedWithMe('editor');
+    const t = await tasks.create({ title: 'Mine', list_id: list });
+    await tasks.setDone(t.id, true);
+    await expect(lists.update(list, { name: 'Renamed' })).rejects.toMatchObject({ message: "Only the list's owner can do that" });
+    await expect(lists.delete(list)).rejects.toMatchObject({ message: "Only the list's owner can do that" });
+    expect((await outbox()).map((e) => e.name)).toEqual(['task.create', 'task.update']);
+  });
+
+  it('the owner cannot leave their own list', async () => {
+    const list = await lists.create({ name: 'Mine' });
+    await expect(lists.leave(list.id)).rejects.toMatchObject({ message: "The owner can't leave the list" });
   });
 });
