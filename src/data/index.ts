@@ -32,6 +32,7 @@ export {
 } from './hooks';
 export type { MoveTarget, NewList, NewTask } from './mutators';
 export { lists, members, tasks } from './mutators';
+export { observe } from './live';
 export type { Show } from './queries';
 export {
   dayCounts,
