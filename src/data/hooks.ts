@@ -3,6 +3,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { List, Member, RefusedEntry, Task } from '@/lib/model';
 import { useDb } from './database';
+import { getLastSyncedAt } from './sync-store';
 import type { Identity } from './identity';
 import {
   dayCounts,
@@ -84,4 +85,9 @@ export function useOutboxCount(): number | undefined {
 export function useRefused(): RefusedEntry[] | undefined {
   const db = useDb();
   return useLiveQuery(() => refusedEntries(db), [db]);
+}
+
+export function useLastSyncedAt(): string | null | undefined {
+  const db = useDb();
+  return useLiveQuery(() => getLastSyncedAt(db), [db]);
 }

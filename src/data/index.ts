@@ -18,6 +18,7 @@ export { LOCAL_DATABASE, META } from './identity';
 export {
   useDayCounts,
   useIdentity,
+  useLastSyncedAt,
   useList,
   useListTasks,
   useLists,
@@ -50,3 +51,17 @@ export {
   todayTasks,
   upcomingTasks,
 } from './queries';
+export type { PullOutcome } from './sync-store';
+export {
+  adoptLocalData,
+  applyPull,
+  deleteDatabase,
+  discardRefused,
+  getClientId,
+  getCursors,
+  getLastSyncedAt,
+  PUSH_BATCH,
+  pendingMutations,
+  retryRefused,
+  setLastSyncedAt,
+} from './sync-store';

@@ -1,0 +1,254 @@
+// The data side of sync: what the engine (src/sync) reads and writes in IndexedDB. Pulled
+// pages are acknowledged and rebased in ONE transaction (ARCHITECTURE.md "Acknowledge from
+// pull, not from push"); a push response alone changes nothing here.
+import { nowIso } from '@/lib/ids';
+import type { List, Mutation, OutboxEntry, PullResult, RefusedEntry, Task } from '@/lib/model';
+import { exportData, type ImportReport, importData } from './backup';
+import { getDb } from './database';
+import { type DaybookDb, defineDatabase, type TaskRow, toList, toListRow, toTask, toTaskRow } from './db';
+import { LOCAL_DATABASE, META, readIdentity } from './identity';
+import { applyToList, applyToTask, targetOf } from './replay';
+import { enqueue } from './write';
+
+export const PUSH_BATCH = 200;
+
+/** The oldest queued changes, as sync_push takes them (created_at stripped). */
+export async function pendingMutations(limit = PUSH_BATCH, db: DaybookDb = getDb()): Promise<Mutation[]> {
+  const entries = await db.outbox.orderBy('id').limit(limit).toArray();
+  return entries.map(({ created_at: _created, ...m }) => m as Mutation);
+}
+
+export async function getClientId(db: DaybookDb = getDb()): Promise<string> {
+  const identity = await readIdentity(db);
+  if (!identity) throw new Error('Database has no identity yet');
+  return identity.clientId;
+}
+
+export async function getCursors(db: DaybookDb = getDb()): Promise<Record<string, number>> {
+  const value = (await db.meta.get(META.cursors))?.value;
+  return value && typeof value === 'object' ? { ...(value as Record<string, number>) } : {};
+}
+
+export async function getLastSyncedAt(db: DaybookDb = getDb()): Promise<string | null> {
+  const value = (await db.meta.get(META.lastSyncedAt))?.value;
+  return typeof value === 'string' ? value : null;
+}
+
+export async function setLastSyncedAt(iso: string, db: DaybookDb = getDb()): Promise<void> {
+  await db.meta.put({ key: META.lastSyncedAt, value: iso });
+}
+
+export interface PullOutcome {
+  /** Outbox entries removed because the server has seen them (applied, duplicate or refused). */
+  acknowledged: number;
+  /** Entries the server refused in this page, now in the `refused` table. */
+  refused: RefusedEntry[];
+  /** Lists that vanished for this user (unshared or gone) and were purged with their tasks. */
+  purgedLists: string[];
+}
+
+/**
+ * Applies one sync_pull page: refusals move from the outbox to `refused`; entries up to
+ * last_mutation_id leave the outbox; pulled rows replace local ones; departed tasks and
+ * lists no longer visible are dropped; pending entries are replayed over the rows this page
+ * touched; cursors advance. All in one transaction.
+ */
+export async function applyPull(page: PullResult, db: DaybookDb = getDb()): Promise<PullOutcome> {
+  return db.transaction('rw', [db.lists, db.members, db.tasks, db.outbox, db.refused, db.meta], async () => {
+    const now = nowIso();
+    const cursors = { ...(await getCursors(db)), ...page.cursors };
+
+    // 1. Refusals. A refused create leaves no server row, so its local row goes (the text
+    //    stays in the sync centre); for other refusals the list is pulled again from scratch
+    //    so the local row returns to the server's version.
+    const refused: RefusedEntry[] = [];
+    for (const { id, error } of page.refused) {
+      const entry = await db.outbox.get(id);
+      if (!entry) continue;
+      const record = { ...entry, error, refused_at: now } as RefusedEntry;
+      await db.refused.put(record);
+      await db.outbox.delete(id);
+      refused.push(record);
+      await undoRefused(db, entry, cursors);
+    }
+
+    // 2. Acknowledge.
+    const acked = await db.outbox.where('id').belowOrEqual(page.last_mutation_id).primaryKeys();
+    await db.outbox.bulkDelete(acked);
+
+    // 3. Server rows.
+    const deletedLists = new Map(page.lists.filter((l) => l.deleted_at).map((l) => [l.id, l.deleted_at]));
+    await db.lists.bulkPut(page.lists.map((l) => toListRow(stripList(l))));
+    for (const m of page.members as (PullResult['members'][number] & { deleted_at?: string | null })[]) {
+      if (m.deleted_at) await db.members.delete([m.list_id, m.user_id]);
+      else await db.members.put({ list_id: m.list_id, user_id: m.user_id, email: m.email, role: m.role });
+    }
+    const taskRows: TaskRow[] = [];
+    for (const t of page.tasks) {
+      const task = stripTask(t);
+      const listDeletedAt = deletedLists.get(task.list_id) ?? (await db.lists.get(task.list_id))?.deleted_at ?? null;
+      // The server omits deleted_with_list; a task tombstoned in the same statement as its list has its timestamp.
+      const withList = task.deleted_at !== null && listDeletedAt !== null && task.deleted_at === listDeletedAt;
+      taskRows.push(toTaskRow({ ...task, deleted_with_list: withList }));
+    }
+    await db.tasks.bulkPut(taskRows);
+
+    // 4. Departures: a task that moved to a list this user cannot see.
+    for (const { list_id, task_id } of page.departed) {
+      const row = await db.tasks.get(task_id);
+      if (row && row.list_id === list_id) await db.tasks.delete(task_id);
+    }
+
+    // 5. Lists no longer visible, unless this device is still creating them.
+    const pending = await db.outbox.orderBy('id').toArray();
+    const creating = new Set(pending.filter((m) => m.name === 'list.create').map((m) => m.args.id));
+    const visible = new Set(page.visible_lists);
+    const purgedLists: string[] = [];
+    for (const id of await db.lists.toCollection().primaryKeys()) {
+      if (visible.has(id) || creating.has(id)) continue;
+      purgedLists.push(id);
+      await db.lists.delete(id);
+      await db.members.where('list_id').equals(id).delete();
+      const taskIds = await db.tasks.where('[list_id+state+position]').between([id, 0, ''], [id, 2, '\uffff']).primaryKeys();
+      await db.tasks.bulkDelete(taskIds);
+      delete cursors[id];
+    }
+
+    // 6. Rebase: replay what is still queued over the rows this page replaced.
+    const pulledTasks = new Set(page.tasks.map((t) => t.id));
+    const pulledLists = new Set(page.lists.map((l) => l.id));
+    for (const m of pending) {
+      const target = targetOf(m);
+      if (target?.kind === 'task' && pulledTasks.has(target.id)) {
+        const row = await db.tasks.get(target.id);
+        if (row) await db.tasks.put(toTaskRow(applyToTask({ ...toTask(row), deleted_with_list: row.deleted_with_list }, m, now)));
+      } else if (target?.kind === 'list') {
+        const row = await db.lists.get(target.id);
+        if (row && pulledLists.has(target.id)) await db.lists.put(toListRow(applyToList(toList(row), m, now)));
+        if (m.name === 'list.delete') await tombstonePulledTasks(db, target.id, pulledTasks, now);
+      }
+    }
+
+    await db.meta.put({ key: META.cursors, value: cursors });
+    return { acknowledged: acked.length, refused, purgedLists };
+  });
+}
+
+async function tombstonePulledTasks(db: DaybookDb, listId: string, pulled: Set<string>, now: string) {
+  const live = await db.tasks.where('[list_id+state+position]').between([listId, 0, ''], [listId, 1, '\uffff']).toArray();
+  const hit = live.filter((t) => pulled.has(t.id));
+  await db.tasks.bulkPut(hit.map((t) => toTaskRow({ ...toTask(t), deleted_at: now, updated_at: now, deleted_with_list: true })));
+}
+
+async function undoRefused(db: DaybookDb, entry: OutboxEntry, cursors: Record<string, number>) {
+  if (entry.name === 'task.create') {
+    await db.tasks.delete(entry.args.id);
+    return;
+  }
+  if (entry.name === 'list.create') {
+    await db.lists.delete(entry.args.id);
+    await db.members.where('list_id').equals(entry.args.id).delete();
+    return;
+  }
+  const target = targetOf(entry);
+  if (entry.name === 'task.update' && entry.args.patch.list_id) {
+    // The server still has the task in a list we no longer know locally: pull everything again.
+    for (const key of Object.keys(cursors)) cursors[key] = 0;
+    return;
+  }
+  const listId =
+    target?.kind === 'list'
+      ? target.id
+      : target?.kind === 'task'
+        ? (await db.tasks.get(target.id))?.list_id
+        : 'list_id' in entry.args
+          ? entry.args.list_id
+          : undefined;
+  if (listId) cursors[listId] = 0;
+}
+
+/** Rows from the server carry `version` and every column; keep exactly the public shape. */
+function stripList(l: List): List {
+  return {
+    id: l.id,
+    owner_id: l.owner_id,
+    name: l.name,
+    color: l.color,
+    position: l.position,
+    is_inbox: l.is_inbox,
+    created_at: l.created_at,
+    updated_at: l.updated_at,
+    deleted_at: l.deleted_at ?? null,
+    version: Number(l.version ?? 0),
+  };
+}
+
+function stripTask(t: Task): Task {
+  return {
+    id: t.id,
+    list_id: t.list_id,
+    title: t.title,
+    notes: t.notes ?? '',
+    due_date: t.due_date ?? null,
+    due_time: t.due_time ?? null,
+    priority: t.priority,
+    done: t.done,
+    done_at: t.done_at ?? null,
+    position: t.position,
+    created_by: t.created_by,
+    created_at: t.created_at,
+    updated_at: t.updated_at,
+    deleted_at: t.deleted_at ?? null,
+    version: Number(t.version ?? 0),
+  };
+}
+
+/** Queues a refused change again with a fresh mutation id and re-applies it locally. */
+export async function retryRefused(id: number, db: DaybookDb = getDb()): Promise<void> {
+  await db.transaction('rw', [db.lists, db.members, db.tasks, db.outbox, db.refused, db.meta], async () => {
+    const entry = await db.refused.get(id);
+    if (!entry) return;
+    await db.refused.delete(id);
+    const { error: _error, refused_at: _at, created_at: _created, id: _id, ...mutation } = entry;
+    await enqueue(db, mutation.name, mutation.args as never);
+    const now = nowIso();
+    const target = targetOf(entry);
+    if (target?.kind === 'task') {
+      const row = await db.tasks.get(target.id);
+      if (row) await db.tasks.put(toTaskRow(applyToTask({ ...toTask(row), deleted_with_list: row.deleted_with_list }, entry, now)));
+    } else if (target?.kind === 'list') {
+      const row = await db.lists.get(target.id);
+      if (row) await db.lists.put(toListRow(applyToList(toList(row), entry, now)));
+    }
+  });
+}
+
+/** Forgets a refused change; the rows already show the server's version (or will after the next pull). */
+export async function discardRefused(id: number, db: DaybookDb = getDb()): Promise<void> {
+  await db.refused.delete(id);
+}
+
+/**
+ * Signing in: moves what was made while signed out (daybook-local) into the user's database
+ * through the import path (so it is queued for upload; the local Inbox's tasks go to the
+ * user's Inbox), then deletes daybook-local. Safe to repeat after a crash: records already
+ * moved are skipped as "Already on this device".
+ */
+export async function adoptLocalData(target: DaybookDb): Promise<ImportReport | null> {
+  if (target.name === LOCAL_DATABASE) return null;
+  const names = await indexedDB.databases?.().catch(() => null);
+  if (names && !names.some((d) => d.name === LOCAL_DATABASE)) return null;
+  const local = defineDatabase(LOCAL_DATABASE);
+  await local.open();
+  const file = await exportData(local);
+  local.close();
+  const hasData = file.tasks.length > 0 || file.lists.some((l) => !l.is_inbox);
+  const report = hasData ? await importData(file, target) : { imported: { lists: 0, tasks: 0 }, skipped: [] };
+  await deleteDatabase(LOCAL_DATABASE);
+  return report;
+}
+
+/** Signing out: removes a user's database from this device. */
+export async function deleteDatabase(name: string): Promise<void> {
+  await defineDatabase(name).delete();
+}

@@ -1,0 +1,201 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  getList,
+  getTask,
+  type Identity,
+  listTasks,
+  lists,
+  openDatabase,
+  setCurrentDatabase,
+  tasks,
+} from '@/data';
+import type { DaybookDb } from '@/data/db';
+import {
+  adoptLocalData,
+  applyPull,
+  discardRefused,
+  getCursors,
+  pendingMutations,
+  retryRefused,
+} from '@/data/sync-store';
+import type { List, PullResult, Task } from '@/lib/model';
+import { freshDb } from './helpers';
+
+let db: DaybookDb;
+let me: Identity;
+beforeEach(async () => {
+  ({ db, identity: me } = await freshDb());
+});
+
+const T0 = '2025-01-01T10:00:00.000Z';
+
+function page(over: Partial<PullResult>): PullResult {
+  return {
+    lists: [],
+    members: [],
+    tasks: [],
+    departed: [],
+    visible_lists: [me.inboxId],
+    cursors: {},
+    last_mutation_id: 0,
+    refused: [],
+    has_more: false,
+    ...over,
+  };
+}
+
+function serverTask(t: Task, over: Partial<Task>): Task {
+  return { ...t, created_at: T0, updated_at: T0, version: 7, ...over };
+}
+
+function serverInbox(): List {
+  return { id: me.inboxId, owner_id: me.userId, name: 'Inbox', color: 'grey', position: 'a0', is_inbox: true, created_at: T0, updated_at: T0, deleted_at: null, version: 1 };
+}
+
+describe('pending mutations', () => {
+  it('come oldest first, in push shape, at most the limit', async () => {
+    await tasks.create({ title: 'a' });
+    await tasks.create({ title: 'b' });
+    await tasks.create({ title: 'c' });
+    const batch = await pendingMutations(2);
+    expect(batch.map((m) => m.id)).toEqual([1, 2]);
+    expect(batch[0]).not.toHaveProperty('created_at');
+    expect(batch[0]).toMatchObject({ name: 'task.create', args: { title: 'a' } });
+  });
+});
+
+describe('applyPull', () => {
+  it('acknowledges up to last_mutation_id, stores server rows and advances cursors', async () => {
+    const a = await tasks.create({ title: 'a' });
+    await tasks.create({ title: 'b' });
+    const out = await applyPull(
+      page({
+        lists: [serverInbox()],
+        tasks: [serverTask(a, { title: 'a' })],
+        last_mutation_id: 1,
+        cursors: { [me.inboxId]: 7 },
+      }),
+    );
+    expect(out.acknowledged).toBe(1);
+    expect((await db.outbox.toArray()).map((e) => e.id)).toEqual([2]);
+    expect((await getTask(a.id))?.version).toBe(7);
+    expect(await getCursors()).toEqual({ [me.inboxId]: 7 });
+  });
+
+  it('replays still-queued edits over the pulled row (different fields merge)', async () => {
+    const a = await tasks.create({ title: 'mine' });
+    await tasks.update(a.id, { title: 'my new title' }); // mutation 2, not yet pushed
+    await applyPull(
+      page({
+        lists: [serverInbox()],
+        tasks: [serverTask(a, { title: 'mine', notes: 'someone else wrote this' })],
+        last_mutation_id: 1,
+      }),
+    );
+    expect(await getTask(a.id)).toMatchObject({ title: 'my new title', notes: 'someone else wrote this', version: 7 });
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('moves refusals to the refused table and undoes a refused create', async () => {
+    const a = await tasks.create({ title: 'refused' });
+    const out = await applyPull(
+      page({ last_mutation_id: 1, refused: [{ id: 1, error: { code: 'invalid', message: 'Title is required', field: 'title' } }] }),
+    );
+    expect(out.refused.map((r) => r.id)).toEqual([1]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.refused.get(1)).toMatchObject({ name: 'task.create', error: { code: 'invalid' } });
+    expect(await getTask(a.id)).toBeNull();
+  });
+
+  it('a refused edit makes the list pull again from the start', async () => {
+    const a = await tasks.create({ title: 'x' });
+    await applyPull(page({ tasks: [serverTask(a, {})], last_mutation_id: 1, cursors: { [me.inboxId]: 7 } }));
+    await tasks.update(a.id, { title: 'y' });
+    await applyPull(page({ last_mutation_id: 2, refused: [{ id: 2, error: { code: 'deleted', message: 'gone' } }], cursors: { [me.inboxId]: 7 } }));
+    expect((await getCursors())[me.inboxId]).toBe(0);
+  });
+
+  it('purges lists that vanished, keeps ones still being created, drops departed tasks and removed members', async () => {
+    const shared = await lists.create({ name: 'Shared' });
+    const fresh = await lists.create({ name: 'Fresh' });
+    const st = await tasks.create({ title: 's', list_id: shared.id });
+    const moved = await tasks.create({ title: 'moved away' });
+    // The server has applied mutations 1 (shared) and 3 (its task), not yet 2 (fresh).
+    await db.outbox.bulkDelete([1, 3]);
+    await db.members.put({ list_id: fresh.id, user_id: 'u2', email: 'u2@example.com', role: 'editor' });
+    await applyPull(
+      page({
+        visible_lists: [me.inboxId, fresh.id],
+        departed: [{ list_id: me.inboxId, task_id: moved.id }],
+        members: [{ list_id: fresh.id, user_id: 'u2', email: 'u2@example.com', role: 'editor', deleted_at: T0 } as never],
+        last_mutation_id: 1,
+      }),
+    );
+    expect(await getList(shared.id)).toBeNull();
+    expect(await db.tasks.get(st.id)).toBeUndefined();
+    expect(await getList(fresh.id)).not.toBeNull();
+    expect(await db.tasks.get(moved.id)).toBeUndefined();
+    expect(await db.members.get([fresh.id, 'u2'])).toBeUndefined();
+  });
+
+  it('a list deleted on another device can be restored here with its tasks', async () => {
+    const list = await lists.create({ name: 'Trip' });
+    const t = await tasks.create({ title: 'Pack', list_id: list.id });
+    const gone = '2025-01-02T00:00:00.000Z';
+    await applyPull(
+      page({
+        visible_lists: [me.inboxId, list.id],
+        lists: [{ ...list, deleted_at: gone, version: 9 }],
+        tasks: [serverTask(t, { deleted_at: gone, version: 9 })],
+        last_mutation_id: 2,
+      }),
+    );
+    expect(await getList(list.id)).toBeNull();
+    await lists.restore(list.id);
+    expect((await listTasks(list.id)).map((x) => x.title)).toEqual(['Pack']);
+  });
+});
+
+describe('refused changes', () => {
+  it('retry queues the change again with a new id; discard forgets it', async () => {
+    const a = await tasks.create({ title: 'x' });
+    await applyPull(page({ tasks: [serverTask(a, {})], last_mutation_id: 1 }));
+    await tasks.update(a.id, { title: 'y' });
+    await tasks.update(a.id, { notes: 'n' });
+    await applyPull(
+      page({
+        last_mutation_id: 3,
+        refused: [
+          { id: 2, error: { code: 'invalid', message: 'nope' } },
+          { id: 3, error: { code: 'invalid', message: 'nope' } },
+        ],
+      }),
+    );
+    await retryRefused(2);
+    expect(await pendingMutations()).toEqual([{ id: 4, name: 'task.update', args: { id: a.id, patch: { title: 'y' } } }]);
+    expect((await getTask(a.id))?.title).toBe('y');
+    await discardRefused(3);
+    expect(await db.refused.count()).toBe(0);
+  });
+});
+
+describe('signing in', () => {
+  it("moves signed-out data into the user's database, queued for upload, and removes daybook-local", async () => {
+    const home = await lists.create({ name: 'Home' });
+    await tasks.create({ title: 'Paint', list_id: home.id });
+    await tasks.create({ title: 'Loose end' });
+    db.close();
+
+    const userId = '6f1c1d2e-0000-4000-8000-00000000000a';
+    const userDb = await openDatabase(`daybook-${userId}`);
+    setCurrentDatabase(userDb);
+    const report = await adoptLocalData(userDb);
+    expect(report?.imported).toEqual({ lists: 1, tasks: 2 });
+    expect((await listTasks(userId, 'open', userDb)).map((t) => t.title)).toEqual(['Loose end']);
+    expect((await listTasks(home.id, 'open', userDb)).map((t) => t.title)).toEqual(['Paint']);
+    expect((await userDb.outbox.toArray()).map((e) => e.name)).toEqual(['list.create', 'task.create', 'task.create']);
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    expect(names).not.toContain('daybook-local');
+    userDb.close();
+  });
+});
