@@ -1,0 +1,47 @@
+// The colour choice: a radio group of the eight list colours, each a visible swatch with its name.
+import { useId } from 'react';
+import type { ListColor } from '@/lib/model';
+import { COLOR_CHOICES, colorVar } from './colors';
+
+interface ColorFieldProps {
+  value: ListColor;
+  onChange: (color: ListColor) => void;
+  error?: string | null;
+}
+
+export function ColorField({ value, onChange, error }: ColorFieldProps) {
+  const id = useId();
+  return (
+    <div className="lists-field">
+      <span id={`${id}-label`} className="lists-field-label">
+        Colour
+      </span>
+      <div
+        role="radiogroup"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="lists-swatches"
+      >
+        {COLOR_CHOICES.map(({ color, name }) => (
+          <label key={color} className="lists-swatch" style={{ '--swatch': colorVar(color) } as React.CSSProperties}>
+            <input
+              type="radio"
+              name={`${id}-color`}
+              value={color}
+              checked={value === color}
+              onChange={() => onChange(color)}
+              className="lists-swatch-input"
+            />
+            <span className="lists-swatch-dot" aria-hidden="true" />
+            <span className="lists-swatch-name">{name}</span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="lists-field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

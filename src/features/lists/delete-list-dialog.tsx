@@ -1,0 +1,77 @@
+// "Delete list": confirms with the number of tasks that go with the list, then deletes it,
+// goes to /lists and offers Undo (lists.restore brings the list and those tasks back).
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { lists, StorageFullError, useListTasks, ValidationError } from '@/data';
+import type { List } from '@/lib/model';
+import { TrashIcon } from './icons';
+import { DialogClose, ListDialog } from './list-dialog';
+import { toastWithUndo } from './undo-toast';
+
+export function deleteConsequence(taskCount: number): string {
+  if (taskCount === 0) return 'It has no tasks.';
+  return taskCount === 1 ? 'Its 1 task will be deleted with it.' : `Its ${taskCount} tasks will be deleted with it.`;
+}
+
+export function DeleteListDialog({ list }: { list: List }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <ListDialog
+      open={open}
+      onOpenChange={setOpen}
+      role="alertdialog"
+      title={`Delete “${list.name}”?`}
+      description={<TaskCount listId={list.id} />}
+      trigger={
+        <button type="button" className="lists-icon-button lists-icon-button--danger" aria-label="Delete list" title="Delete list">
+          <TrashIcon />
+        </button>
+      }
+    >
+      <ConfirmDelete list={list} onDone={() => setOpen(false)} />
+    </ListDialog>
+  );
+}
+
+function TaskCount({ listId }: { listId: string }) {
+  const tasks = useListTasks(listId, 'all');
+  return <>{tasks ? deleteConsequence(tasks.length) : '\u00a0'}</>;
+}
+
+function ConfirmDelete({ list, onDone }: { list: List; onDone: () => void }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await lists.delete(list.id);
+      onDone();
+      await navigate({ to: '/lists' });
+      toastWithUndo('List deleted', () => lists.restore(list.id));
+    } catch (err) {
+      if (err instanceof ValidationError || err instanceof StorageFullError) toast.error(err.message);
+      else {
+        console.error(err);
+        toast.error("Couldn't delete the list");
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="lists-dialog-actions">
+      <DialogClose asChild>
+        <button type="button" className="lists-button">
+          Cancel
+        </button>
+      </DialogClose>
+      <button type="button" className="lists-button lists-button--danger" onClick={confirm} aria-disabled={busy || undefined}>
+        Delete list
+      </button>
+    </div>
+  );
+}
