@@ -1,6 +1,14 @@
 import { RouterProvider } from '@tanstack/react-router';
+import { PwaStatus } from './pwa';
 import { router } from './router';
+import { AppToaster } from './toaster';
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <>
+      <RouterProvider router={router} />
+      <AppToaster />
+      <PwaStatus />
+    </>
+  );
 }

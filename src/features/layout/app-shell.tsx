@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { BottomBar, TopBar } from './bottom-bar';
+import { Sidebar } from './sidebar';
+import { useMediaQuery } from './use-media-query';
+import './layout.css';
+
+export const WIDE_QUERY = '(min-width: 768px)';
+
+/**
+ * Sidebar on wide screens, top + bottom bars on narrow ones. Only one navigation is rendered
+ * at a time, so each destination has exactly one link on screen.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const wide = useMediaQuery(WIDE_QUERY);
+  return (
+    <div className={wide ? 'shell shell-wide' : 'shell shell-narrow'}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      {wide ? <Sidebar /> : <TopBar />}
+      <main id="main" className="main" tabIndex={-1}>
+        {children}
+      </main>
+      {!wide && <BottomBar />}
+    </div>
+  );
+}

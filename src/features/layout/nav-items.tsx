@@ -1,0 +1,25 @@
+// The six destinations of SPEC §10, in order. Names are a contract with tests and assistive tech.
+import type { ReactNode } from 'react';
+import { CalendarIcon, ListIcon, SearchIcon, SettingsIcon, SunIcon, SyncIcon } from '@/components/icons';
+
+export interface NavItem {
+  name: 'Today' | 'Upcoming' | 'Lists' | 'Search' | 'Sync' | 'Settings';
+  to: '/today' | '/upcoming' | '/lists' | '/search' | '/sync' | '/settings';
+  icon: ReactNode;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { name: 'Today', to: '/today', icon: <SunIcon /> },
+  { name: 'Upcoming', to: '/upcoming', icon: <CalendarIcon /> },
+  { name: 'Lists', to: '/lists', icon: <ListIcon /> },
+  { name: 'Search', to: '/search', icon: <SearchIcon /> },
+  { name: 'Sync', to: '/sync', icon: <SyncIcon /> },
+  { name: 'Settings', to: '/settings', icon: <SettingsIcon /> },
+];
+
+
+/**
+ * The destination as a router path. Some destinations are built by other features and may not
+ * be in the route tree yet; the cast keeps the shell compiling meanwhile.
+ */
+export const navTo = (item: NavItem) => item.to as '/today';

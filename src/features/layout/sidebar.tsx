@@ -1,0 +1,60 @@
+import { Link } from '@tanstack/react-router';
+import type { CSSProperties } from 'react';
+import { useLists, useOpenTaskCounts } from '@/data';
+import { NAV_ITEMS, navTo } from './nav-items';
+import { SyncIndicatorSlot } from './sync-indicator-slot';
+
+/** Wide screens: every destination, the user's lists with open counts, and the sync indicator. */
+export function Sidebar() {
+  const lists = useLists();
+  const counts = useOpenTaskCounts();
+  return (
+    <aside className="sidebar">
+      <div className="sidebar-brand">Daybook</div>
+      <nav aria-label="Main" className="sidebar-nav">
+        <ul>
+          {NAV_ITEMS.map((item) => (
+            <li key={item.to}>
+              <Link to={navTo(item)} className="sidebar-link">
+                {item.icon}
+                <span>{item.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <nav aria-label="Your lists" className="sidebar-lists">
+        <h2 className="sidebar-heading" id="sidebar-lists-heading">
+          Your lists
+        </h2>
+        <ul aria-labelledby="sidebar-lists-heading">
+          {lists?.map((list) => {
+            const open = counts?.[list.id] ?? 0;
+            return (
+              <li key={list.id}>
+                <Link
+                  to="/lists/$listId"
+                  params={{ listId: list.id }}
+                  className="sidebar-link sidebar-list-link"
+                  style={{ '--accent': `var(--list-${list.color})` } as CSSProperties}
+                >
+                  <span className="list-dot" aria-hidden="true" />
+                  <span className="sidebar-list-name">{list.name}</span>
+                  {open > 0 && (
+                    <span className="sidebar-count">
+                      {open}
+                      <span className="visually-hidden"> open</span>
+                    </span>
+                  )}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="sidebar-footer">
+        <SyncIndicatorSlot />
+      </div>
+    </aside>
+  );
+}
