@@ -12,8 +12,8 @@ interface ColorFieldProps {
 export function ColorField({ value, onChange, error }: ColorFieldProps) {
   const id = useId();
   return (
-    <div className="lists-field">
-      <span id={`${id}-label`} className="lists-field-label">
+    <div className="field">
+      <span id={`${id}-label`} className="field-label">
         Colour
       </span>
       <div
@@ -38,7 +38,7 @@ export function ColorField({ value, onChange, error }: ColorFieldProps) {
         ))}
       </div>
       {error && (
-        <p id={`${id}-error`} role="alert" className="lists-field-error">
+        <p id={`${id}-error`} role="alert" className="field-error">
           {error}
         </p>
       )}

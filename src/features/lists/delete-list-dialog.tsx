@@ -2,12 +2,11 @@
 // goes to /lists and offers Undo (lists.restore brings the list and those tasks back).
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { lists, StorageFullError, useListTasks, ValidationError } from '@/data';
 import type { List } from '@/lib/model';
-import { TrashIcon } from './icons';
+import { TrashIcon } from '@/components/icons';
 import { DialogClose, ListDialog } from './list-dialog';
-import { toastWithUndo } from './undo-toast';
+import { showErrorToast, showUndoToast } from '@/components/toasts';
 
 export function deleteConsequence(taskCount: number): string {
   if (taskCount === 0) return 'It has no tasks.';
@@ -24,7 +23,7 @@ export function DeleteListDialog({ list }: { list: List }) {
       title={`Delete “${list.name}”?`}
       description={<TaskCount listId={list.id} />}
       trigger={
-        <button type="button" className="lists-icon-button lists-icon-button--danger" aria-label="Delete list" title="Delete list">
+        <button type="button" className="icon-btn lists-icon-btn--danger" aria-label="Delete list" title="Delete list">
           <TrashIcon />
         </button>
       }
@@ -50,12 +49,14 @@ function ConfirmDelete({ list, onDone }: { list: List; onDone: () => void }) {
       await lists.delete(list.id);
       onDone();
       await navigate({ to: '/lists' });
-      toastWithUndo('List deleted', () => lists.restore(list.id));
+      showUndoToast('List deleted', () => {
+        lists.restore(list.id).catch((err: unknown) => showErrorToast(err instanceof Error ? err.message : "Couldn't undo"));
+      });
     } catch (err) {
-      if (err instanceof ValidationError || err instanceof StorageFullError) toast.error(err.message);
+      if (err instanceof ValidationError || err instanceof StorageFullError) showErrorToast(err.message);
       else {
         console.error(err);
-        toast.error("Couldn't delete the list");
+        showErrorToast("Couldn't delete the list");
       }
     } finally {
       setBusy(false);
@@ -65,11 +66,11 @@ function ConfirmDelete({ list, onDone }: { list: List; onDone: () => void }) {
   return (
     <div className="lists-dialog-actions">
       <DialogClose asChild>
-        <button type="button" className="lists-button">
+        <button type="button" className="btn">
           Cancel
         </button>
       </DialogClose>
-      <button type="button" className="lists-button lists-button--danger" onClick={confirm} aria-disabled={busy || undefined}>
+      <button type="button" className="btn btn-danger" onClick={confirm} aria-disabled={busy || undefined}>
         Delete list
       </button>
     </div>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { lists } from '@/data';
 import type { List } from '@/lib/model';
-import { PencilIcon } from './icons';
+import { PencilIcon } from './pencil-icon';
 import { ListDialog } from './list-dialog';
 import { ListForm } from './list-form';
 
@@ -14,7 +14,7 @@ export function EditListDialog({ list }: { list: List }) {
       onOpenChange={setOpen}
       title="Edit list"
       trigger={
-        <button type="button" className="lists-icon-button" aria-label="Edit list" title="Edit list">
+        <button type="button" className="icon-btn" aria-label="Edit list" title="Edit list">
           <PencilIcon />
         </button>
       }

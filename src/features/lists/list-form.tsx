@@ -1,7 +1,7 @@
 // The form behind "New list" and "Edit list": name and colour, with refusals shown at the field.
 // Nothing typed is cleared on a refusal; a full disk keeps the dialog open with a toast.
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { showErrorToast } from '@/components/toasts';
 import { StorageFullError, ValidationError } from '@/data';
 import type { ListColor } from '@/lib/model';
 import { ColorField } from './color-field';
@@ -46,10 +46,10 @@ export function ListForm({ initial, submitLabel, onSubmit, onSaved }: ListFormPr
         setErrors({ [key]: err.message });
       } else if (err instanceof StorageFullError) {
         setErrors({});
-        toast.error(err.message);
+        showErrorToast(err.message);
       } else {
         console.error(err);
-        toast.error('Something went wrong — nothing was saved');
+        showErrorToast('Something went wrong — nothing was saved');
       }
     } finally {
       setSaving(false);
@@ -58,14 +58,14 @@ export function ListForm({ initial, submitLabel, onSubmit, onSaved }: ListFormPr
 
   return (
     <form className="lists-form" onSubmit={submit} noValidate>
-      <div className="lists-field">
-        <label htmlFor={`${id}-name`} className="lists-field-label">
+      <div className="field">
+        <label htmlFor={`${id}-name`} className="field-label">
           List name
         </label>
         <input
           id={`${id}-name`}
           ref={nameRef}
-          className="lists-input"
+          className="input"
           value={name}
           onChange={(e) => setName(e.target.value)}
           autoComplete="off"
@@ -74,24 +74,24 @@ export function ListForm({ initial, submitLabel, onSubmit, onSaved }: ListFormPr
           aria-describedby={errors.name ? `${id}-name-error` : undefined}
         />
         {errors.name && (
-          <p id={`${id}-name-error`} role="alert" className="lists-field-error">
+          <p id={`${id}-name-error`} role="alert" className="field-error">
             {errors.name}
           </p>
         )}
       </div>
       <ColorField value={color} onChange={setColor} error={errors.color ?? null} />
       {errors.form && (
-        <p role="alert" className="lists-field-error">
+        <p role="alert" className="field-error">
           {errors.form}
         </p>
       )}
       <div className="lists-dialog-actions">
         <DialogClose asChild>
-          <button type="button" className="lists-button">
+          <button type="button" className="btn">
             Cancel
           </button>
         </DialogClose>
-        <button type="submit" className="lists-button lists-button--primary" aria-disabled={saving || undefined}>
+        <button type="submit" className="btn btn-primary" aria-disabled={saving || undefined}>
           {submitLabel}
         </button>
       </div>

@@ -2,11 +2,11 @@
 // reordering by drag or, without a pointer, Move up / Move down and Alt+Arrow keys.
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { showErrorToast } from '@/components/toasts';
 import { lists as listMutators, StorageFullError, useLists, useOpenTaskCounts, ValidationError } from '@/data';
 import type { List } from '@/lib/model';
 import { colorVar } from './colors';
-import { DownIcon, GripIcon, UpIcon } from './icons';
+import { DownIcon, GripIcon, UpIcon } from '@/components/icons';
 import { NewListDialog } from './new-list-dialog';
 import { arrayMove, dropIndex, moveTargetFor, movedAnnouncement } from './reorder';
 import './lists.css';
@@ -72,10 +72,10 @@ export function ListsScreen() {
     } catch (err) {
       setOptimistic(null);
       refocus.current = null;
-      if (err instanceof ValidationError || err instanceof StorageFullError) toast.error(err.message);
+      if (err instanceof ValidationError || err instanceof StorageFullError) showErrorToast(err.message);
       else {
         console.error(err);
-        toast.error("Couldn't move the list");
+        showErrorToast("Couldn't move the list");
       }
     }
   }
@@ -154,7 +154,7 @@ export function ListsScreen() {
           <div className="lists-row-reorder">
             <button
               type="button"
-              className="lists-icon-button"
+              className="icon-btn"
               data-move="up"
               aria-label={`Move ${list.name} up`}
               aria-disabled={index === 0 || undefined}
@@ -164,7 +164,7 @@ export function ListsScreen() {
             </button>
             <button
               type="button"
-              className="lists-icon-button"
+              className="icon-btn"
               data-move="down"
               aria-label={`Move ${list.name} down`}
               aria-disabled={index === orderable.length - 1 || undefined}
@@ -194,7 +194,7 @@ export function ListsScreen() {
       announcement={announcement}
       actions={
         orderable.length > 1 && (
-          <button type="button" className="lists-button" onClick={() => setReordering((r) => !r)}>
+          <button type="button" className="btn" onClick={() => setReordering((r) => !r)}>
             {reordering ? 'Done' : 'Reorder'}
           </button>
         )
@@ -237,7 +237,7 @@ function ListsFrame({
         </div>
       </header>
       {children}
-      <p role="status" className="lists-sr-only">
+      <p role="status" className="visually-hidden">
         {announcement}
       </p>
     </section>

@@ -1,7 +1,7 @@
 // "New list": creates a list at the end of the user's lists.
 import { useState } from 'react';
 import { lists } from '@/data';
-import { PlusIcon } from './icons';
+import { PlusIcon } from '@/components/icons';
 import { ListDialog } from './list-dialog';
 import { ListForm } from './list-form';
 
@@ -14,7 +14,7 @@ export function NewListDialog() {
       onOpenChange={setOpen}
       title="New list"
       trigger={
-        <button type="button" className="lists-button lists-button--primary">
+        <button type="button" className="btn btn-primary">
           <PlusIcon /> New list
         </button>
       }
