@@ -1,0 +1,125 @@
+// /search: instant local search over task titles and notes. The query lives in the URL (the
+// route passes it in and is told of changes); typing is never held back by the URL round trip.
+import { Link } from '@tanstack/react-router';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { SEARCH_LIMIT, useLists, useSearch } from '@/data';
+import { dayLabel, todayIso } from '@/lib/dates';
+import type { List, Task } from '@/lib/model';
+import { snippetAround } from './highlight';
+import { Highlighted } from './highlighted';
+import './search.css';
+
+interface SearchScreenProps {
+  query: string;
+  onQueryChange: (query: string) => void;
+}
+
+export function SearchScreen({ query, onQueryChange }: SearchScreenProps) {
+  const id = useId();
+  const [text, setText] = useState(query);
+  const sent = useRef(query);
+  const input = useRef<HTMLInputElement>(null);
+
+  // Follow the URL only when it changed by itself (back/forward, a link), not as the echo of typing.
+  useEffect(() => {
+    if (query !== sent.current) {
+      sent.current = query;
+      setText(query);
+    }
+  }, [query]);
+
+  useEffect(() => {
+    if (!input.current?.value) input.current?.focus();
+  }, []);
+
+  const deferred = useDeferredValue(text);
+  const results = useSearch(deferred);
+  const allLists = useLists();
+  const listsById = useMemo(() => new Map((allLists ?? []).map((l) => [l.id, l])), [allLists]);
+  const searching = deferred.trim() !== '';
+
+  function change(value: string) {
+    setText(value);
+    sent.current = value;
+    onQueryChange(value);
+  }
+
+  return (
+    <section className="search-screen" aria-labelledby={`${id}-heading`}>
+      <h1 id={`${id}-heading`} className="search-title">
+        Search
+      </h1>
+      <search className="search-form">
+        <label htmlFor={`${id}-input`} className="search-sr-only">
+          Search
+        </label>
+        <svg className="search-form-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <input
+          id={`${id}-input`}
+          ref={input}
+          type="search"
+          className="search-input"
+          placeholder="Titles and notes"
+          value={text}
+          onChange={(e) => change(e.target.value)}
+          autoComplete="off"
+          enterKeyHint="search"
+          spellCheck={false}
+          aria-describedby={`${id}-status`}
+        />
+      </search>
+      <p id={`${id}-status`} role="status" className={searching ? 'search-status' : 'search-sr-only'}>
+        {statusText(searching, deferred, results)}
+      </p>
+      {searching && results && results.length > 0 && (
+        <ul className="search-results" aria-label="Results">
+          {results.map((task) => (
+            <SearchResult key={task.id} task={task} list={listsById.get(task.list_id)} query={deferred} />
+          ))}
+        </ul>
+      )}
+      {!searching && <p className="search-hint">Find any task by a word from its title or notes — it works offline too.</p>}
+    </section>
+  );
+}
+
+function statusText(searching: boolean, query: string, results: Task[] | undefined): string {
+  if (!searching || !results) return '';
+  if (results.length === 0) return `No tasks match “${query.trim()}”`;
+  if (results.length >= SEARCH_LIMIT) return `Showing the first ${SEARCH_LIMIT} matches — type more to narrow the search`;
+  return results.length === 1 ? '1 task' : `${results.length} tasks`;
+}
+
+function SearchResult({ task, list, query }: { task: Task; list: List | undefined; query: string }) {
+  const metaId = useId();
+  const snippet = snippetAround(task.notes, query);
+  const meta = [list?.name, task.due_date ? dayLabel(task.due_date, todayIso()) : null, task.done ? 'Done' : null]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <li
+      className={`search-result${task.done ? ' search-result--done' : ''}`}
+      style={{ '--accent': `var(--list-${list?.color ?? 'grey'})` } as React.CSSProperties}
+    >
+      <Link to={`/tasks/${task.id}` as string} className="search-result-link" aria-describedby={metaId}>
+        <Highlighted text={task.title} query={query} />
+      </Link>
+      <div id={metaId} className="search-result-details">
+        {meta && (
+          <span className="search-result-meta">
+            <span className="search-dot" aria-hidden="true" />
+            {meta}
+          </span>
+        )}
+        {snippet && (
+          <span className="search-result-notes">
+            <Highlighted text={snippet} query={query} />
+          </span>
+        )}
+      </div>
+    </li>
+  );
+}
