@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { TodayScreen } from '@/features/today/today-screen';
 
 export const Route = createFileRoute('/today')({
-  component: () => <h1>Today</h1>,
+  component: TodayScreen,
 });

@@ -1,0 +1,86 @@
+// The one calendar of the app (react-day-picker), keyboard operable (arrows, PageUp/Down,
+// Home/End, Enter). Works in ISO dates; optional per-day counts show as a small number.
+import { createContext, useContext, useEffect, useRef } from 'react';
+import { DayPicker, type DayButtonProps } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { dateFromIso, isoFromDate } from './format';
+import './date-picker.css';
+
+const CountsContext = createContext<Record<string, number> | undefined>(undefined);
+
+const countLabel = (n: number) => (n === 1 ? '1 task' : `${n} tasks`);
+
+function CountedDayButton({ day, modifiers, children, ...props }: DayButtonProps) {
+  const counts = useContext(CountsContext);
+  const ref = useRef<HTMLButtonElement>(null);
+  // Same as the library's own DayButton: move DOM focus with the keyboard focus.
+  useEffect(() => {
+    if (modifiers.focused) ref.current?.focus();
+  }, [modifiers.focused]);
+  const count = counts?.[day.isoDate] ?? 0;
+  return (
+    <button ref={ref} {...props}>
+      <span className="dp-day-number">{children}</span>
+      {count > 0 && !day.outside && (
+        <span className="dp-count" aria-hidden="true">
+          {count}
+        </span>
+      )}
+    </button>
+  );
+}
+
+export interface DatePickerProps {
+  value: string | null;
+  onSelect: (iso: string | null) => void;
+  /** First day of the month shown; controlled when given with onMonthChange. */
+  month?: string;
+  onMonthChange?: (firstOfMonth: string) => void;
+  /** Open tasks per ISO date, shown on each day and read out with it. */
+  counts?: Record<string, number>;
+  autoFocus?: boolean;
+  /** Selecting the selected day again clears it (default true). */
+  allowClear?: boolean;
+}
+
+const START = new Date(1900, 0, 1, 12);
+const END = new Date(2999, 11, 31, 12);
+
+export function DatePicker({ value, onSelect, month, onMonthChange, counts, autoFocus, allowClear = true }: DatePickerProps) {
+  const selected = value ? dateFromIso(value) : undefined;
+  return (
+    <CountsContext.Provider value={counts}>
+      <DayPicker
+        mode="single"
+        required={!allowClear}
+        selected={selected}
+        onSelect={(date: Date | undefined) => onSelect(date ? isoFromDate(date) : null)}
+        {...(month ? { month: dateFromIso(month) } : selected ? { defaultMonth: selected } : {})}
+        onMonthChange={(m) => onMonthChange?.(isoFromDate(m))}
+        weekStartsOn={1}
+        showOutsideDays
+        fixedWeeks
+        startMonth={START}
+        endMonth={END}
+        autoFocus={autoFocus}
+        className="date-picker"
+        components={counts ? { DayButton: CountedDayButton } : undefined}
+        labels={
+          counts
+            ? {
+                labelDayButton: (date, modifiers, options, dateLib) => {
+                  const n = counts[isoFromDate(date)] ?? 0;
+                  const base = (dateLib?.format(date, 'PPPP') ?? date.toDateString()) as string;
+                  let label = modifiers.today ? `Today, ${base}` : base;
+                  if (n > 0) label = `${label}, ${countLabel(n)}`;
+                  if (modifiers.selected) label = `${label}, selected`;
+                  void options;
+                  return label;
+                },
+              }
+            : undefined
+        }
+      />
+    </CountsContext.Provider>
+  );
+}

@@ -1,0 +1,37 @@
+// Display strings for dates and priorities; the data stays in ISO form.
+import { dayLabel, isoFromParts, parseIso } from '@/lib/dates';
+import type { Priority } from '@/lib/model';
+
+/** A local Date at noon for an ISO day (noon keeps DST shifts from changing the day). */
+export function dateFromIso(iso: string): Date {
+  const { year, month, day } = parseIso(iso);
+  const date = new Date(year, month - 1, day, 12);
+  date.setFullYear(year);
+  return date;
+}
+
+export function isoFromDate(date: Date): string {
+  return isoFromParts(date.getFullYear(), date.getMonth() + 1, date.getDate());
+}
+
+const longFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' });
+const longFormatYear = new Intl.DateTimeFormat(undefined, {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** "Monday 23 November" (in the user's locale), with the year when it isn't this year. */
+export function longDate(iso: string, today?: string): string {
+  const sameYear = !today || parseIso(iso).year === parseIso(today).year;
+  return (sameYear ? longFormat : longFormatYear).format(dateFromIso(iso));
+}
+
+/** The due chip: "Today", "Tomorrow 09:30", "Mon 23 Nov". */
+export function dueLabel(dueDate: string, dueTime: string | null, today: string): string {
+  const day = dayLabel(dueDate, today);
+  return dueTime ? `${day} ${dueTime}` : day;
+}
+
+export const PRIORITY_NAMES: Record<Priority, string> = { 0: 'None', 1: 'Low', 2: 'Medium', 3: 'High' };

@@ -1,0 +1,9 @@
+import { useMemo } from 'react';
+import { useLists } from '@/data';
+import type { List } from '@/lib/model';
+
+/** Live lists keyed by id, for rows that show their list's colour and name. */
+export function useListsById(): Map<string, List> {
+  const lists = useLists();
+  return useMemo(() => new Map((lists ?? []).map((l) => [l.id, l])), [lists]);
+}
