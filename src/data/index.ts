@@ -62,6 +62,7 @@ export {
   getLastSyncedAt,
   PUSH_BATCH,
   pendingMutations,
+  refuseLocally,
   retryRefused,
   setLastSyncedAt,
 } from './sync-store';

@@ -2,7 +2,7 @@
 // pages are acknowledged and rebased in ONE transaction (ARCHITECTURE.md "Acknowledge from
 // pull, not from push"); a push response alone changes nothing here.
 import { nowIso } from '@/lib/ids';
-import type { List, Mutation, OutboxEntry, PullResult, RefusedEntry, Task } from '@/lib/model';
+import type { List, Mutation, MutationError, OutboxEntry, PullResult, RefusedEntry, Task } from '@/lib/model';
 import { exportData, type ImportReport, importData } from './backup';
 import { getDb } from './database';
 import { type DaybookDb, defineDatabase, type TaskRow, toList, toListRow, toTask, toTaskRow } from './db';
@@ -12,9 +12,9 @@ import { enqueue } from './write';
 
 export const PUSH_BATCH = 200;
 
-/** The oldest queued changes, as sync_push takes them (created_at stripped). */
-export async function pendingMutations(limit = PUSH_BATCH, db: DaybookDb = getDb()): Promise<Mutation[]> {
-  const entries = await db.outbox.orderBy('id').limit(limit).toArray();
+/** The oldest queued changes with ids above `after`, as sync_push takes them (created_at stripped). */
+export async function pendingMutations(limit = PUSH_BATCH, db: DaybookDb = getDb(), after = 0): Promise<Mutation[]> {
+  const entries = await db.outbox.where('id').above(after).limit(limit).toArray();
   return entries.map(({ created_at: _created, ...m }) => m as Mutation);
 }
 
@@ -223,6 +223,28 @@ export async function retryRefused(id: number, db: DaybookDb = getDb()): Promise
   });
 }
 
+/**
+ * Refuses queued changes on the device, as applyPull does for the server's refusals: for a
+ * change the server can never take (a request it rejects as a whole, or one over the size limit).
+ */
+export async function refuseLocally(items: { id: number; error: MutationError }[], db: DaybookDb = getDb()): Promise<RefusedEntry[]> {
+  return db.transaction('rw', [db.lists, db.members, db.tasks, db.outbox, db.refused, db.meta], async () => {
+    const cursors = await getCursors(db);
+    const refused: RefusedEntry[] = [];
+    for (const { id, error } of items) {
+      const entry = await db.outbox.get(id);
+      if (!entry) continue;
+      const record = { ...entry, error, refused_at: nowIso() } as RefusedEntry;
+      await db.refused.put(record);
+      await db.outbox.delete(id);
+      refused.push(record);
+      await undoRefused(db, entry, cursors);
+    }
+    await db.meta.put({ key: META.cursors, value: cursors });
+    return refused;
+  });
+}
+
 /** Forgets a refused change; the rows already show the server's version (or will after the next pull). */
 export async function discardRefused(id: number, db: DaybookDb = getDb()): Promise<void> {
   await db.refused.delete(id);
@@ -231,8 +253,9 @@ export async function discardRefused(id: number, db: DaybookDb = getDb()): Promi
 /**
  * Signing in: moves what was made while signed out (daybook-local) into the user's database
  * through the import path (so it is queued for upload; the local Inbox's tasks go to the
- * user's Inbox), then deletes daybook-local. Safe to repeat after a crash: records already
- * moved are skipped as "Already on this device".
+ * user's Inbox), then deletes daybook-local. Safe to repeat after a crash: the import commits
+ * together with a marker naming daybook-local's client id, so a second run after a crash
+ * before the delete imports nothing (even if the moved rows were edited or synced since).
  */
 export async function adoptLocalData(target: DaybookDb): Promise<ImportReport | null> {
   if (target.name === LOCAL_DATABASE) return null;
@@ -241,9 +264,19 @@ export async function adoptLocalData(target: DaybookDb): Promise<ImportReport | 
   const local = defineDatabase(LOCAL_DATABASE);
   await local.open();
   const file = await exportData(local);
+  const localClient = (await readIdentity(local))?.clientId;
   local.close();
   const hasData = file.tasks.length > 0 || file.lists.some((l) => !l.is_inbox);
-  const report = hasData ? await importData(file, target) : { imported: { lists: 0, tasks: 0 }, skipped: [] };
+  let report: ImportReport | null = { imported: { lists: 0, tasks: 0 }, skipped: [] };
+  if (hasData) {
+    const marker = `adopted:${localClient ?? 'unknown'}`;
+    report = await target.transaction('rw', [target.lists, target.members, target.tasks, target.outbox, target.refused, target.meta], async () => {
+      if (await target.meta.get(marker)) return null;
+      const imported = await importData(file, target);
+      await target.meta.put({ key: marker, value: nowIso() });
+      return imported;
+    });
+  }
   await deleteDatabase(LOCAL_DATABASE);
   return report;
 }
