@@ -1,0 +1,89 @@
+// When the next sync runs, as a pure reducer: (state, event, now, random) → state. The engine
+// keeps one timer for `runAt`. Rules (SPEC §9, ARCHITECTURE "Scheduler"): at start; 1 s after a
+// local edit; on `online`; on becoming visible; every 60 s while visible and signed in; backoff
+// after a failure (1 s doubling to 5 min, full jitter); `online` and a success reset the backoff.
+import { backoffDelay } from './backoff';
+
+export const EDIT_DELAY_MS = 1000;
+export const PERIODIC_MS = 60_000;
+export const FAILING_AFTER_MS = 5 * 60_000;
+
+export interface ScheduleState {
+  /** Signed in with a live session and this tab leads: runs may happen. */
+  active: boolean;
+  online: boolean;
+  visible: boolean;
+  /** Consecutive failed runs. */
+  failures: number;
+  /** No automatic run before this time (backoff); null when not backing off. */
+  retryAt: number | null;
+  /** When the next run starts; null = none planned. */
+  runAt: number | null;
+  /** Start of the current spell of failures. */
+  failingSince: number | null;
+}
+
+export type ScheduleEvent =
+  | 'start'
+  | 'pause'
+  | 'edit'
+  | 'online'
+  | 'offline'
+  | 'visible'
+  | 'hidden'
+  | 'manual'
+  | 'run'
+  | 'succeeded'
+  | 'failed';
+
+export function initialSchedule(online: boolean, visible: boolean): ScheduleState {
+  return { active: false, online, visible, failures: 0, retryAt: null, runAt: null, failingSince: null };
+}
+
+const earliest = (a: number | null, b: number) => (a === null ? b : Math.min(a, b));
+
+export function schedule(s: ScheduleState, event: ScheduleEvent, now: number, random: () => number = Math.random): ScheduleState {
+  const notBeforeRetry = (t: number) => Math.max(t, s.retryAt ?? t);
+  switch (event) {
+    case 'start':
+      return { ...s, active: true, runAt: now };
+    case 'pause':
+      return { ...s, active: false, runAt: null };
+    case 'edit':
+      if (!s.active || !s.online) return s;
+      return { ...s, runAt: earliest(s.runAt, notBeforeRetry(now + EDIT_DELAY_MS)) };
+    case 'online':
+      return { ...s, online: true, failures: 0, retryAt: null, runAt: s.active ? now : null };
+    case 'offline':
+      return { ...s, online: false, runAt: null };
+    case 'visible':
+      if (!s.active || !s.online) return { ...s, visible: true };
+      return { ...s, visible: true, runAt: earliest(s.runAt, notBeforeRetry(now)) };
+    case 'hidden':
+      return { ...s, visible: false };
+    case 'manual':
+      return s.active ? { ...s, runAt: now } : s;
+    case 'run':
+      return { ...s, runAt: null };
+    case 'succeeded': {
+      const periodic = s.active && s.visible ? earliest(s.runAt, now + PERIODIC_MS) : s.runAt;
+      return { ...s, failures: 0, retryAt: null, failingSince: null, runAt: s.active ? periodic : null };
+    }
+    case 'failed': {
+      const failures = s.failures + 1;
+      const retryAt = now + backoffDelay(failures, random);
+      return {
+        ...s,
+        failures,
+        retryAt,
+        failingSince: s.failingSince ?? now,
+        runAt: s.active && s.online ? retryAt : null,
+      };
+    }
+  }
+}
+
+/** True once failures have lasted FAILING_AFTER_MS (the engine reports it once per spell). */
+export function isFailing(s: ScheduleState, now: number): boolean {
+  return s.failingSince !== null && now - s.failingSince >= FAILING_AFTER_MS;
+}

@@ -1,0 +1,106 @@
+// The seams the engine is given (transport, auth, clock, environment) and what it tells the UI.
+// src/backend implements SyncTransport and AuthPort; tests wrap them to inject faults.
+import type { Mutation, PullResult, PushResult, RefusedEntry } from '@/lib/model';
+
+export type TransportOutcome<T> =
+  | { kind: 'ok'; value: T }
+  /** Transient: no network, timeout, 408, 429 or 5xx. Try again later with backoff. */
+  | { kind: 'retry'; reason: 'network' | 'timeout' | 'server'; status: number; message: string }
+  /** 401 and the session refresh was refused: the session has expired. */
+  | { kind: 'unauthorized'; message: string }
+  /** Any other 4xx: the server refused the request as a whole and changed nothing. */
+  | { kind: 'refused'; status: number; message: string }
+  /** 413: the body is over the server's limit; split the batch. */
+  | { kind: 'too_large'; message: string };
+
+export interface PushRequest {
+  clientId: string;
+  mutations: Mutation[];
+}
+export interface PullRequest {
+  clientId: string;
+  cursors: Record<string, number>;
+  limit?: number;
+}
+
+export interface SyncTransport {
+  push(req: PushRequest): Promise<TransportOutcome<PushResult>>;
+  pull(req: PullRequest): Promise<TransportOutcome<PullResult>>;
+}
+
+export type Account =
+  | { state: 'local' }
+  | { state: 'signed-in'; userId: string; email: string }
+  | { state: 'expired'; userId: string; email: string };
+
+export type AuthOutcome = { ok: true; account: Account } | { ok: false; message: string; field?: 'email' | 'password' };
+
+/** A user the auth service vouches for. */
+export interface AuthUser {
+  userId: string;
+  email: string;
+}
+
+export type AuthSignal =
+  /** The session was lost without signOut() (refresh token refused, revoked elsewhere). */
+  | { type: 'session-lost' }
+  | { type: 'signed-in'; user: AuthUser };
+
+export interface AuthPort {
+  signUp(email: string, password: string): Promise<{ ok: true; user: AuthUser } | { ok: false; message: string; field?: 'email' | 'password' }>;
+  signIn(email: string, password: string): Promise<{ ok: true; user: AuthUser } | { ok: false; message: string; field?: 'email' | 'password' }>;
+  /** Ends the session; clears it on this device even when the server can't be reached. */
+  signOut(): Promise<void>;
+  onSignal(listener: (signal: AuthSignal) => void): () => void;
+  /** A transport that sends requests as `userId` only (anything else is `unauthorized`). */
+  transportFor(userId: string): SyncTransport;
+}
+
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Online/visibility state and its changes (window/document in the browser; fakes in tests). */
+export interface SyncEnvironment {
+  online(): boolean;
+  visible(): boolean;
+  /** Subscribes to 'online' | 'offline' | 'visible' | 'hidden'; returns unsubscribe. */
+  on(listener: (change: 'online' | 'offline' | 'visible' | 'hidden') => void): () => void;
+}
+
+export type SyncState = 'local' | 'offline' | 'syncing' | 'synced' | 'waiting';
+
+export interface SyncStatus {
+  status: SyncState;
+  pending: number;
+  account: Account;
+  lastSyncedAt: string | null;
+  failing: string | null;
+  leader: boolean;
+}
+
+export type SyncEvent =
+  | ({ type: 'status' } & SyncStatus)
+  | { type: 'synced'; count: number; afterOffline: boolean }
+  | { type: 'refused'; items: RefusedEntry[] }
+  | { type: 'offline-saved' }
+  | { type: 'failing'; reason: string }
+  | { type: 'expired' }
+  | { type: 'lists-removed'; listIds: string[] }
+  | { type: 'account'; account: Account };
+
+export type SyncListener = (event: SyncEvent) => void;
+
+/** What one database's engine reports; the facade adds the account. */
+export interface EngineStatus {
+  status: Exclude<SyncState, 'local'>;
+  pending: number;
+  lastSyncedAt: string | null;
+  failing: string | null;
+  leader: boolean;
+  expired: boolean;
+}
+
+export type EngineEvent = Exclude<SyncEvent, { type: 'status' } | { type: 'account' }> | ({ type: 'status' } & EngineStatus);
