@@ -1,0 +1,132 @@
+// Settings → Backup: export everything as JSON, import a file with a per-record report.
+import { type ChangeEvent, useId, useState } from 'react';
+import { showErrorToast } from '@/components/toasts';
+import { exportData, type ImportReport, importData, StorageFullError, ValidationError } from '@/data';
+import { todayIso } from '@/lib/dates';
+import { exportedSummary, exportFileName, importedSummary, skippedLines, skippedSummary } from './backup-report';
+import { SettingsSection } from './settings-section';
+
+type ImportState =
+  | { kind: 'idle' }
+  | { kind: 'busy'; fileName: string }
+  | { kind: 'failed'; fileName: string; message: string }
+  | { kind: 'done'; fileName: string; report: ImportReport; file: unknown };
+
+const NOT_JSON = 'This file isn’t valid JSON — nothing was imported';
+
+function download(json: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers start reading the blob only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function BackupSection() {
+  const id = useId();
+  const [exported, setExported] = useState<string | null>(null);
+  const [state, setState] = useState<ImportState>({ kind: 'idle' });
+
+  async function exportNow() {
+    try {
+      const data = await exportData();
+      download(JSON.stringify(data, null, 2), exportFileName(todayIso()));
+      setExported(exportedSummary({ lists: data.lists.length, tasks: data.tasks.length }));
+    } catch (err) {
+      console.error(err);
+      showErrorToast('Couldn’t export your data');
+    }
+  }
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const picked = input.files?.[0];
+    // Cleared so that picking the same file again (after fixing it) imports again.
+    input.value = '';
+    if (!picked) return;
+    const fileName = picked.name;
+    setState({ kind: 'busy', fileName });
+    let file: unknown;
+    try {
+      file = JSON.parse(await picked.text());
+    } catch {
+      setState({ kind: 'failed', fileName, message: NOT_JSON });
+      return;
+    }
+    try {
+      const report = await importData(file);
+      setState({ kind: 'done', fileName, report, file });
+    } catch (err) {
+      if (err instanceof StorageFullError) showErrorToast(err.message);
+      const message =
+        err instanceof ValidationError || err instanceof StorageFullError ? err.message : 'Couldn’t import this file';
+      if (!(err instanceof ValidationError || err instanceof StorageFullError)) console.error(err);
+      setState({ kind: 'failed', fileName, message });
+    }
+  }
+
+  return (
+    <SettingsSection title="Backup">
+      <p className="settings-text settings-muted">
+        Save all your lists and tasks as a JSON file, or bring them back from one. Importing adds to what is here; it never
+        overwrites.
+      </p>
+      <div className="settings-buttons">
+        <button type="button" className="btn" onClick={exportNow}>
+          Export data
+        </button>
+        <input
+          id={`${id}-import`}
+          type="file"
+          accept=".json,application/json"
+          className="visually-hidden settings-file-input"
+          onChange={onFile}
+          aria-describedby={state.kind === 'failed' ? `${id}-import-error` : undefined}
+        />
+        <label htmlFor={`${id}-import`} className="btn">
+          Import data
+        </label>
+      </div>
+      <p role="status" className={exported ? 'settings-text settings-muted' : 'visually-hidden'}>
+        {exported}
+      </p>
+      {state.kind === 'busy' && <p className="settings-text">Importing {state.fileName}…</p>}
+      {state.kind === 'failed' && (
+        <p id={`${id}-import-error`} role="alert" className="field-error">
+          {state.fileName}: {state.message}
+        </p>
+      )}
+      {state.kind === 'done' && <ImportReportView fileName={state.fileName} report={state.report} file={state.file} />}
+    </SettingsSection>
+  );
+}
+
+function ImportReportView({ fileName, report, file }: { fileName: string; report: ImportReport; file: unknown }) {
+  const id = useId();
+  const skipped = skippedSummary(report);
+  return (
+    <section className="settings-report" aria-labelledby={id}>
+      <h3 id={id} className="settings-report-title">
+        Import report
+      </h3>
+      <p role="status" className="settings-text">
+        {fileName}: {importedSummary(report)}
+      </p>
+      {skipped && (
+        <>
+          <p className="settings-text">{skipped}</p>
+          <ul className="settings-report-list" aria-label="Skipped records">
+            {skippedLines(report, file).map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the report is fixed once shown
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+// Settings → Storage: whether the browser may evict Daybook's data, a way to ask it not to,
+// and how much space is used. Without the Storage API the section says so.
+import { useEffect, useState } from 'react';
+import { formatBytes } from './backup-report';
+import { SettingsSection } from './settings-section';
+
+type Persistence = 'loading' | 'unsupported' | 'persisted' | 'best-effort';
+
+function storageManager(): StorageManager | null {
+  return typeof navigator !== 'undefined' && navigator.storage && typeof navigator.storage.persisted === 'function'
+    ? navigator.storage
+    : null;
+}
+
+export function StorageSection() {
+  const [persistence, setPersistence] = useState<Persistence>('loading');
+  const [result, setResult] = useState<string | null>(null);
+  const [usage, setUsage] = useState<{ usage: number; quota: number } | null>(null);
+
+  useEffect(() => {
+    const storage = storageManager();
+    if (!storage) {
+      setPersistence('unsupported');
+      return;
+    }
+    let live = true;
+    storage
+      .persisted()
+      .then((p) => live && setPersistence(p ? 'persisted' : 'best-effort'))
+      .catch(() => live && setPersistence('unsupported'));
+    storage
+      .estimate?.()
+      .then((e) => live && setUsage({ usage: e.usage ?? 0, quota: e.quota ?? 0 }))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function keep() {
+    const storage = storageManager();
+    if (!storage) return;
+    try {
+      const granted = await storage.persist();
+      setPersistence(granted ? 'persisted' : 'best-effort');
+      setResult(
+        granted
+          ? 'Done — the browser will keep Daybook’s data.'
+          : 'The browser declined for now. Installing Daybook or using it often usually changes that.',
+      );
+    } catch {
+      setResult('The browser couldn’t be asked right now. Try again later.');
+    }
+  }
+
+  return (
+    <SettingsSection title="Storage">
+      <p className="settings-text">{persistenceText(persistence)}</p>
+      {persistence === 'best-effort' && (
+        <div>
+          <button type="button" className="btn" onClick={keep}>
+            Keep data on this device
+          </button>
+        </div>
+      )}
+      <p role="status" className={result ? 'settings-text' : 'visually-hidden'}>
+        {result}
+      </p>
+      {usage && usage.quota > 0 && (
+        <p className="settings-text settings-muted">
+          Using {formatBytes(usage.usage)} of {formatBytes(usage.quota)} available to Daybook.
+        </p>
+      )}
+    </SettingsSection>
+  );
+}
+
+function persistenceText(p: Persistence): string {
+  switch (p) {
+    case 'loading':
+      return 'Checking storage…';
+    case 'unsupported':
+      return 'This browser doesn’t say whether it keeps Daybook’s data. Export a backup now and then.';
+    case 'persisted':
+      return 'Kept on this device: the browser won’t clear Daybook’s data to free up space.';
+    case 'best-effort':
+      return 'The browser may clear Daybook’s data if the device runs low on space.';
+  }
+}

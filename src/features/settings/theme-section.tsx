@@ -1,0 +1,43 @@
+// Settings → Appearance: Light, Dark or System (follows the device).
+import { useId, useState } from 'react';
+import { getTheme, setTheme, type Theme } from '@/lib/theme';
+import { SettingsSection } from './settings-section';
+
+const CHOICES: { value: Theme; label: string }[] = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'system', label: 'System' },
+];
+
+export function ThemeSection() {
+  const id = useId();
+  const [theme, setLocalTheme] = useState<Theme>(getTheme);
+
+  function choose(next: Theme) {
+    setTheme(next);
+    setLocalTheme(next);
+  }
+
+  return (
+    <SettingsSection title="Appearance">
+      <span id={`${id}-label`} className="field-label">
+        Theme
+      </span>
+      <div role="radiogroup" aria-labelledby={`${id}-label`} className="settings-segments">
+        {CHOICES.map(({ value, label }) => (
+          <label key={value} className="settings-segment">
+            <input
+              type="radio"
+              name={`${id}-theme`}
+              value={value}
+              checked={theme === value}
+              onChange={() => choose(value)}
+              className="settings-segment-input"
+            />
+            <span>{label}</span>
+          </label>
+        ))}
+      </div>
+    </SettingsSection>
+  );
+}
