@@ -1,15 +1,16 @@
 // The owner's actions in a list's header: edit (rename, colour) and delete. Others see nothing
 // here; the Inbox can be edited but never deleted.
+import { useListRole } from '@/components/use-list-role';
 import { useList } from '@/data';
 import { DeleteListDialog } from './delete-list-dialog';
 import { EditListDialog } from './edit-list-dialog';
-import { useIsListOwner } from './use-list-owner';
+
 import './lists.css';
 
 export function ListActions({ listId }: { listId: string }) {
   const list = useList(listId);
-  const isOwner = useIsListOwner(list);
-  if (!list || !isOwner) return null;
+  const role = useListRole(listId);
+  if (!list || role !== 'owner') return null;
   return (
     <div className="lists-actions">
       <EditListDialog list={list} />

@@ -226,9 +226,9 @@ function ListsFrame({
   children?: React.ReactNode;
 }) {
   return (
-    <section className="lists-screen" aria-labelledby="lists-heading">
-      <header className="lists-header">
-        <h1 id="lists-heading" className="lists-title">
+    <section className="screen lists-screen" aria-labelledby="lists-heading">
+      <header className="screen-header">
+        <h1 id="lists-heading" className="screen-title">
           Lists
         </h1>
         <div className="lists-header-actions">

@@ -1,9 +1,11 @@
 // /search: instant local search over task titles and notes. The query lives in the URL (the
 // route passes it in and is told of changes); typing is never held back by the URL round trip.
-import { Link } from '@tanstack/react-router';
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { SEARCH_LIMIT, useLists, useSearch } from '@/data';
-import { dayLabel, todayIso } from '@/lib/dates';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { dueLabel } from '@/components/format';
+import { TaskLink } from '@/components/task-link';
+import { useListsById } from '@/components/use-lists-by-id';
+import { useToday } from '@/components/use-today';
+import { SEARCH_LIMIT, useSearch } from '@/data';
 import type { List, Task } from '@/lib/model';
 import { snippetAround } from './highlight';
 import { Highlighted } from './highlighted';
@@ -34,8 +36,8 @@ export function SearchScreen({ query, onQueryChange }: SearchScreenProps) {
 
   const deferred = useDeferredValue(text);
   const results = useSearch(deferred);
-  const allLists = useLists();
-  const listsById = useMemo(() => new Map((allLists ?? []).map((l) => [l.id, l])), [allLists]);
+  const listsById = useListsById();
+  const today = useToday();
   const searching = deferred.trim() !== '';
 
   function change(value: string) {
@@ -45,12 +47,14 @@ export function SearchScreen({ query, onQueryChange }: SearchScreenProps) {
   }
 
   return (
-    <section className="search-screen" aria-labelledby={`${id}-heading`}>
-      <h1 id={`${id}-heading`} className="search-title">
-        Search
-      </h1>
+    <section className="screen search-screen" aria-labelledby={`${id}-heading`}>
+      <header className="screen-header">
+        <h1 id={`${id}-heading`} className="screen-title">
+          Search
+        </h1>
+      </header>
       <search className="search-form">
-        <label htmlFor={`${id}-input`} className="search-sr-only">
+        <label htmlFor={`${id}-input`} className="visually-hidden">
           Search
         </label>
         <svg className="search-form-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -71,13 +75,13 @@ export function SearchScreen({ query, onQueryChange }: SearchScreenProps) {
           aria-describedby={`${id}-status`}
         />
       </search>
-      <p id={`${id}-status`} role="status" className={searching ? 'search-status' : 'search-sr-only'}>
+      <p id={`${id}-status`} role="status" className={searching ? 'search-status' : 'visually-hidden'}>
         {statusText(searching, deferred, results)}
       </p>
       {searching && results && results.length > 0 && (
         <ul className="search-results" aria-label="Results">
           {results.map((task) => (
-            <SearchResult key={task.id} task={task} list={listsById.get(task.list_id)} query={deferred} />
+            <SearchResult key={task.id} task={task} list={listsById.get(task.list_id)} query={deferred} today={today} />
           ))}
         </ul>
       )}
@@ -93,10 +97,10 @@ function statusText(searching: boolean, query: string, results: Task[] | undefin
   return results.length === 1 ? '1 task' : `${results.length} tasks`;
 }
 
-function SearchResult({ task, list, query }: { task: Task; list: List | undefined; query: string }) {
+function SearchResult({ task, list, query, today }: { task: Task; list: List | undefined; query: string; today: string }) {
   const metaId = useId();
   const snippet = snippetAround(task.notes, query);
-  const meta = [list?.name, task.due_date ? dayLabel(task.due_date, todayIso()) : null, task.done ? 'Done' : null]
+  const meta = [list?.name, task.due_date ? dueLabel(task.due_date, task.due_time, today) : null, task.done ? 'Done' : null]
     .filter(Boolean)
     .join(' · ');
   return (
@@ -104,9 +108,9 @@ function SearchResult({ task, list, query }: { task: Task; list: List | undefine
       className={`search-result${task.done ? ' search-result--done' : ''}`}
       style={{ '--accent': `var(--list-${list?.color ?? 'grey'})` } as React.CSSProperties}
     >
-      <Link to={`/tasks/${task.id}` as string} className="search-result-link" aria-describedby={metaId}>
+      <TaskLink taskId={task.id} className="search-result-link" aria-describedby={metaId}>
         <Highlighted text={task.title} query={query} />
-      </Link>
+      </TaskLink>
       <div id={metaId} className="search-result-details">
         {meta && (
           <span className="search-result-meta">

@@ -15,8 +15,12 @@ interface SettingsScreenProps {
 
 export function SettingsScreen({ account }: SettingsScreenProps) {
   return (
-    <div className="settings-screen">
-      <h1 className="settings-title">Settings</h1>
+    <section className="screen settings-screen" aria-labelledby="settings-title">
+      <header className="screen-header">
+        <h1 id="settings-title" className="screen-title">
+          Settings
+        </h1>
+      </header>
       {account ?? <LocalAccountSection />}
       <ThemeSection />
       <StorageSection />
@@ -24,6 +28,6 @@ export function SettingsScreen({ account }: SettingsScreenProps) {
       <SettingsSection title="Install">
         <InstallAppButton />
       </SettingsSection>
-    </div>
+    </section>
   );
 }

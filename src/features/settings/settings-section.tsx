@@ -4,8 +4,8 @@ import { type ReactNode, useId } from 'react';
 export function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section className="settings-section" aria-labelledby={id}>
-      <h2 id={id} className="settings-section-title">
+    <section className="section" aria-labelledby={id}>
+      <h2 id={id} className="section-title">
         {title}
       </h2>
       <div className="settings-card">{children}</div>
