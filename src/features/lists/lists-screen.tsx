@@ -202,7 +202,7 @@ export function ListsScreen() {
     >
       {reordering && (
         <p className="lists-hint">
-          Drag a list by its handle, or use the arrow buttons. From the keyboard, Alt+↑ and Alt+↓ move the focused list.
+          Drag a list by its handle or use the arrows. With a keyboard, Alt+↑ and Alt+↓ move the focused list.
         </p>
       )}
       <ul className="lists-rows" aria-label="Your lists">
