@@ -16,6 +16,8 @@ export interface TaskRowProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'chi
   /** The task's list: its colour is the row's accent, and its name shows when `showList`. */
   list?: List | undefined;
   showList?: boolean;
+  /** The day the screen is about (Today, an Upcoming day): the chip then shows only the time. */
+  screenDay?: string;
   /** Placed before the checkbox (e.g. a drag handle). */
   leading?: ReactNode;
   /** Placed at the end of the row (e.g. move buttons). */
@@ -23,13 +25,32 @@ export interface TaskRowProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'chi
   ref?: Ref<HTMLLIElement>;
 }
 
-export function TaskRow({ task, today, list, showList = false, leading, trailing, ref, style, className, ...li }: TaskRowProps) {
-  const role = useListRole(task.list_id);
-  const viewOnly = role === 'viewer';
+/** A row that looks up whether this user may edit the task's list. */
+export function TaskRow(props: TaskRowProps) {
+  const role = useListRole(props.task.list_id);
+  return <TaskRowView {...props} viewOnly={role === 'viewer'} />;
+}
+
+/** A row for screens that already know the user's role (one list: one lookup, not one per row). */
+export function TaskRowView({
+  task,
+  today,
+  list,
+  showList = false,
+  screenDay,
+  leading,
+  trailing,
+  viewOnly,
+  ref,
+  style,
+  className,
+  ...li
+}: TaskRowProps & { viewOnly: boolean }) {
   const overdue = isOverdue(task, today);
   const accent = list ? `var(--list-${list.color})` : undefined;
   const metaId = `task-meta-${task.id}`;
-  const hasMeta = task.due_date !== null || task.priority > 0 || (showList && list) || task.notes !== '';
+  const showDue = task.due_date !== null && (task.due_date !== screenDay || task.due_time !== null || overdue);
+  const hasMeta = showDue || task.priority > 0 || (showList && list) || task.notes !== '';
   return (
     <li
       ref={ref}
@@ -59,11 +80,11 @@ export function TaskRow({ task, today, list, showList = false, leading, trailing
                 <span className="visually-hidden"> priority</span>
               </span>
             )}
-            {task.due_date && (
+            {showDue && task.due_date && (
               <span className={overdue ? 'task-due is-overdue' : 'task-due'}>
                 {task.due_time && <ClockIcon />}
                 {overdue && <span className="visually-hidden">Overdue: </span>}
-                {dueLabel(task.due_date, task.due_time, today)}
+                {task.due_date === screenDay && task.due_time ? task.due_time : dueLabel(task.due_date, task.due_time, today)}
               </span>
             )}
             {showList && list && (

@@ -1,5 +1,35 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import type { Show } from '@/data';
+import { ListActions } from '@/features/lists/list-actions';
+import { ListScreen } from '@/features/tasks/list-screen';
+
+interface ListSearch {
+  /** Which tasks to show; absent means 'open'. */
+  show?: Exclude<Show, 'open'>;
+}
 
 export const Route = createFileRoute('/lists/$listId')({
-  component: () => <h1>List</h1>,
+  validateSearch: (search: Record<string, unknown>): ListSearch =>
+    search.show === 'done' || search.show === 'all' ? { show: search.show } : {},
+  component: ListRoute,
 });
+
+function ListRoute() {
+  const { listId } = Route.useParams();
+  const { show = 'open' } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <>
+      <ListScreen
+        listId={listId}
+        show={show}
+        onShowChange={(next) =>
+          navigate({ search: (prev) => ({ ...prev, show: next === 'open' ? undefined : next }), replace: true })
+        }
+        actions={<ListActions listId={listId} />}
+      />
+      {/* Child routes (e.g. the share dialog) render over the list. */}
+      <Outlet />
+    </>
+  );
+}

@@ -1,5 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { UpcomingScreen } from '@/features/upcoming/upcoming-screen';
+import { isValidIsoDate } from '@/lib/validation';
+
+interface UpcomingSearch {
+  /** A day picked on the calendar (YYYY-MM-DD); survives reload. */
+  day?: string;
+}
 
 export const Route = createFileRoute('/upcoming')({
-  component: () => <h1>Upcoming</h1>,
+  validateSearch: (search: Record<string, unknown>): UpcomingSearch =>
+    typeof search.day === 'string' && isValidIsoDate(search.day) ? { day: search.day } : {},
+  component: UpcomingRoute,
 });
+
+function UpcomingRoute() {
+  const { day } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <UpcomingScreen
+      day={day}
+      onDayChange={(next) => navigate({ search: (prev) => ({ ...prev, day: next }), replace: true })}
+    />
+  );
+}

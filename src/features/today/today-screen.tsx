@@ -21,7 +21,7 @@ export function TodayScreen() {
       </h2>
       <ul className="task-list">
         {tasks.map((task) => (
-          <TaskRow key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList />
+          <TaskRow key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList screenDay={today} />
         ))}
       </ul>
     </section>

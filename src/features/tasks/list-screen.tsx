@@ -1,0 +1,99 @@
+// One list (SPEC §2 /lists/$listId): header in the list's colour with room for actions,
+// the open/done/all filter, quick add into this list, and the virtualised, reorderable tasks.
+import { Link } from '@tanstack/react-router';
+import type { CSSProperties, ReactNode } from 'react';
+import { type Show, useList, useListTasks, useOpenTaskCounts } from '@/data';
+import { EmptyState } from '@/components/empty-state';
+import { useListRole } from '@/components/use-list-role';
+import { useToday } from '@/components/use-today';
+import { QuickAdd } from './quick-add';
+import { VirtualTaskList } from './virtual-task-list';
+import './tasks.css';
+
+export const SHOW_OPTIONS: { value: Show; name: string }[] = [
+  { value: 'open', name: 'Open' },
+  { value: 'done', name: 'Done' },
+  { value: 'all', name: 'All' },
+];
+
+export interface ListScreenProps {
+  listId: string;
+  show: Show;
+  onShowChange: (show: Show) => void;
+  /** Header actions composed by the route (edit, delete, share…). */
+  actions?: ReactNode;
+}
+
+export function ListScreen({ listId, show, onShowChange, actions }: ListScreenProps) {
+  const list = useList(listId);
+  const tasks = useListTasks(listId, show);
+  const counts = useOpenTaskCounts();
+  const role = useListRole(listId);
+  const today = useToday();
+  const viewOnly = role === 'viewer';
+
+  if (list === undefined) return null;
+  if (list === null) {
+    return (
+      <section className="screen" aria-labelledby="list-missing">
+        <h1 className="screen-title" id="list-missing">
+          This list doesn't exist
+        </h1>
+        <EmptyState title="It may have been deleted, or it is no longer shared with you.">
+          <Link to="/lists" className="btn">
+            See your lists
+          </Link>
+        </EmptyState>
+      </section>
+    );
+  }
+
+  const open = counts?.[list.id] ?? 0;
+  return (
+    <section
+      className="screen list-screen"
+      aria-labelledby="list-title"
+      style={{ '--accent': `var(--list-${list.color})` } as CSSProperties}
+    >
+      <header className="screen-header list-header">
+        <div>
+          <h1 className="screen-title list-title" id="list-title">
+            {list.name}
+          </h1>
+          <p className="screen-subtitle">
+            {open === 1 ? '1 open task' : `${open} open tasks`}
+            {viewOnly && ' · view only'}
+          </p>
+        </div>
+        {actions && <div className="list-header-actions">{actions}</div>}
+      </header>
+
+      <div className="list-toolbar">
+        <fieldset className="segmented">
+          <legend className="visually-hidden">Show</legend>
+          {SHOW_OPTIONS.map((option) => (
+            <label key={option.value} className="segmented-option">
+              <input
+                type="radio"
+                name="show"
+                value={option.value}
+                checked={show === option.value}
+                onChange={() => onShowChange(option.value)}
+              />
+              <span>{option.name}</span>
+            </label>
+          ))}
+        </fieldset>
+      </div>
+
+      {!viewOnly && <QuickAdd defaults={{ list_id: list.id }} placeholder={`Add to ${list.name}`} />}
+
+      {tasks && tasks.length > 0 && <VirtualTaskList tasks={tasks} list={list} today={today} viewOnly={viewOnly} />}
+      {tasks && tasks.length === 0 && (
+        <EmptyState title={show === 'done' ? 'No completed tasks' : show === 'open' ? 'All done' : 'No tasks yet'}>
+          {show === 'done' ? 'Tasks you complete show up here.' : viewOnly ? null : 'Add a task above.'}
+        </EmptyState>
+      )}
+    </section>
+  );
+}
