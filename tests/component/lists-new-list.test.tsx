@@ -38,7 +38,7 @@ function renderListsScreen() {
 }
 
 const rowNames = () =>
-  within(screen.getByRole('list', { name: 'Your lists' }))
+  within(screen.getByRole('list', { name: 'All lists' }))
     .getAllByRole('link')
     .map((a) => a.textContent?.replace(/\d+$/, ''));
 

@@ -205,7 +205,7 @@ export function ListsScreen() {
           Drag a list by its handle or use the arrows. With a keyboard, Alt+↑ and Alt+↓ move the focused list.
         </p>
       )}
-      <ul className="lists-rows" aria-label="Your lists">
+      <ul className="lists-rows" aria-label="All lists">
         {inbox && row(inbox, null)}
         {orderable.map((list, index) => row(list, index))}
       </ul>
