@@ -1,0 +1,91 @@
+// The auth verbs the app needs, over supabase.auth, with messages ready to show. supabase-js
+// reports a lost session as SIGNED_OUT; only signOut() here is the user signing out, so any
+// other SIGNED_OUT becomes 'session-lost' (the engine pauses, nothing is deleted).
+import { isAuthRetryableFetchError, type AuthError, type Session, type SupabaseClient } from '@supabase/supabase-js';
+import type { AuthPort, AuthSignal, AuthUser } from '@/sync/types';
+import { createRpcTransport } from './transport';
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null | Promise<string | null>;
+  setItem(key: string, value: string): void | Promise<void>;
+  removeItem(key: string): void | Promise<void>;
+}
+
+type Refusal = { ok: false; message: string; field?: 'email' | 'password' };
+type Result = { ok: true; user: AuthUser } | Refusal;
+
+export const AUTH_MESSAGES = {
+  offline: "Can't reach the server — check your connection and try again",
+  credentials: 'Wrong e-mail or password',
+  taken: 'An account already uses that e-mail',
+  weakPassword: 'Password must be at least 6 characters',
+  badEmail: 'Enter a valid e-mail address',
+  confirm: 'Check your e-mail to confirm the account, then sign in',
+  unknown: 'Something went wrong — try again',
+} as const;
+
+/** Maps supabase-js auth errors to what the sign-in screen shows, and at which field. */
+export function describeAuthError(error: AuthError): Refusal {
+  if (isAuthRetryableFetchError(error)) return { ok: false, message: AUTH_MESSAGES.offline };
+  const code = (error as AuthError & { code?: string }).code;
+  switch (code) {
+    case 'invalid_credentials':
+      return { ok: false, message: AUTH_MESSAGES.credentials, field: 'password' };
+    case 'user_already_exists':
+    case 'email_exists':
+      return { ok: false, message: AUTH_MESSAGES.taken, field: 'email' };
+    case 'weak_password':
+      return { ok: false, message: AUTH_MESSAGES.weakPassword, field: 'password' };
+    case 'validation_failed':
+    case 'email_address_invalid':
+      return { ok: false, message: AUTH_MESSAGES.badEmail, field: 'email' };
+    case 'email_not_confirmed':
+      return { ok: false, message: AUTH_MESSAGES.confirm, field: 'email' };
+  }
+  if ((error.status ?? 0) >= 500) return { ok: false, message: AUTH_MESSAGES.offline };
+  return { ok: false, message: error.message || AUTH_MESSAGES.unknown };
+}
+
+function userOf(session: Session): AuthUser {
+  return { userId: session.user.id, email: session.user.email ?? '' };
+}
+
+export function createAuth(supabase: SupabaseClient, storage: KeyValueStorage, storageKey: string): AuthPort {
+  let signingOut = false;
+
+  async function finish(answer: { data: { session: Session | null }; error: AuthError | null }): Promise<Result> {
+    if (answer.error) return describeAuthError(answer.error);
+    if (!answer.data.session) return { ok: false, message: AUTH_MESSAGES.confirm, field: 'email' };
+    return { ok: true, user: userOf(answer.data.session) };
+  }
+
+  return {
+    async signUp(email, password) {
+      return finish(await supabase.auth.signUp({ email: email.trim(), password }));
+    },
+    async signIn(email, password) {
+      return finish(await supabase.auth.signInWithPassword({ email: email.trim(), password }));
+    },
+    async signOut() {
+      signingOut = true;
+      try {
+        const { error } = await supabase.auth.signOut({ scope: 'local' });
+        // Offline the server can't be told; the device forgets the session all the same.
+        if (error) {
+          await storage.removeItem(storageKey);
+          await storage.removeItem(`${storageKey}-user`);
+        }
+      } finally {
+        signingOut = false;
+      }
+    },
+    onSignal(listener: (signal: AuthSignal) => void) {
+      const { data } = supabase.auth.onAuthStateChange((event, session) => {
+        if (event === 'SIGNED_OUT' && !signingOut) listener({ type: 'session-lost' });
+        else if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED') && session) listener({ type: 'signed-in', user: userOf(session) });
+      });
+      return () => data.subscription.unsubscribe();
+    },
+    transportFor: (userId) => createRpcTransport(supabase, userId),
+  };
+}

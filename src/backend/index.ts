@@ -1,0 +1,61 @@
+// The only place that imports supabase-js. createBackend() makes the client (every request
+// with a 15 s deadline) and returns the AuthPort the sync layer uses, which also hands out the
+// RPC transport for a user.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { AuthPort } from '@/sync/types';
+import { createAuth, type KeyValueStorage } from './auth';
+import { type BackendConfig, type LoadConfigOptions, loadConfig } from './config';
+import { REQUEST_TIMEOUT_MS, timeoutFetch } from './timeout-fetch';
+
+export { AUTH_MESSAGES, describeAuthError, type KeyValueStorage } from './auth';
+export { type BackendConfig, BackendConfigError, configFromEnv, loadConfig, parseConfig, readConfig } from './config';
+export { REQUEST_TIMEOUT_MS, timeoutFetch } from './timeout-fetch';
+export { classify, createRpcTransport } from './transport';
+
+export const AUTH_STORAGE_KEY = 'daybook-auth';
+
+export interface BackendOptions {
+  /** Where the session lives; default localStorage (in memory where there is none). */
+  storage?: KeyValueStorage;
+  /** The network; tests wrap it to inject faults. Default globalThis.fetch. */
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  /** Refresh the access token in the background before it expires (default true). */
+  autoRefreshToken?: boolean;
+  /** Node 20 has no WebSocket: pass `ws` here (the app never opens a realtime socket). */
+  realtimeTransport?: unknown;
+}
+
+export interface Backend extends AuthPort {
+  supabase: SupabaseClient;
+}
+
+export function memoryStorage(): KeyValueStorage {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
+}
+
+export function createBackend(config: BackendConfig, opts: BackendOptions = {}): Backend {
+  const storage = opts.storage ?? (globalThis.localStorage as KeyValueStorage | undefined) ?? memoryStorage();
+  const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, {
+    auth: {
+      storage,
+      storageKey: AUTH_STORAGE_KEY,
+      persistSession: true,
+      autoRefreshToken: opts.autoRefreshToken ?? true,
+      detectSessionInUrl: false,
+    },
+    global: { fetch: timeoutFetch(opts.fetch ?? ((...args) => globalThis.fetch(...args)), opts.timeoutMs ?? REQUEST_TIMEOUT_MS) },
+    ...(opts.realtimeTransport ? { realtime: { transport: opts.realtimeTransport as never } } : {}),
+  });
+  return { supabase, ...createAuth(supabase, storage, AUTH_STORAGE_KEY) };
+}
+
+/** The app's backend: config from the build or /config.json, session in localStorage. */
+export async function loadBackend(opts: LoadConfigOptions & BackendOptions = {}): Promise<Backend> {
+  return createBackend(await loadConfig(opts), opts);
+}

@@ -1,0 +1,46 @@
+// The account this device remembers, readable synchronously before the first paint, so a
+// reload (offline, or with an expired access token) opens the same user's database at once.
+// Small on purpose: no supabase-js, no engine.
+import { createDatabase, getDb, setCurrentDatabase } from '@/data/database';
+import { databaseNameFor } from '@/data/identity';
+import type { Account } from './types';
+
+export const ACCOUNT_KEY = 'daybook-account';
+
+export type AccountStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function defaultStorage(): AccountStorage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // storage disabled by the browser
+  }
+}
+
+export function readStoredAccount(storage: AccountStorage | null = defaultStorage()): Account {
+  try {
+    const raw = storage?.getItem(ACCOUNT_KEY);
+    const value = raw ? (JSON.parse(raw) as Partial<{ state: string; userId: string; email: string }>) : null;
+    if ((value?.state === 'signed-in' || value?.state === 'expired') && typeof value.userId === 'string') {
+      return { state: value.state, userId: value.userId, email: typeof value.email === 'string' ? value.email : '' };
+    }
+  } catch {
+    // unreadable record: treat as signed out (the user's database stays on the device)
+  }
+  return { state: 'local' };
+}
+
+export function writeStoredAccount(account: Account, storage: AccountStorage | null = defaultStorage()): void {
+  if (account.state === 'local') storage?.removeItem(ACCOUNT_KEY);
+  else storage?.setItem(ACCOUNT_KEY, JSON.stringify(account));
+}
+
+/** Makes the remembered user's database current (daybook-local when nobody is remembered). */
+export function bootDatabase(storage: AccountStorage | null = defaultStorage()): Account {
+  const account = readStoredAccount(storage);
+  // getDb() only makes a handle; daybook-local is not opened by asking its name
+  if (account.state !== 'local' && getDb().name !== databaseNameFor(account.userId)) {
+    setCurrentDatabase(createDatabase(databaseNameFor(account.userId), account.userId));
+  }
+  return account;
+}

@@ -1,0 +1,27 @@
+// The sync layer's public surface (see README.md). Import lazily: `await import('@/sync')`.
+export { getSync } from './app';
+export { BACKOFF_BASE_MS, BACKOFF_CAP_MS, backoffCeiling, backoffDelay } from './backoff';
+export { MAX_BATCH_BYTES, MAX_BATCH_CHANGES, splitBatch, takeBatch } from './batch';
+export { ACCOUNT_KEY, bootDatabase, readStoredAccount, writeStoredAccount } from './boot';
+export { createSyncEngine, type EngineOptions, type SyncEngine } from './engine';
+export { alwaysOnline, browserEnvironment, realClock } from './environment';
+export { createLeadership, type Leadership, soloLeadership } from './leader';
+export { EDIT_DELAY_MS, FAILING_AFTER_MS, isFailing, PERIODIC_MS, type ScheduleEvent, type ScheduleState, schedule } from './schedule';
+export { createSync, type Sync, type SyncDeps } from './sync';
+export type {
+  Account,
+  AuthOutcome,
+  AuthPort,
+  Clock,
+  EngineEvent,
+  EngineStatus,
+  PullRequest,
+  PushRequest,
+  SyncEnvironment,
+  SyncEvent,
+  SyncListener,
+  SyncState,
+  SyncStatus,
+  SyncTransport,
+  TransportOutcome,
+} from './types';

@@ -1,0 +1,194 @@
+// The facade the UI calls: account flows (sign in/up/out, expired session) around one engine
+// per signed-in user's database. See README.md for the contract.
+import { getDb, openDatabase, setCurrentDatabase } from '@/data/database';
+import type { DaybookDb } from '@/data/db';
+import { databaseNameFor, LOCAL_DATABASE } from '@/data/identity';
+import { outboxCount } from '@/data/queries';
+import { adoptLocalData, deleteDatabase } from '@/data/sync-store';
+import { type AccountStorage, readStoredAccount, writeStoredAccount } from './boot';
+import { createSyncEngine, type EngineOptions, type SyncEngine } from './engine';
+import { browserEnvironment, realClock } from './environment';
+import { createLeadership, type Leadership } from './leader';
+import type { Account, AuthOutcome, AuthPort, Clock, EngineEvent, SyncEnvironment, SyncListener, SyncStatus } from './types';
+
+export interface SyncDeps {
+  auth: AuthPort;
+  /** Where the account is remembered (default localStorage). */
+  storage?: AccountStorage | null;
+  clock?: Clock;
+  random?: () => number;
+  environment?: SyncEnvironment;
+  leadershipFor?: (userId: string) => Leadership;
+  /** Passed to each engine (pull page size, batch limits). */
+  engine?: Pick<EngineOptions, 'pullLimit' | 'maxBatchChanges' | 'maxBatchBytes'>;
+}
+
+export interface Sync {
+  getStatus(): SyncStatus;
+  subscribe(listener: SyncListener): () => void;
+  syncNow(): Promise<void>;
+  start(userId: string): Promise<void>;
+  stop(): Promise<void>;
+  getAccount(): Account;
+  signUp(email: string, password: string): Promise<AuthOutcome>;
+  signIn(email: string, password: string): Promise<AuthOutcome>;
+  signOut(): Promise<void>;
+  pendingCount(): Promise<number>;
+  /** At app start: resumes the remembered account's syncing (no network needed). */
+  restore(): Promise<void>;
+}
+
+export function createSync(deps: SyncDeps): Sync {
+  const storage = deps.storage;
+  const clock = deps.clock ?? realClock;
+  const environment = deps.environment ?? browserEnvironment();
+  const leadershipFor = deps.leadershipFor ?? ((userId: string) => createLeadership({ name: `daybook-sync-${userId}`, clock }));
+  const listeners = new Set<SyncListener>();
+  let account: Account = readStoredAccount(storage);
+  let engine: SyncEngine | null = null;
+  let engineUser: string | null = null;
+  let db: DaybookDb | null = null;
+  let status: SyncStatus = compute();
+
+  function compute(): SyncStatus {
+    const s = account.state !== 'local' ? engine?.getStatus() : undefined;
+    if (!s) return { status: 'local', pending: 0, account, lastSyncedAt: null, failing: null, leader: false };
+    return { status: s.status, pending: s.pending, account, lastSyncedAt: s.lastSyncedAt, failing: s.failing, leader: s.leader };
+  }
+
+  function emitAll(event: Parameters<SyncListener>[0]) {
+    for (const listener of [...listeners]) listener(event);
+  }
+
+  function refresh() {
+    const next = compute();
+    const same = (Object.keys(next) as (keyof SyncStatus)[]).every((k) => next[k] === status[k]);
+    if (same) return;
+    status = next;
+    emitAll({ type: 'status', ...next });
+  }
+
+  function setAccount(next: Account) {
+    account = next;
+    writeStoredAccount(next, storage);
+    emitAll({ type: 'account', account: next });
+    refresh();
+  }
+
+  function onEngineEvent(event: EngineEvent) {
+    if (event.type === 'status') return refresh();
+    if (event.type === 'expired' && account.state === 'signed-in') {
+      setAccount({ ...account, state: 'expired' });
+    }
+    emitAll(event);
+  }
+
+  async function stopEngine() {
+    const current = engine;
+    engine = null;
+    engineUser = null;
+    if (current) await current.stop();
+  }
+
+  /** Switches the app to `next`, closing the handle it replaces. */
+  function switchTo(next: DaybookDb) {
+    const previous = getDb();
+    if (previous === next) return;
+    setCurrentDatabase(next);
+    previous.close();
+  }
+
+  async function start(userId: string) {
+    if (engine && engineUser === userId) return;
+    await stopEngine();
+    if (account.state === 'local' || account.userId !== userId) setAccount({ state: 'signed-in', userId, email: '' });
+    const name = databaseNameFor(userId);
+    const current = getDb();
+    db = current.name === name ? current : await openDatabase(name, userId);
+    switchTo(db);
+    // Moves daybook-local into this account once (idempotent across crashes); queued for upload.
+    await adoptLocalData(db);
+    engine = createSyncEngine({
+      db,
+      transport: deps.auth.transportFor(userId),
+      clock,
+      random: deps.random,
+      environment,
+      leadership: leadershipFor(userId),
+      expired: account.state === 'expired',
+      ...deps.engine,
+    });
+    engineUser = userId;
+    engine.subscribe(onEngineEvent);
+    engine.start();
+    refresh();
+  }
+
+  async function signedIn(result: Awaited<ReturnType<AuthPort['signIn']>>): Promise<AuthOutcome> {
+    if (!result.ok) return result;
+    const { userId, email } = result.user;
+    const sameUser = account.state !== 'local' && account.userId === userId;
+    setAccount({ state: 'signed-in', userId, email });
+    if (sameUser && engine && engineUser === userId) engine.resume();
+    else await start(userId);
+    return { ok: true, account };
+  }
+
+  deps.auth.onSignal((signal) => {
+    if (signal.type === 'signed-in') {
+      if (account.state === 'expired' && account.userId === signal.user.userId) {
+        setAccount({ state: 'signed-in', userId: account.userId, email: account.email });
+        engine?.resume();
+      }
+      return;
+    }
+    if (account.state !== 'signed-in') return;
+    // Another tab signed out (it cleared the remembered account and deletes the database).
+    if (readStoredAccount(storage).state === 'local') {
+      void followSignOut();
+      return;
+    }
+    setAccount({ ...account, state: 'expired' });
+    engine?.expire();
+  });
+
+  async function followSignOut() {
+    await stopEngine();
+    account = { state: 'local' };
+    switchTo(await openDatabase(LOCAL_DATABASE));
+    db = null;
+    emitAll({ type: 'account', account });
+    refresh();
+  }
+
+  return {
+    getStatus: () => status,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    syncNow: () => engine?.syncNow() ?? Promise.resolve(),
+    start,
+    stop: async () => {
+      await stopEngine();
+      refresh();
+    },
+    getAccount: () => account,
+    signUp: async (email, password) => signedIn(await deps.auth.signUp(email, password)),
+    signIn: async (email, password) => signedIn(await deps.auth.signIn(email, password)),
+    async signOut() {
+      if (account.state === 'local') return;
+      const userId = account.userId;
+      await stopEngine();
+      await deps.auth.signOut();
+      setAccount({ state: 'local' });
+      switchTo(await openDatabase(LOCAL_DATABASE));
+      db = null;
+      await deleteDatabase(databaseNameFor(userId));
+    },
+    pendingCount: () => outboxCount(db ?? getDb()),
+    async restore() {
+      if (account.state !== 'local') await start(account.userId);
+    },
+  };
+}
