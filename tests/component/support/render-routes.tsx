@@ -1,0 +1,30 @@
+// Mounts real route files (validateSearch, components) under the real root layout, the way
+// the generated route tree does, on an in-memory history.
+import { type AnyRoute, createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppToaster } from '@/app/toaster';
+import { Route as RootRoute } from '@/routes/__root';
+import { Route as ListRoute } from '@/routes/lists.$listId';
+import { Route as TaskRoute } from '@/routes/tasks.$taskId';
+import { Route as TodayRoute } from '@/routes/today';
+import { Route as UpcomingRoute } from '@/routes/upcoming';
+
+export function renderRoutes(url: string) {
+  const child = (route: { update: (o: never) => unknown }, id: string) =>
+    route.update({ id, path: id, getParentRoute: () => RootRoute } as never);
+  const routeTree = (RootRoute as unknown as AnyRoute).addChildren([
+    child(TodayRoute, '/today'),
+    child(UpcomingRoute, '/upcoming'),
+    child(ListRoute, '/lists/$listId'),
+    child(TaskRoute, '/tasks/$taskId'),
+  ] as never) as unknown as AnyRoute;
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url] }) });
+  render(
+    <>
+      <RouterProvider router={router as never} />
+      <AppToaster />
+    </>,
+  );
+  return { router, user: userEvent.setup() };
+}

@@ -1,0 +1,102 @@
+import './support/match-media';
+import { act, render, screen } from '@testing-library/react';
+import toast, { useToasterStore } from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppToaster } from '@/app/toaster';
+import { showUndoToast } from '@/components/toasts';
+
+/** What the toast store says is on screen, so the test can tell "dismissed" from "gone". */
+function VisibleCount() {
+  const { toasts } = useToasterStore();
+  return <output aria-label="visible toasts">{toasts.filter((t) => t.visible).length}</output>;
+}
+
+const visibleCount = () => Number(screen.getByRole('status', { name: 'visible toasts' }).textContent);
+const messages = () => screen.queryAllByText(/^Message \d$/).map((el) => el.textContent);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  act(() => {
+    toast.remove();
+  });
+  vi.useRealTimers();
+});
+
+describe('AppToaster', () => {
+  it('shows at most 3 toasts: a fourth and fifth push the oldest out', () => {
+    render(
+      <>
+        <AppToaster />
+        <VisibleCount />
+      </>,
+    );
+    for (let i = 1; i <= 5; i++) {
+      act(() => {
+        toast(`Message ${i}`);
+      });
+    }
+    expect(visibleCount()).toBe(3);
+    // Dismissed toasts leave after their exit animation; then only the newest three remain.
+    act(() => {
+      vi.advanceTimersByTime(1100);
+    });
+    expect(messages().sort()).toEqual(['Message 3', 'Message 4', 'Message 5']);
+  });
+
+  it('hides a toast after 5000 ms', () => {
+    render(
+      <>
+        <AppToaster />
+        <VisibleCount />
+      </>,
+    );
+    act(() => {
+      toast('Message 1');
+    });
+    act(() => {
+      vi.advanceTimersByTime(4990);
+    });
+    expect(visibleCount()).toBe(1);
+    act(() => {
+      vi.advanceTimersByTime(20);
+    });
+    expect(visibleCount()).toBe(0);
+    act(() => {
+      vi.advanceTimersByTime(1100);
+    });
+    expect(messages()).toEqual([]);
+  });
+
+  it('stacks toasts in the bottom-left corner', () => {
+    render(<AppToaster />);
+    act(() => {
+      toast('Message 1');
+    });
+    // react-hot-toast positions each toast's wrapper with inline styles: anchored to the
+    // bottom, and left-aligned (no centring or right alignment; flex starts on the left).
+    const wrapper = screen.getByText('Message 1').closest('div[style*="position: absolute"]') as HTMLElement;
+    expect(wrapper.style.bottom).toBe('0px');
+    expect(wrapper.style.top).toBe('');
+    expect(['', 'flex-start']).toContain(wrapper.style.justifyContent);
+  });
+
+  it('runs a toast action once and dismisses the toast', () => {
+    const undo = vi.fn();
+    render(
+      <>
+        <AppToaster />
+        <VisibleCount />
+      </>,
+    );
+    act(() => {
+      showUndoToast('Completed', undo);
+    });
+    act(() => {
+      screen.getByRole('button', { name: 'Undo' }).click();
+    });
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(visibleCount()).toBe(0);
+  });
+});
