@@ -1,13 +1,12 @@
 import { createRouter } from '@tanstack/react-router';
-import { createElement } from 'react';
+import { NotFoundScreen } from '@/features/not-found/not-found-screen';
 import { routeTree } from '../routeTree.gen';
-import { FallbackNotFound } from './fallback-not-found';
 
 export const router = createRouter({
   routeTree,
   defaultPreload: 'intent',
   scrollRestoration: true,
-  defaultNotFoundComponent: () => createElement(FallbackNotFound),
+  defaultNotFoundComponent: NotFoundScreen,
 });
 
 declare module '@tanstack/react-router' {
