@@ -19,7 +19,7 @@ import type { MutationError, PullResult, RefusedEntry } from '@/lib/model';
 import { MAX_BATCH_BYTES, MAX_BATCH_CHANGES, splitBatch, takeBatch } from './batch';
 import { alwaysOnline, realClock } from './environment';
 import { type Leadership, soloLeadership } from './leader';
-import { initialSchedule, isFailing, type ScheduleEvent, type ScheduleState, schedule } from './schedule';
+import { initialSchedule, isFailing, nextRun, type ScheduleEvent, type ScheduleState, schedule } from './schedule';
 import type { Clock, EngineEvent, EngineStatus, SyncEnvironment, SyncTransport, TransportOutcome } from './types';
 
 export interface EngineOptions {
@@ -132,8 +132,9 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
   function arm() {
     if (timer !== null) clock.clearTimeout(timer);
     timer = null;
-    if (stopped || sched.runAt === null) return;
-    const delay = Math.max(0, sched.runAt - clock.now());
+    const at = nextRun(sched);
+    if (stopped || at === null) return;
+    const delay = Math.max(0, at - clock.now());
     timer = clock.setTimeout(() => {
       timer = null;
       void trigger();

@@ -17,8 +17,10 @@ export interface ScheduleState {
   failures: number;
   /** No automatic run before this time (backoff); null when not backing off. */
   retryAt: number | null;
-  /** When the next run starts; null = none planned. */
+  /** A run asked for (start, edit, online, visible, manual, retry); null = none. */
   runAt: number | null;
+  /** The periodic run while visible; dropped when the app is hidden. */
+  tickAt: number | null;
   /** Start of the current spell of failures. */
   failingSince: number | null;
 }
@@ -37,7 +39,7 @@ export type ScheduleEvent =
   | 'failed';
 
 export function initialSchedule(online: boolean, visible: boolean): ScheduleState {
-  return { active: false, online, visible, failures: 0, retryAt: null, runAt: null, failingSince: null };
+  return { active: false, online, visible, failures: 0, retryAt: null, runAt: null, tickAt: null, failingSince: null };
 }
 
 const earliest = (a: number | null, b: number) => (a === null ? b : Math.min(a, b));
@@ -48,27 +50,32 @@ export function schedule(s: ScheduleState, event: ScheduleEvent, now: number, ra
     case 'start':
       return { ...s, active: true, runAt: now };
     case 'pause':
-      return { ...s, active: false, runAt: null };
+      return { ...s, active: false, runAt: null, tickAt: null };
     case 'edit':
       if (!s.active || !s.online) return s;
       return { ...s, runAt: earliest(s.runAt, notBeforeRetry(now + EDIT_DELAY_MS)) };
     case 'online':
       return { ...s, online: true, failures: 0, retryAt: null, runAt: s.active ? now : null };
     case 'offline':
-      return { ...s, online: false, runAt: null };
+      return { ...s, online: false, runAt: null, tickAt: null };
     case 'visible':
       if (!s.active || !s.online) return { ...s, visible: true };
       return { ...s, visible: true, runAt: earliest(s.runAt, notBeforeRetry(now)) };
     case 'hidden':
-      return { ...s, visible: false };
+      return { ...s, visible: false, tickAt: null };
     case 'manual':
       return s.active ? { ...s, runAt: now } : s;
     case 'run':
-      return { ...s, runAt: null };
-    case 'succeeded': {
-      const periodic = s.active && s.visible ? earliest(s.runAt, now + PERIODIC_MS) : s.runAt;
-      return { ...s, failures: 0, retryAt: null, failingSince: null, runAt: s.active ? periodic : null };
-    }
+      return { ...s, runAt: null, tickAt: null };
+    case 'succeeded':
+      return {
+        ...s,
+        failures: 0,
+        retryAt: null,
+        failingSince: null,
+        runAt: s.active ? s.runAt : null,
+        tickAt: s.active && s.visible && s.online ? now + PERIODIC_MS : null,
+      };
     case 'failed': {
       const failures = s.failures + 1;
       const retryAt = now + backoffDelay(failures, random);
@@ -78,9 +85,16 @@ export function schedule(s: ScheduleState, event: ScheduleEvent, now: number, ra
         retryAt,
         failingSince: s.failingSince ?? now,
         runAt: s.active && s.online ? retryAt : null,
+        tickAt: null,
       };
     }
   }
+}
+
+/** When the engine's timer should fire: the earlier of a requested run and the periodic one. */
+export function nextRun(s: ScheduleState): number | null {
+  if (s.runAt === null) return s.tickAt;
+  return s.tickAt === null ? s.runAt : Math.min(s.runAt, s.tickAt);
 }
 
 /** True once failures have lasted FAILING_AFTER_MS (the engine reports it once per spell). */

@@ -1,0 +1,160 @@
+// Fakes for the engine's seams: a clock whose timers fire only when advanced, an environment
+// whose online/visible state the test flips, a lock manager with Web Locks semantics, and a
+// transport that acts like a server with no other clients.
+import type { LockManagerLike } from '@/sync/leader';
+import type { Clock, PullRequest, PushRequest, SyncEnvironment, SyncTransport, TransportOutcome } from '@/sync/types';
+import type { MutationError, PullResult, PushResult } from '@/lib/model';
+
+export class FakeClock implements Clock {
+  private t = 1_000_000;
+  private seq = 0;
+  private timers = new Map<number, { at: number; fn: () => void }>();
+  now = () => this.t;
+  setTimeout = (fn: () => void, ms: number) => {
+    const id = ++this.seq;
+    this.timers.set(id, { at: this.t + Math.max(0, ms), fn });
+    return id;
+  };
+  clearTimeout = (handle: unknown) => void this.timers.delete(handle as number);
+  /** Moves time forward, firing due timers in order. */
+  advance(ms: number) {
+    const end = this.t + ms;
+    for (;;) {
+      const next = [...this.timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+      if (!next) break;
+      this.timers.delete(next[0]);
+      this.t = next[1].at;
+      next[1].fn();
+    }
+    this.t = end;
+  }
+  nextTimerIn(): number | null {
+    const ats = [...this.timers.values()].map((t) => t.at - this.t);
+    return ats.length ? Math.min(...ats) : null;
+  }
+}
+
+export class FakeEnvironment implements SyncEnvironment {
+  private listeners = new Set<(c: 'online' | 'offline' | 'visible' | 'hidden') => void>();
+  constructor(
+    public isOnline = true,
+    public isVisible = true,
+  ) {}
+  online = () => this.isOnline;
+  visible = () => this.isVisible;
+  on = (l: (c: 'online' | 'offline' | 'visible' | 'hidden') => void) => {
+    this.listeners.add(l);
+    return () => void this.listeners.delete(l);
+  };
+  set(change: 'online' | 'offline' | 'visible' | 'hidden') {
+    if (change === 'online' || change === 'offline') this.isOnline = change === 'online';
+    else this.isVisible = change === 'visible';
+    for (const l of this.listeners) l(change);
+  }
+}
+
+type Failure = Exclude<TransportOutcome<never>, { kind: 'ok' }>;
+
+/** A server for one client: remembers the highest mutation id, refuses what the test says. */
+export class ScriptedTransport implements SyncTransport {
+  lastMutationId = 0;
+  calls: string[] = [];
+  /** Answers to use instead of the server for the next calls, in order. */
+  failures: Failure[] = [];
+  /** Fail every call with this until cleared. */
+  always: Failure | null = null;
+  refuse = new Map<number, MutationError>();
+  received: number[] = [];
+  constructor(private readonly visibleLists: () => string[]) {}
+
+  async push(req: PushRequest): Promise<TransportOutcome<PushResult>> {
+    this.calls.push('push');
+    const fail = this.always ?? this.failures.shift();
+    if (fail) return fail;
+    const results: PushResult['results'] = [];
+    for (const m of req.mutations) {
+      if (m.id <= this.lastMutationId) results.push({ id: m.id, status: 'duplicate' });
+      else {
+        this.received.push(m.id);
+        const error = this.refuse.get(m.id);
+        results.push(error ? { id: m.id, status: 'refused', error } : { id: m.id, status: 'applied' });
+        this.lastMutationId = m.id;
+      }
+    }
+    return { kind: 'ok', value: { last_mutation_id: this.lastMutationId, results } };
+  }
+
+  async pull(_req: PullRequest): Promise<TransportOutcome<PullResult>> {
+    this.calls.push('pull');
+    const fail = this.always ?? this.failures.shift();
+    if (fail) return fail;
+    return {
+      kind: 'ok',
+      value: {
+        lists: [], members: [], tasks: [], departed: [], cursors: {}, has_more: false,
+        visible_lists: this.visibleLists(),
+        last_mutation_id: this.lastMutationId,
+        refused: [...this.refuse].filter(([id]) => id <= this.lastMutationId).map(([id, error]) => ({ id, error })),
+      },
+    };
+  }
+}
+
+export const serverDown: Failure = { kind: 'retry', reason: 'server', status: 503, message: 'Service Unavailable' };
+export const noNetwork: Failure = { kind: 'retry', reason: 'network', status: 0, message: 'fetch failed' };
+
+/** Web Locks semantics for one lock name: a queue, steal, abort of a waiting request. */
+export class FakeLocks implements LockManagerLike {
+  private holder: { resolve: (v: unknown) => void; reject: (e: unknown) => void } | null = null;
+  private queue: { grant: () => void; reject: (e: unknown) => void }[] = [];
+
+  request(_name: string, options: { steal?: boolean; signal?: AbortSignal }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const me = { resolve, reject };
+      const grant = () => {
+        this.holder = me;
+        Promise.resolve(callback({})).then(
+          (v) => {
+            if (this.holder === me) {
+              this.holder = null;
+              resolve(v);
+              this.next();
+            }
+          },
+          (e) => {
+            if (this.holder === me) {
+              this.holder = null;
+              reject(e);
+              this.next();
+            }
+          },
+        );
+      };
+      if (options.steal) {
+        this.holder?.reject(new DOMException('The lock was stolen', 'AbortError'));
+        this.holder = null;
+        grant();
+        return;
+      }
+      const waiting = { grant, reject };
+      options.signal?.addEventListener('abort', () => {
+        const i = this.queue.indexOf(waiting);
+        if (i >= 0) {
+          this.queue.splice(i, 1);
+          reject(new DOMException('Aborted', 'AbortError'));
+        }
+      });
+      if (!this.holder) grant();
+      else this.queue.push(waiting);
+    });
+  }
+
+  private next() {
+    this.queue.shift()?.grant();
+  }
+}
+
+/** Lets pending promises and fake-indexeddb callbacks run. */
+export const settle = async (rounds = 5) => {
+  for (let i = 0; i < rounds; i++) await new Promise((r) => setTimeout(r, 0));
+};
