@@ -5,18 +5,7 @@ import { Toaster } from 'react-hot-toast';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, getIdentity, getList, listTasks, lists, resetDatabaseForTests, tasks } from '@/data';
 import { ListActions } from '@/features/lists/list-actions';
-
-// jsdom has no matchMedia; react-hot-toast asks it about reduced motion.
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  addListener: () => {},
-  removeListener: () => {},
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia;
+import './support/match-media';
 
 /** The list screen's header as ui-core composes it: the route renders ListActions for its list. */
 function renderListHeader(listId: string) {

@@ -5,18 +5,7 @@ import { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb, getIdentity, listLists, lists, resetDatabaseForTests, StorageFullError, tasks } from '@/data';
 import { ListsScreen } from '@/features/lists/lists-screen';
-
-// jsdom has no matchMedia; react-hot-toast asks it about reduced motion.
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  addListener: () => {},
-  removeListener: () => {},
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia;
+import './support/match-media';
 
 function renderListsScreen() {
   const root = createRootRoute({

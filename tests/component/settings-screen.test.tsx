@@ -6,18 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb, listLists, listTasks, lists, resetDatabaseForTests, tasks } from '@/data';
 import { SettingsScreen } from '@/features/settings/settings-screen';
 import { THEME_KEY } from '@/lib/theme';
-
-// jsdom has no matchMedia; react-hot-toast and the install button ask it.
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  addListener: () => {},
-  removeListener: () => {},
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia;
+import './support/match-media';
 
 function renderSettings() {
   const root = createRootRoute({
