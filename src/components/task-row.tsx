@@ -76,14 +76,14 @@ export function TaskRowView({
             {task.priority > 0 && (
               <span className={`task-priority priority-${task.priority}`}>
                 <FlagIcon />
-                <span>{PRIORITY_NAMES[task.priority]}</span>
-                <span className="visually-hidden"> priority</span>
+                <span>{PRIORITY_NAMES[task.priority]}</span>{' '}
+                <span className="visually-hidden">priority</span>
               </span>
             )}
             {showDue && task.due_date && (
               <span className={overdue ? 'task-due is-overdue' : 'task-due'}>
                 {task.due_time && <ClockIcon />}
-                {overdue && <span className="visually-hidden">Overdue: </span>}
+                {overdue && <span className="visually-hidden">Overdue:</span>}{' '}
                 {task.due_date === screenDay && task.due_time ? task.due_time : dueLabel(task.due_date, task.due_time, today)}
               </span>
             )}

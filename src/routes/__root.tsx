@@ -12,8 +12,10 @@ interface RootSearch {
 }
 
 export const Route = createRootRoute({
-  validateSearch: (search: Record<string, unknown>): RootSearch =>
-    typeof search.task === 'string' && search.task !== '' ? { task: search.task } : {},
+  // undefined, not a missing key: the router merges this over the raw query.
+  validateSearch: (search: Record<string, unknown>): RootSearch => ({
+    task: typeof search.task === 'string' && search.task !== '' ? search.task : undefined,
+  }),
   component: RootLayout,
 });
 

@@ -8,9 +8,12 @@ interface ListSearch {
   show?: Exclude<Show, 'open'>;
 }
 
+// Invalid values become undefined explicitly: the router merges the validated object over the
+// raw query, so leaving a key out would let the raw value through.
 export const Route = createFileRoute('/lists/$listId')({
-  validateSearch: (search: Record<string, unknown>): ListSearch =>
-    search.show === 'done' || search.show === 'all' ? { show: search.show } : {},
+  validateSearch: (search: Record<string, unknown>): ListSearch => ({
+    show: search.show === 'done' || search.show === 'all' ? search.show : undefined,
+  }),
   component: ListRoute,
 });
 

@@ -8,8 +8,10 @@ interface UpcomingSearch {
 }
 
 export const Route = createFileRoute('/upcoming')({
-  validateSearch: (search: Record<string, unknown>): UpcomingSearch =>
-    typeof search.day === 'string' && isValidIsoDate(search.day) ? { day: search.day } : {},
+  // undefined, not a missing key: the router merges this over the raw query.
+  validateSearch: (search: Record<string, unknown>): UpcomingSearch => ({
+    day: typeof search.day === 'string' && isValidIsoDate(search.day) ? search.day : undefined,
+  }),
   component: UpcomingRoute,
 });
 

@@ -39,11 +39,11 @@ export function Sidebar() {
                   style={{ '--accent': `var(--list-${list.color})` } as CSSProperties}
                 >
                   <span className="list-dot" aria-hidden="true" />
-                  <span className="sidebar-list-name">{list.name}</span>
+                  <span className="sidebar-list-name">{list.name}</span>{' '}
                   {open > 0 && (
                     <span className="sidebar-count">
-                      {open}
-                      <span className="visually-hidden"> open</span>
+                      {open}{' '}
+                      <span className="visually-hidden">open</span>
                     </span>
                   )}
                 </Link>

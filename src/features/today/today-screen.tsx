@@ -13,10 +13,10 @@ export function TodayScreen() {
   const groups = useTodayTasks(today);
   const lists = useListsById();
 
-  const section = (title: string, tasks: Task[], danger = false) => (
-    <section className="section" aria-labelledby={`today-${title}`}>
-      <h2 className={danger ? 'section-title is-danger' : 'section-title'} id={`today-${title}`}>
-        {title}
+  const section = (id: string, title: string, tasks: Task[], danger = false) => (
+    <section className="section" aria-labelledby={id}>
+      <h2 className={danger ? 'section-title is-danger' : 'section-title'} id={id}>
+        {title}{' '}
         <span className="section-count">{tasks.length}</span>
       </h2>
       <ul className="task-list">
@@ -38,8 +38,8 @@ export function TodayScreen() {
         </div>
       </header>
       <QuickAdd defaults={{ due_date: today }} placeholder="Add a task for today" />
-      {groups && groups.overdue.length > 0 && section('Overdue', groups.overdue, true)}
-      {groups && groups.today.length > 0 && section('Due today', groups.today)}
+      {groups && groups.overdue.length > 0 && section('today-overdue', 'Overdue', groups.overdue, true)}
+      {groups && groups.today.length > 0 && section('today-due', 'Due today', groups.today)}
       {groups && groups.overdue.length === 0 && groups.today.length === 0 && (
         <EmptyState title="Nothing due today">Tasks you add here are due today.</EmptyState>
       )}

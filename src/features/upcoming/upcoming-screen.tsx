@@ -95,7 +95,7 @@ function DayView({ day, today, lists }: { day: string; today: string; lists: Map
   return (
     <section className="section" aria-labelledby="picked-day">
       <h2 className="section-title" id="picked-day">
-        {heading}
+        {heading}{' '}
         {tasks && <span className="section-count">{tasks.length}</span>}
       </h2>
       <QuickAdd key={day} defaults={{ due_date: day }} placeholder={`Add a task for ${dayLabel(day, today)}`} />
@@ -115,12 +115,13 @@ function NextDays({ today, lists, onPick }: { today: string; lists: Map<string, 
         return (
           <section key={group.date} className={group.tasks.length ? 'section day' : 'section day is-empty'} aria-labelledby={id}>
             <h2 className="section-title day-title" id={id}>
-              <span>{dayHeading(group.date, today)}</span>
+              <span>{dayHeading(group.date, today)}</span>{' '}
               {group.tasks.length > 0 ? (
                 <span className="section-count">{group.tasks.length}</span>
               ) : (
                 <button type="button" className="day-add" onClick={() => onPick(group.date)}>
-                  Plan<span className="visually-hidden"> {dayHeading(group.date, today)}</span>
+                  Plan{' '}
+                  <span className="visually-hidden">{dayHeading(group.date, today)}</span>
                 </button>
               )}
             </h2>

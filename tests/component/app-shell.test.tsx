@@ -1,0 +1,59 @@
+import { setMediaMatches } from './support/match-media';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getDb, getIdentity, lists, resetDatabaseForTests, tasks } from '@/data';
+import { renderRoutes } from './support/render-routes';
+
+const NAV = [
+  ['Today', '/today'],
+  ['Upcoming', '/upcoming'],
+  ['Lists', '/lists'],
+  ['Search', '/search'],
+  ['Sync', '/sync'],
+  ['Settings', '/settings'],
+] as const;
+
+beforeEach(async () => {
+  await resetDatabaseForTests();
+  await getDb().open();
+});
+afterEach(() => setMediaMatches((q) => q.includes('min-width')));
+
+describe('app shell', () => {
+  it('on a wide screen, the sidebar links every destination and each list with its open count', async () => {
+    const home = await lists.create({ name: 'Home', color: 'green' });
+    await tasks.create({ title: 'Fix the tap', list_id: home.id });
+    await tasks.create({ title: 'Paint the fence', list_id: home.id });
+    const done = await tasks.create({ title: 'Old', list_id: home.id });
+    await tasks.setDone(done.id, true);
+    const { inboxId } = (await getIdentity())!;
+    renderRoutes('/today');
+
+    const main = await screen.findByRole('navigation', { name: 'Main' });
+    for (const [name, href] of NAV) expect(within(main).getByRole('link', { name })).toHaveAttribute('href', href);
+    expect(within(main).getByRole('link', { name: 'Today' })).toHaveAttribute('aria-current', 'page');
+
+    const yours = screen.getByRole('navigation', { name: 'Your lists' });
+    await waitFor(() => expect(within(yours).getByRole('link', { name: 'Home 2 open' })).toHaveAttribute('href', `/lists/${home.id}`));
+    expect(within(yours).getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', `/lists/${inboxId}`);
+    expect(screen.getByRole('status', { name: 'Synced' })).toBeInTheDocument();
+  });
+
+  it('on a narrow screen, the bottom and top bars still reach all six destinations and show sync status', async () => {
+    setMediaMatches(() => false);
+    renderRoutes('/today');
+    await screen.findByRole('heading', { name: 'Today', level: 1 });
+    expect(screen.queryByRole('navigation', { name: 'Your lists' })).toBeNull();
+    for (const [name, href] of NAV) expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
+    expect(screen.getByRole('status', { name: 'Synced' })).toBeInTheDocument();
+  });
+
+  it('opens a list from the sidebar', async () => {
+    const home = await lists.create({ name: 'Home', color: 'green' });
+    const { user, router } = renderRoutes('/today');
+    const yours = await screen.findByRole('navigation', { name: 'Your lists' });
+    await user.click(await within(yours).findByRole('link', { name: /^Home/ }));
+    await screen.findByRole('heading', { name: 'Home', level: 1 });
+    expect(router.state.location.pathname).toBe(`/lists/${home.id}`);
+  });
+});
