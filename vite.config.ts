@@ -19,14 +19,18 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
+    // src/sw/sw.ts is built to /sw.js (vite-plugin-pwa builds sw.mjs, then renames it) and
+    // registered from src/app/pwa.tsx; public/manifest.webmanifest is linked from index.html.
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
       filename: 'sw.ts',
+      scope: '/',
       registerType: 'prompt',
       injectRegister: false,
       manifest: false,
       injectManifest: {
+        // The whole shell (every route's chunk, icons, manifest) so any screen opens offline.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
       },
       devOptions: { enabled: false },

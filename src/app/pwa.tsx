@@ -1,4 +1,87 @@
-// Placeholder until the PWA work lands: update and offline-ready prompts are mounted here.
+/// <reference types="vite-plugin-pwa/vanillajs" />
+// App version (SPEC §4): registers the service worker, says once that the app works offline,
+// offers "Reload" when a new build is waiting, and looks for new builds while the app is open.
+import { useEffect } from 'react';
+import { showToast } from '@/components/toasts';
+
+/** Which build is running; the e2e update test and bug reports read it from <html data-build>. */
+export const BUILD_ID: string = __BUILD_ID__;
+
+export const OFFLINE_READY_KEY = 'daybook-offline-ready';
+export const UPDATE_TOAST_ID = 'app-update';
+/** How often an open app asks for a new build, and the least time between two asks. */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+const UPDATE_CHECK_MIN_GAP_MS = 60 * 1000;
+
+let started = false;
+
 export function PwaStatus() {
+  useEffect(() => {
+    startPwa();
+    focusQuickAddFromShortcut();
+  }, []);
   return null;
+}
+
+function startPwa() {
+  // Once per page, though StrictMode runs effects twice.
+  if (started) return;
+  started = true;
+  document.documentElement.dataset.build = BUILD_ID;
+  if (!('serviceWorker' in navigator)) return;
+  window.addEventListener('appinstalled', () => void navigator.storage?.persist?.());
+  void import('virtual:pwa-register').then(({ registerSW }) => {
+    const updateSW = registerSW({
+      onNeedRefresh: () =>
+        showToast(
+          'New version available',
+          { label: 'Reload', onClick: () => void updateSW(true) },
+          // Stays until used: once gone, nothing would offer the update again until a restart.
+          { id: UPDATE_TOAST_ID, duration: Number.POSITIVE_INFINITY },
+        ),
+      onOfflineReady: announceOfflineReadyOnce,
+      onRegisteredSW: (_url, registration) => {
+        if (registration) checkForUpdatesWhileOpen(registration);
+      },
+      onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
+    });
+  });
+}
+
+function announceOfflineReadyOnce() {
+  try {
+    if (localStorage.getItem(OFFLINE_READY_KEY)) return;
+    localStorage.setItem(OFFLINE_READY_KEY, new Date().toISOString());
+  } catch {
+    // Without storage we can't remember; saying it again later is better than never.
+  }
+  showToast('Ready to work offline', undefined, { id: 'offline-ready' });
+}
+
+function checkForUpdatesWhileOpen(registration: ServiceWorkerRegistration) {
+  let lastCheck = 0;
+  const check = () => {
+    const now = Date.now();
+    if (!navigator.onLine || now - lastCheck < UPDATE_CHECK_MIN_GAP_MS) return;
+    lastCheck = now;
+    // A failed check (flaky network, server down) just waits for the next one.
+    registration.update().catch(() => undefined);
+  };
+  setInterval(check, UPDATE_CHECK_INTERVAL_MS);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check();
+  });
+  window.addEventListener('online', check);
+}
+
+/** The manifest's "New task" shortcut opens /today?add=task: put the cursor in quick add. */
+function focusQuickAddFromShortcut() {
+  if (new URLSearchParams(window.location.search).get('add') !== 'task') return;
+  const deadline = performance.now() + 5000;
+  const tryFocus = () => {
+    const box = document.querySelector<HTMLInputElement>('input[aria-label="New task"]');
+    if (box) box.focus();
+    else if (performance.now() < deadline) requestAnimationFrame(tryFocus);
+  };
+  requestAnimationFrame(tryFocus);
 }
