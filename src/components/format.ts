@@ -28,6 +28,20 @@ export function longDate(iso: string, today?: string): string {
   return (sameYear ? longFormat : longFormatYear).format(dateFromIso(iso));
 }
 
+const mediumFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
+const mediumFormatYear = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** "Mon, 23 Nov" (in the user's locale), with the year when it isn't this year. */
+export function mediumDate(iso: string, today?: string): string {
+  const sameYear = !today || parseIso(iso).year === parseIso(today).year;
+  return (sameYear ? mediumFormat : mediumFormatYear).format(dateFromIso(iso));
+}
+
 /** The due chip: "Today", "Tomorrow 09:30", "Mon 23 Nov". */
 export function dueLabel(dueDate: string, dueTime: string | null, today: string): string {
   const day = dayLabel(dueDate, today);

@@ -71,3 +71,15 @@ describe('/today', () => {
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Book the hall' })).toBeDisabled());
   });
 });
+
+describe('/today?add=task (the "New task" app shortcut)', () => {
+  it('puts the cursor in quick add', async () => {
+    renderRoutes('/today?add=task');
+    expect(await screen.findByRole('textbox', { name: 'New task' })).toHaveFocus();
+  });
+
+  it('leaves focus alone on a plain visit', async () => {
+    renderRoutes('/today');
+    expect(await screen.findByRole('textbox', { name: 'New task' })).not.toHaveFocus();
+  });
+});

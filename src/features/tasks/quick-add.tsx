@@ -9,9 +9,11 @@ export interface QuickAddProps {
   /** Where the task goes: list_id (default the Inbox) and due_date (default none). */
   defaults?: Omit<NewTask, 'title'>;
   placeholder?: string;
+  /** Focus the box on mount (the "New task" app shortcut). */
+  autoFocus?: boolean;
 }
 
-export function QuickAdd({ defaults, placeholder = 'Add a task' }: QuickAddProps) {
+export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = false }: QuickAddProps) {
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -60,6 +62,9 @@ export function QuickAdd({ defaults, placeholder = 'Add a task' }: QuickAddProps
           aria-describedby={error ? errorId : undefined}
           enterKeyHint="done"
           autoComplete="off"
+          // Only when asked for explicitly, by the app shortcut that opens Today to add a task.
+          // biome-ignore lint/a11y/noAutofocus: the user chose "New task", so the box is where they are going
+          autoFocus={autoFocus}
         />
         <button type="submit" className="btn btn-primary quick-add-button" aria-label="Add task">
           <PlusIcon />

@@ -1,7 +1,7 @@
 import { type RefObject, useId, useRef, useState } from 'react';
 import { StorageFullError, tasks, useLists, ValidationError } from '@/data';
 import { DatePicker } from '@/components/date-picker';
-import { longDate } from '@/components/format';
+import { mediumDate } from '@/components/format';
 import { CalendarIcon, TrashIcon } from '@/components/icons';
 import { deleteTask } from '@/components/task-actions';
 import { showErrorToast } from '@/components/toasts';
@@ -182,7 +182,7 @@ export function TaskForm({ task, flushRef, escapeRef, onDeleted }: TaskFormProps
             onClick={() => (pickerOpen ? closePicker() : setPickerOpen(true))}
           >
             <CalendarIcon />
-            <span id={id('date-value')}>{task.due_date ? longDate(task.due_date, today) : 'No date'}</span>
+            <span id={id('date-value')}>{task.due_date ? mediumDate(task.due_date, today) : 'No date'}</span>
           </button>
         </div>
 
@@ -217,14 +217,14 @@ export function TaskForm({ task, flushRef, escapeRef, onDeleted }: TaskFormProps
       {pickerOpen && (
         <section id={id('picker')} className="picker-panel" aria-label="Pick a due date">
           <div className="picker-shortcuts">
-            <button type="button" className="btn" onClick={() => void pickDate(today)}>
+            <button type="button" className="btn btn-sm" onClick={() => void pickDate(today)}>
               Today
             </button>
-            <button type="button" className="btn" onClick={() => void pickDate(addDays(today, 1))}>
+            <button type="button" className="btn btn-sm" onClick={() => void pickDate(addDays(today, 1))}>
               Tomorrow
             </button>
             {task.due_date && (
-              <button type="button" className="btn btn-ghost" onClick={() => void pickDate(null)}>
+              <button type="button" className="btn btn-sm btn-ghost" onClick={() => void pickDate(null)}>
                 Clear date
               </button>
             )}

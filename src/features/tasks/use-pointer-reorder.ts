@@ -9,6 +9,8 @@ export interface DragState {
   from: number;
   /** Slot it would drop into: 0 = before the first row … count = after the last. */
   slot: number;
+  /** How far the pointer has moved the row from its place, in px (page scroll included). */
+  dy: number;
 }
 
 const EDGE = 72; // px from the viewport edge where dragging scrolls the page
@@ -21,6 +23,7 @@ export function usePointerReorder(
   const [drag, setDrag] = useState<DragState | null>(null);
   const dragRef = useRef<DragState | null>(null);
   const pointerY = useRef(0);
+  const startY = useRef(0);
   const frame = useRef(0);
   const onDropRef = useRef(onDrop);
   onDropRef.current = onDrop;
@@ -49,7 +52,7 @@ export function usePointerReorder(
     if (step !== 0) {
       window.scrollBy(0, step);
       const current = dragRef.current;
-      if (current) update({ ...current, slot: slotAt(y) });
+      if (current) update({ ...current, slot: slotAt(y), dy: y + window.scrollY - startY.current });
     }
     frame.current = requestAnimationFrame(autoScroll);
   }
@@ -73,7 +76,8 @@ export function usePointerReorder(
         e.preventDefault();
         e.currentTarget.setPointerCapture(e.pointerId);
         pointerY.current = e.clientY;
-        update({ from: index, slot: index });
+        startY.current = e.clientY + window.scrollY;
+        update({ from: index, slot: index, dy: 0 });
         cancelAnimationFrame(frame.current);
         frame.current = requestAnimationFrame(autoScroll);
       },
@@ -81,8 +85,7 @@ export function usePointerReorder(
         const current = dragRef.current;
         if (!current) return;
         pointerY.current = e.clientY;
-        const slot = slotAt(e.clientY);
-        if (slot !== current.slot) update({ ...current, slot });
+        update({ ...current, slot: slotAt(e.clientY), dy: e.clientY + window.scrollY - startY.current });
       },
       onPointerUp: () => finish(true),
       onPointerCancel: () => finish(false),

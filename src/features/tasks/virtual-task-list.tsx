@@ -119,7 +119,8 @@ export function VirtualTaskList({ tasks, list, today, viewOnly }: VirtualTaskLis
               aria-setsize={tasks.length}
               aria-posinset={index + 1}
               className={drag?.from === index ? 'virtual-row is-drag-source' : 'virtual-row'}
-              style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+              // The dragged row follows the pointer; the others stay put under the drop line.
+              style={{ transform: `translateY(${item.start - scrollMargin + (drag?.from === index ? drag.dy : 0)}px)` }}
               task={task}
               list={list}
               today={today}
@@ -151,7 +152,9 @@ export function VirtualTaskList({ tasks, list, today, viewOnly }: VirtualTaskLis
             />
           );
         })}
-        {dropLine !== null && <li className="drop-line" aria-hidden="true" style={{ transform: `translateY(${dropLine}px)` }} />}
+        {dropLine !== null && (
+          <li className="drop-line" aria-hidden="true" style={{ transform: `translateY(${Math.max(0, dropLine - 1)}px)` }} />
+        )}
       </ul>
       {region}
     </>

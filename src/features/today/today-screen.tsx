@@ -8,7 +8,12 @@ import { useToday } from '@/components/use-today';
 import type { Task } from '@/lib/model';
 import { QuickAdd } from '@/features/tasks/quick-add';
 
-export function TodayScreen() {
+export interface TodayScreenProps {
+  /** Put the cursor in quick add (the "New task" shortcut opens /today?add=task). */
+  focusQuickAdd?: boolean;
+}
+
+export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
   const today = useToday();
   const groups = useTodayTasks(today);
   const lists = useListsById();
@@ -37,7 +42,7 @@ export function TodayScreen() {
           <p className="screen-subtitle">{longDate(today)}</p>
         </div>
       </header>
-      <QuickAdd defaults={{ due_date: today }} placeholder="Add a task for today" />
+      <QuickAdd defaults={{ due_date: today }} placeholder="Add a task for today" autoFocus={focusQuickAdd} />
       {groups && groups.overdue.length > 0 && section('today-overdue', 'Overdue', groups.overdue, true)}
       {groups && groups.today.length > 0 && section('today-due', 'Due today', groups.today)}
       {groups && groups.overdue.length === 0 && groups.today.length === 0 && (
