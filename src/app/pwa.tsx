@@ -35,10 +35,13 @@ function startPwa() {
       onNeedRefresh: () =>
         showToast(
           'New version available',
-          { label: 'Reload', onClick: () => void updateSW(true) },
+          { label: 'Reload', onClick: () => void reloadIntoNewVersion(updateSW) },
           // Stays until used: once gone, nothing would offer the update again until a restart.
           { id: UPDATE_TOAST_ID, duration: Number.POSITIVE_INFINITY },
         ),
+      // We reload ourselves (below): the library only does when this page had a controller at
+      // load, which a first visit taken over by clientsClaim() has not.
+      onNeedReload: () => undefined,
       onOfflineReady: announceOfflineReadyOnce,
       onRegisteredSW: (_url, registration) => {
         if (registration) checkForUpdatesWhileOpen(registration);
@@ -46,6 +49,18 @@ function startPwa() {
       onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
     });
   });
+}
+
+/** Activates the waiting build and reloads into it once it controls this page. */
+async function reloadIntoNewVersion(activateWaiting: () => Promise<void>) {
+  const registration = await navigator.serviceWorker.getRegistration();
+  // Another tab may already have switched: the new build is active, only this page is old.
+  if (!registration?.waiting) {
+    window.location.reload();
+    return;
+  }
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  await activateWaiting();
 }
 
 function announceOfflineReadyOnce() {

@@ -1,0 +1,90 @@
+// SPEC §4 "App version": a new build is found while the app is open, a toast offers "Reload",
+// and reloading switches to it with every local task intact. Runs against its own server whose
+// static folder is a symlink we repoint from build A to build B.
+import { renameSync, symlinkSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { addTask, createList, taskItem, waitForServiceWorker } from './support/app';
+import { BUILD_B_ID, DIST_A, DIST_B, UPDATE_SERVED, UPDATE_URL } from './support/env';
+
+/** Points the update server at another build (rename makes the swap atomic). */
+function serve(dist: string) {
+  const next = `${UPDATE_SERVED}.next`;
+  symlinkSync(dist, next);
+  renameSync(next, UPDATE_SERVED);
+}
+
+/** The build id of the page and of the service worker controlling it. */
+async function builds(page: Page) {
+  return page.evaluate(async () => {
+    const controller = navigator.serviceWorker.controller;
+    const worker = controller
+      ? await new Promise<string>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = (e) => resolve(String(e.data));
+          controller.postMessage({ type: 'GET_BUILD_ID' }, [channel.port2]);
+        })
+      : null;
+    return { page: document.documentElement.dataset.build, worker };
+  });
+}
+
+test.use({ baseURL: UPDATE_URL });
+// Both tests repoint the one update server.
+test.describe.configure({ mode: 'serial' });
+
+test.afterEach(() => serve(DIST_A));
+
+/** A first visit with local data, controlled by build A's service worker. */
+async function visitBuildA(page: Page) {
+  serve(DIST_A);
+  await page.goto('/today');
+  await addTask(page, 'Water the plants');
+  await createList(page, 'Garden');
+  await addTask(page, 'Buy compost');
+  await waitForServiceWorker(page);
+  await expect(page.getByText('Ready to work offline')).toBeVisible();
+  const before = await builds(page);
+  expect(before.page).not.toBe(BUILD_B_ID);
+  expect(before.worker).toBe(before.page);
+  return before;
+}
+
+/** Clicks the toast's "Reload" and checks build B runs with every task from before. */
+async function reloadIntoBuildB(page: Page) {
+  const toast = page.getByRole('status').filter({ hasText: 'New version available' });
+  await toast.getByRole('button', { name: 'Reload' }).click();
+  await expect.poll(() => builds(page).catch(() => null), { timeout: 15_000 }).toEqual({ page: BUILD_B_ID, worker: BUILD_B_ID });
+  await expect(taskItem(page, 'Buy compost')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Garden' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Today' }).click();
+  await expect(taskItem(page, 'Water the plants')).toBeVisible();
+  await expect(page.getByText('New version available')).toHaveCount(0);
+}
+
+test('a build published while the app is open is offered with "Reload", which switches to it keeping local data', async ({ page }) => {
+  const before = await visitBuildA(page);
+
+  serve(DIST_B);
+  // The app looks for a new build when it becomes visible again (and hourly).
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(page.getByRole('status').filter({ hasText: 'New version available' })).toBeVisible({ timeout: 15_000 });
+  // Nothing switches until the user says so.
+  expect(await builds(page)).toEqual(before);
+  await expect(taskItem(page, 'Buy compost')).toBeVisible();
+
+  await reloadIntoBuildB(page);
+});
+
+test('reopening the app after a new build was published offers it too', async ({ page }) => {
+  const before = await visitBuildA(page);
+  await page.reload();
+  expect(await builds(page)).toEqual(before);
+
+  serve(DIST_B);
+  // Opening the app checks for a new build; the old one keeps running until "Reload".
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'New version available' })).toBeVisible({ timeout: 15_000 });
+  expect(await builds(page)).toEqual(before);
+
+  await reloadIntoBuildB(page);
+});
