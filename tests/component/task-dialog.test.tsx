@@ -105,6 +105,19 @@ describe('task dialog', () => {
     await waitFor(async () => expect((await getTask(task.id))?.due_date).toBe(addDays(todayIso(), 3)));
   });
 
+  it('Escape closes an open date picker first, then the dialog', async () => {
+    const task = await tasks.create({ title: 'Pay rent' });
+    const { d, user } = await openDialog(task.id);
+    await user.click(d.getByRole('button', { name: 'Due date' }));
+    await d.findByRole('grid');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(d.queryByRole('grid')).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Task' })).toBeInTheDocument();
+    expect(d.getByRole('button', { name: 'Due date' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('refuses a time without a date, keeps it, and saves it with the date picked next', async () => {
     const task = await tasks.create({ title: 'Pay rent' });
     const { d, user } = await openDialog(task.id);
