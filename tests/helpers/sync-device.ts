@@ -9,11 +9,12 @@ import type { DaybookDb } from '@/data/db';
 import { toList, toTask } from '@/data/db';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import type { Clock, EngineEvent, PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/types';
-import type { List, PullResult, Task } from '@/lib/model';
+import type { List, PullResult, PushResult, Task } from '@/lib/model';
 import { pullAll } from './server-sync';
 
-export type Fault = 'drop-request' | 'drop-response' | 'duplicate' | 'delay' | 'server-error' | 'timeout';
-export const FAULTS: Fault[] = ['drop-request', 'drop-response', 'duplicate', 'delay', 'server-error', 'timeout'];
+export type Fault = 'drop-request' | 'drop-response' | 'duplicate' | 'delay' | 'server-error' | 'timeout' | 'crash';
+/** `crash`: the request reaches the server, then the app dies before seeing the answer (restart it). */
+export const FAULTS: Fault[] = ['drop-request', 'drop-response', 'duplicate', 'delay', 'server-error', 'timeout', 'crash'];
 
 /** Timers that never fire: runs happen only when the test calls syncNow(). */
 export const manualClock: Clock = { now: () => Date.now(), setTimeout: () => null, clearTimeout: () => {} };
@@ -28,7 +29,10 @@ export class FaultyTransport implements SyncTransport {
   offline = false;
   picker: ((kind: 'push' | 'pull') => Fault | null) | null = null;
   readonly log: { kind: 'push' | 'pull'; fault: Fault | 'offline' | null; outcome: string }[] = [];
-  /** Set when a request reached the server but its answer was lost. */
+  /** Set by a `crash` fault: the test should restart this device now. */
+  crashed = false;
+  /** Sees every answer the server gave, including the ones the fault then hides from the engine. */
+  onServerAnswer: ((req: PushRequest, outcome: TransportOutcome<PushResult>) => void) | null = null;
   private readonly queue: Fault[] = [];
   constructor(private readonly inner: SyncTransport) {}
 
@@ -36,8 +40,19 @@ export class FaultyTransport implements SyncTransport {
     this.queue.push(...faults);
   }
 
+  /** The network heals: no more injected faults, online. */
+  heal() {
+    this.queue.length = 0;
+    this.picker = null;
+    this.offline = false;
+  }
+
   push(req: PushRequest) {
-    return this.run('push', () => this.inner.push(req));
+    return this.run('push', async () => {
+      const out = await this.inner.push(req);
+      this.onServerAnswer?.(req, out);
+      return out;
+    });
   }
 
   pull(req: PullRequest) {
@@ -74,6 +89,10 @@ export class FaultyTransport implements SyncTransport {
         // the server did the work but the answer came after our deadline
         await call();
         return { kind: 'retry', reason: 'timeout', status: 0, message: 'TimeoutError: injected' };
+      case 'crash':
+        await call();
+        this.crashed = true;
+        return network('the app was closed (injected)');
       default:
         return call();
     }
@@ -100,6 +119,8 @@ export interface DeviceOptions {
   /** Wraps the network under supabase-js (e.g. to break a token). */
   fetch?: typeof fetch;
   pullLimit?: number;
+  /** Use this session (e.g. the one sign-up returned) instead of signing in again. */
+  session?: { accessToken: string; refreshToken: string };
 }
 
 export async function connectDevice(
@@ -112,8 +133,13 @@ export async function connectDevice(
     { supabaseUrl: server.url, supabaseAnonKey: server.anonKey },
     { storage: memoryStorage(), realtimeTransport: ws, autoRefreshToken: false, ...(opts.fetch ? { fetch: opts.fetch } : {}) },
   );
-  const signed = await backend.signIn(user.email, user.password);
-  if (!signed.ok) throw new Error(`sign in failed: ${signed.message}`);
+  if (opts.session) {
+    const { error } = await backend.supabase.auth.setSession({ access_token: opts.session.accessToken, refresh_token: opts.session.refreshToken });
+    if (error) throw error;
+  } else {
+    const signed = await backend.signIn(user.email, user.password);
+    if (!signed.ok) throw new Error(`sign in failed: ${signed.message}`);
+  }
   const dbName = `daybook-${name}-${user.userId}`;
   const transport = new FaultyTransport(backend.transportFor(user.userId));
   const events: EngineEvent[] = [];

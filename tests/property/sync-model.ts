@@ -1,0 +1,113 @@
+// The oracle for the sync property test: the server's documented semantics (ARCHITECTURE.md,
+// supabase/README.md) as a tiny model. Every change the server *applied*, replayed in the
+// order the server applied it, must give exactly the rows the server ends with: that is "every
+// edit is present, or overwritten by a later one in server order, or was refused".
+import type { Mutation } from '@/lib/model';
+
+export interface ModelTask {
+  list_id: string;
+  title: string;
+  notes: string;
+  due_date: string | null;
+  due_time: string | null;
+  priority: number;
+  done: boolean;
+  position: string;
+  deleted: boolean;
+  deleted_with_list: boolean;
+}
+
+export interface ModelList {
+  name: string;
+  color: string;
+  position: string;
+  deleted: boolean;
+}
+
+export interface Model {
+  tasks: Map<string, ModelTask>;
+  lists: Map<string, ModelList>;
+}
+
+export function emptyModel(): Model {
+  return { tasks: new Map(), lists: new Map() };
+}
+
+/** Applies one change the server reported as applied. */
+export function applyToModel(model: Model, m: Mutation): void {
+  switch (m.name) {
+    case 'task.create': {
+      const a = m.args;
+      model.tasks.set(a.id, {
+        list_id: a.list_id,
+        title: a.title.trim(),
+        notes: a.notes ?? '',
+        due_date: a.due_date ?? null,
+        due_time: a.due_time ?? null,
+        priority: a.priority ?? 0,
+        done: false,
+        position: a.position,
+        deleted: false,
+        deleted_with_list: false,
+      });
+      return;
+    }
+    case 'task.update': {
+      const t = model.tasks.get(m.args.id);
+      if (!t) throw new Error(`model: update of unknown task ${m.args.id}`);
+      const p = m.args.patch;
+      const dueDate = 'due_date' in p ? (p.due_date ?? null) : t.due_date;
+      const dueTime = 'due_time' in p ? (p.due_time ?? null) : dueDate === null ? null : t.due_time;
+      Object.assign(t, {
+        list_id: p.list_id ?? t.list_id,
+        title: p.title !== undefined ? p.title.trim() : t.title,
+        notes: p.notes ?? t.notes,
+        due_date: dueDate,
+        due_time: dueTime,
+        priority: p.priority ?? t.priority,
+        done: p.done ?? t.done,
+        position: p.position ?? t.position,
+      });
+      return;
+    }
+    case 'task.delete': {
+      const t = model.tasks.get(m.args.id);
+      if (t && !t.deleted) Object.assign(t, { deleted: true, deleted_with_list: false });
+      return;
+    }
+    case 'task.restore': {
+      const t = model.tasks.get(m.args.id);
+      if (t) Object.assign(t, { deleted: false, deleted_with_list: false });
+      return;
+    }
+    case 'list.create':
+      model.lists.set(m.args.id, { name: m.args.name.trim(), color: m.args.color, position: m.args.position, deleted: false });
+      return;
+    case 'list.update': {
+      const l = model.lists.get(m.args.id);
+      if (l) Object.assign(l, { name: m.args.patch.name?.trim() ?? l.name, color: m.args.patch.color ?? l.color, position: m.args.patch.position ?? l.position });
+      return;
+    }
+    case 'list.delete': {
+      const l = model.lists.get(m.args.id);
+      if (!l || l.deleted) return;
+      l.deleted = true;
+      for (const t of model.tasks.values()) {
+        if (t.list_id === m.args.id && !t.deleted) Object.assign(t, { deleted: true, deleted_with_list: true });
+      }
+      return;
+    }
+    case 'list.restore': {
+      const l = model.lists.get(m.args.id);
+      if (!l?.deleted) return;
+      l.deleted = false;
+      for (const t of model.tasks.values()) {
+        if (t.list_id === m.args.id && t.deleted_with_list) Object.assign(t, { deleted: false, deleted_with_list: false });
+      }
+      return;
+    }
+    default:
+      // membership changes move no rows; visibility is checked by comparing each device with the server
+      return;
+  }
+}
