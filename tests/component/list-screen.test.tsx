@@ -1,5 +1,5 @@
 import './support/match-media';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb, getIdentity, lists, listTasks, resetDatabaseForTests, tasks, toTaskRow } from '@/data';
@@ -10,8 +10,14 @@ import { renderRoutes } from './support/render-routes';
 
 // jsdom has no layout: give rows a height so the virtualizer has something to measure.
 const ROW = 58;
+// …and put the list below a header, as on screen, so page offsets and list offsets differ.
+const LIST_TOP = 300;
+const realRect = HTMLElement.prototype.getBoundingClientRect;
 let restoreHeight: PropertyDescriptor | undefined;
 beforeAll(() => {
+  HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
+    return this.classList.contains('virtual-list') ? new DOMRect(0, LIST_TOP, 800, 0) : realRect.call(this);
+  };
   restoreHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
   Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
     configurable: true,
@@ -21,6 +27,7 @@ beforeAll(() => {
   });
 });
 afterAll(() => {
+  HTMLElement.prototype.getBoundingClientRect = realRect;
   if (restoreHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', restoreHeight);
 });
 
@@ -93,6 +100,24 @@ describe('/lists/$listId', () => {
 
     await user.click(within(rowsOf()[2]!).getByRole('button', { name: 'Move up' }));
     await waitFor(async () => expect(await storedTitles(home.id)).toEqual(['B', 'C', 'A']));
+  });
+
+  it('moves a task by dragging its handle with a pointer (mouse, pen or touch)', async () => {
+    const { home } = await homeWith(['A', 'B', 'C', 'D']);
+    renderRoutes(`/lists/${home.id}`);
+    await waitFor(() => expect(shownTitles()).toEqual(['A', 'B', 'C', 'D']));
+    // jsdom has no pointer capture; the browser's is implicit for touch anyway.
+    Element.prototype.setPointerCapture ??= () => {};
+    const list = screen.getByRole('list', { name: 'Home tasks' });
+    const top = list.getBoundingClientRect().top + window.scrollY;
+    const handle = rowsOf()[0]!.querySelector('.drag-handle')!;
+    fireEvent.pointerDown(handle, { button: 0, pointerId: 1, clientY: top + ROW / 2 });
+    // Into the lower half of C: the drop slot is between C and D.
+    fireEvent.pointerMove(handle, { pointerId: 1, clientY: top + ROW * 2.75 });
+    await waitFor(() => expect(list.querySelector('.drop-line')).not.toBeNull());
+    fireEvent.pointerUp(handle, { pointerId: 1, clientY: top + ROW * 2.75 });
+    await waitFor(async () => expect(await storedTitles(home.id)).toEqual(['B', 'C', 'A', 'D']));
+    expect(await screen.findByText('Moved "A" to position 3 of 4')).toBeInTheDocument();
   });
 
   it('moves the focused task with Alt+ArrowUp and Alt+ArrowDown', async () => {

@@ -34,9 +34,10 @@ export function usePointerReorder(
   };
 
   function slotAt(clientY: number): number {
-    const offset = clientY + window.scrollY - virtualizer.options.scrollMargin;
+    // Item offsets already include scrollMargin: they are page offsets, like this one.
+    const offset = clientY + window.scrollY;
     const count = virtualizer.options.count;
-    if (offset <= 0) return 0;
+    if (offset <= virtualizer.options.scrollMargin) return 0;
     const item = virtualizer.getVirtualItemForOffset(offset);
     if (!item) return count;
     return offset < item.start + item.size / 2 ? item.index : item.index + 1;
