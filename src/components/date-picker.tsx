@@ -9,6 +9,20 @@ import './date-picker.css';
 const CountsContext = createContext<Record<string, number> | undefined>(undefined);
 
 const countLabel = (n: number) => (n === 1 ? '1 task' : `${n} tasks`);
+const fullDate = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+/**
+ * "Today, Monday 23 November 2026, 3 tasks, selected" (in the user's locale). The day number
+ * stands as its own word, so the name contains the number shown on the button.
+ */
+function dayButtonLabel(date: Date, modifiers: Record<string, boolean>, counts?: Record<string, number>) {
+  let label = fullDate.format(date);
+  if (modifiers.today) label = `Today, ${label}`;
+  const n = counts?.[isoFromDate(date)] ?? 0;
+  if (n > 0) label = `${label}, ${countLabel(n)}`;
+  if (modifiers.selected) label = `${label}, selected`;
+  return label;
+}
 
 function CountedDayButton({ day, modifiers, children, ...props }: DayButtonProps) {
   const counts = useContext(CountsContext);
@@ -21,11 +35,8 @@ function CountedDayButton({ day, modifiers, children, ...props }: DayButtonProps
   return (
     <button ref={ref} {...props}>
       <span className="dp-day-number">{children}</span>
-      {count > 0 && !day.outside && (
-        <span className="dp-count" aria-hidden="true">
-          {count}
-        </span>
-      )}
+      {/* Drawn by CSS from the attribute, so the button's text stays the day number its name starts with. */}
+      {count > 0 && !day.outside && <span className="dp-count" data-count={count} aria-hidden="true" />}
     </button>
   );
 }
@@ -65,21 +76,7 @@ export function DatePicker({ value, onSelect, month, onMonthChange, counts, auto
         autoFocus={autoFocus}
         className="date-picker"
         components={counts ? { DayButton: CountedDayButton } : undefined}
-        labels={
-          counts
-            ? {
-                labelDayButton: (date, modifiers, options, dateLib) => {
-                  const n = counts[isoFromDate(date)] ?? 0;
-                  const base = (dateLib?.format(date, 'PPPP') ?? date.toDateString()) as string;
-                  let label = modifiers.today ? `Today, ${base}` : base;
-                  if (n > 0) label = `${label}, ${countLabel(n)}`;
-                  if (modifiers.selected) label = `${label}, selected`;
-                  void options;
-                  return label;
-                },
-              }
-            : undefined
-        }
+        labels={{ labelDayButton: (date, modifiers) => dayButtonLabel(date, modifiers, counts) }}
       />
     </CountsContext.Provider>
   );

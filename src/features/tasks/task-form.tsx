@@ -102,6 +102,8 @@ export function TaskForm({ task, flushRef, escapeRef, onDeleted }: TaskFormProps
     if (await save(patch, 'due_date')) closePicker();
   }
 
+  const dueText = task.due_date ? mediumDate(task.due_date, today) : 'No date';
+
   const errorProps = (field: string, message: string | null | undefined) =>
     message ? { 'aria-invalid': true as const, 'aria-describedby': id(`${field}-error`) } : {};
   const errorText = (field: string, message: string | null | undefined) =>
@@ -182,8 +184,14 @@ export function TaskForm({ task, flushRef, escapeRef, onDeleted }: TaskFormProps
             onClick={() => (pickerOpen ? closePicker() : setPickerOpen(true))}
           >
             <CalendarIcon />
-            <span id={id('date-value')}>{task.due_date ? mediumDate(task.due_date, today) : 'No date'}</span>
+            {/* The value is drawn from the attribute so the button's name stays "Due date" (its
+                visible label above) with nothing in its text to contradict it; the value is
+                read out as the description. */}
+            <span className="date-button-value" data-value={dueText} aria-hidden="true" />
           </button>
+          <span id={id('date-value')} className="visually-hidden">
+            {dueText}
+          </span>
         </div>
 
         <div className="field">
