@@ -152,7 +152,10 @@ async function undoRefused(db: DaybookDb, entry: OutboxEntry, cursors: Record<st
   }
   const target = targetOf(entry);
   if (entry.name === 'task.update' && entry.args.patch.list_id) {
-    // The server still has the task in a list we no longer know locally: pull everything again.
+    // The server still has the task in its old list, which the outbox entry doesn't name: drop
+    // the local copy (it sits in the target list now) and pull everything again, which brings
+    // the task back where the server has it — or not at all if this user can't see that list.
+    await db.tasks.delete(entry.args.id);
     for (const key of Object.keys(cursors)) cursors[key] = 0;
     return;
   }

@@ -113,3 +113,40 @@ describe('adoptLocalData is idempotent across a crash', () => {
     userDb.close();
   });
 });
+
+describe('a refused move', () => {
+  it('drops the moved copy and pulls everything again, so a task in a list this user lost does not linger', async () => {
+    const shared = '7a7a7a7a-0000-4000-8000-000000000001';
+    const T0 = '2026-11-20T08:00:00.000Z';
+    const sharedList = { id: shared, owner_id: 'someone', name: 'Shared', color: 'teal' as const, position: 'a1', is_inbox: false, created_at: T0, updated_at: T0, deleted_at: null, version: 2 };
+    const task = { id: '7a7a7a7a-0000-4000-8000-000000000002', list_id: shared, title: 'Shared 0', notes: '', due_date: null, due_time: null, priority: 0 as const, done: false, done_at: null, position: 'a0', created_by: 'someone', created_at: T0, updated_at: T0, deleted_at: null, version: 3 };
+    const base = { members: [], departed: [], refused: [], has_more: false, last_mutation_id: 0 };
+    await applyPull({ ...base, lists: [sharedList], tasks: [task], visible_lists: [me.inboxId, shared], cursors: { [me.inboxId]: 1, [shared]: 3 } });
+    // moved into the Inbox here, while the owner removes this user from the shared list
+    await tasks.move(task.id, { list_id: me.inboxId });
+    expect((await getTask(task.id))?.list_id).toBe(me.inboxId);
+    await applyPull({
+      ...base,
+      lists: [],
+      tasks: [],
+      visible_lists: [me.inboxId],
+      cursors: { [me.inboxId]: 1 },
+      last_mutation_id: 1,
+      refused: [{ id: 1, error: { code: 'not_found', message: 'This task was deleted or unshared' } }],
+    });
+    expect(await getTask(task.id)).toBeNull();
+    expect(await getCursors(db)).toEqual({ [me.inboxId]: 0 });
+  });
+
+  it('when the task is still visible, the pull from the start brings it back to its list', async () => {
+    const other = await lists.create({ name: 'Other' });
+    const t = await tasks.create({ title: 'Stay' });
+    const base = { members: [], departed: [], refused: [], has_more: false, lists: [] };
+    await applyPull({ ...base, tasks: [{ ...t, version: 4 }], visible_lists: [me.inboxId, other.id], cursors: { [me.inboxId]: 4, [other.id]: 1 }, last_mutation_id: 2 });
+    await tasks.move(t.id, { list_id: other.id });
+    await applyPull({ ...base, tasks: [], visible_lists: [me.inboxId, other.id], cursors: {}, last_mutation_id: 3, refused: [{ id: 3, error: { code: 'forbidden', message: 'You can only view this list' } }] });
+    expect(await getCursors(db)).toEqual({ [me.inboxId]: 0, [other.id]: 0 });
+    await applyPull({ ...base, tasks: [{ ...t, version: 4 }], visible_lists: [me.inboxId, other.id], cursors: { [me.inboxId]: 4 }, last_mutation_id: 3 });
+    expect((await getTask(t.id))?.list_id).toBe(me.inboxId);
+  });
+});
