@@ -9,7 +9,7 @@
 //   - replaying the applied changes in the server's order on a model of the documented
 //     semantics gives the server's rows: each edit is present, overwritten by a later one in
 //     server order, or refused.
-// Runs: NUM_RUNS (default 200), SEED to replay. Devices sync one at a time, so the order in
+// Runs: NUM_RUNS (default 200), SEED to replay (PROPERTY_PATH too, for the shrunk case). Devices sync one at a time, so the order in
 // which answers come back is the server's commit order.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,8 @@ import { applyToModel, emptyModel } from './sync-model';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 200);
 const SEED = process.env.SEED === undefined ? Date.now() ^ (Math.random() * 0x7fffffff) : Number(process.env.SEED);
+/** fast-check's `path` from a failure report: replays exactly the shrunk counterexample. */
+const PATH = process.env.PROPERTY_PATH;
 
 // ---- what a step can be --------------------------------------------------------------------
 
@@ -215,9 +217,10 @@ async function serverRows(devices: Device[]) {
 
 describe('sync property', () => {
   let srv: TestServer;
+  // PGlite's start and migrations take seconds on a busy machine
   beforeAll(async () => {
     srv = await startTestServer('pglite');
-  });
+  }, 120_000);
   afterAll(() => srv?.stop());
 
   it(`three devices converge with the server under faults (${NUM_RUNS} runs)`, async () => {
@@ -340,10 +343,10 @@ describe('sync property', () => {
       }
     });
     try {
-      await fc.assert(property, { numRuns: NUM_RUNS, seed: SEED, endOnFailure: false });
+      await fc.assert(property, { numRuns: NUM_RUNS, seed: SEED, endOnFailure: false, ...(PATH ? { path: PATH } : {}) });
       console.log(`sync property: seed ${SEED}, ${JSON.stringify(stats)}`);
     } catch (err) {
-      console.error(`sync property failed — replay with SEED=${SEED} NUM_RUNS=${NUM_RUNS}`);
+      console.error(`sync property failed — replay with SEED=${SEED} NUM_RUNS=${NUM_RUNS} (add PROPERTY_PATH=<path below> for the shrunk case)`);
       throw err;
     }
   }, Math.max(300_000, NUM_RUNS * 3000));
