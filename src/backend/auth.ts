@@ -79,6 +79,14 @@ export function createAuth(supabase: SupabaseClient, storage: KeyValueStorage, s
         signingOut = false;
       }
     },
+    async session() {
+      const { data } = await supabase.auth.getSession();
+      if (data.session) return userOf(data.session);
+      // an expired token that could not be refreshed offline is still this device's session
+      const stored = await storage.getItem(storageKey);
+      const user = stored ? (JSON.parse(stored) as { user?: { id?: string; email?: string } }).user : undefined;
+      return user?.id ? { userId: user.id, email: user.email ?? '' } : null;
+    },
     onSignal(listener: (signal: AuthSignal) => void) {
       const { data } = supabase.auth.onAuthStateChange((event, session) => {
         if (event === 'SIGNED_OUT' && !signingOut) listener({ type: 'session-lost' });

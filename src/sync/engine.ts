@@ -220,6 +220,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
         const batch = takeBatch(queue, { maxChanges, maxBytes });
         const out = await transport.push({ clientId, mutations: batch });
         if (out.kind === 'ok') {
+          feed('progress');
           for (const r of out.value.results) if (r.status === 'refused' && r.error) pushRefusals.set(r.id, r.error);
           sentUpTo = Math.max(sentUpTo, batch[batch.length - 1]?.id ?? 0);
           continue;
@@ -247,6 +248,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
         if (stopped) return null;
         const out = await transport.pull({ clientId, cursors: await getCursors(db), limit: pullLimit });
         if (out.kind !== 'ok') return failureOf(out);
+        feed('progress');
         const outcome = await applyPull(withPushRefusals(out.value, pushRefusals), db);
         acknowledged += outcome.acknowledged;
         refused.push(...outcome.refused);

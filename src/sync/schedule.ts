@@ -1,7 +1,7 @@
 // When the next sync runs, as a pure reducer: (state, event, now, random) → state. The engine
 // keeps one timer for `runAt`. Rules (SPEC §9, ARCHITECTURE "Scheduler"): at start; 1 s after a
 // local edit; on `online`; on becoming visible; every 60 s while visible and signed in; backoff
-// after a failure (1 s doubling to 5 min, full jitter); `online` and a success reset the backoff.
+// after a failure (1 s doubling to 5 min, full jitter); `online` and a successful request reset it.
 import { backoffDelay } from './backoff';
 
 export const EDIT_DELAY_MS = 1000;
@@ -35,6 +35,8 @@ export type ScheduleEvent =
   | 'hidden'
   | 'manual'
   | 'run'
+  /** One request of a run succeeded (the run may still fail later): the backoff starts over. */
+  | 'progress'
   | 'succeeded'
   | 'failed';
 
@@ -67,6 +69,8 @@ export function schedule(s: ScheduleState, event: ScheduleEvent, now: number, ra
       return s.active ? { ...s, runAt: now } : s;
     case 'run':
       return { ...s, runAt: null, tickAt: null };
+    case 'progress':
+      return s.failures === 0 && s.failingSince === null ? s : { ...s, failures: 0, retryAt: null, failingSince: null };
     case 'succeeded':
       return {
         ...s,

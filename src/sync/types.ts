@@ -51,6 +51,8 @@ export interface AuthPort {
   signIn(email: string, password: string): Promise<{ ok: true; user: AuthUser } | { ok: false; message: string; field?: 'email' | 'password' }>;
   /** Ends the session; clears it on this device even when the server can't be reached. */
   signOut(): Promise<void>;
+  /** The user of the stored session, or null; never signs anyone out for lack of network. */
+  session(): Promise<AuthUser | null>;
   onSignal(listener: (signal: AuthSignal) => void): () => void;
   /** A transport that sends requests as `userId` only (anything else is `unauthorized`). */
   transportFor(userId: string): SyncTransport;

@@ -103,6 +103,7 @@ describe.each(SERVER_KINDS)('sessions on %s', (kind) => {
       expect(app.sync.getStatus()).toMatchObject({ status: 'offline', pending: 1 });
       expect(app.events.some((e) => e.type === 'expired' || (e.type === 'account' && e.account.state !== 'signed-in'))).toBe(false);
       expect(await storage.session.getItem(AUTH_STORAGE_KEY)).not.toBeNull();
+      expect(await app.backend.session()).toEqual({ userId: u.userId, email: u.email });
       offline = false;
       await app.sync.syncNow();
       expect(await getDb().outbox.count()).toBe(0);
@@ -121,7 +122,9 @@ describe.each(SERVER_KINDS)('sessions on %s', (kind) => {
     expect(await app.sync.pendingCount()).toBe(1);
     await app.sync.syncNow();
     const name = getDb().name;
+    expect(await app.backend.session()).toMatchObject({ userId: a.userId });
     await app.sync.signOut();
+    expect(await app.backend.session()).toBeNull();
     expect(app.sync.getAccount()).toEqual({ state: 'local' });
     expect(getDb().name).toBe('daybook-local');
     expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(name);

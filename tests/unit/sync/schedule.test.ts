@@ -25,6 +25,7 @@ describe('schedule: when the next sync runs', () => {
     { name: 'an edit during backoff waits for the backoff', steps: [[0, 'start'], [0, 'run'], [0, 'failed'], [0, 'run'], [0, 'failed'], [0, 'run'], [0, 'failed'], [100, 'edit']], runAt: 2000, failures: 3 },
     { name: 'becoming visible during backoff waits for the backoff', steps: [[0, 'start'], [0, 'run'], [0, 'failed'], [0, 'run'], [0, 'failed'], [0, 'hidden'], [200, 'visible']], runAt: 1000, failures: 2 },
     { name: 'online resets the backoff and runs at once', steps: [[0, 'start'], [0, 'run'], [0, 'failed'], [0, 'run'], [0, 'failed'], [300, 'online']], runAt: 300, failures: 0 },
+    { name: 'a successful request resets the backoff even if the run then fails', steps: [[0, 'start'], [0, 'run'], [0, 'failed'], [0, 'run'], [0, 'failed'], [0, 'run'], [0, 'failed'], [4000, 'run'], [4000, 'progress'], [4100, 'failed']], runAt: 4600, failures: 1 },
     { name: 'a success resets the backoff', steps: [[0, 'start'], [0, 'run'], [0, 'failed'], [500, 'run'], [600, 'succeeded']], runAt: 60_600, failures: 0 },
     { name: 'offline cancels the planned run', steps: [[0, 'start'], [0, 'run'], [0, 'succeeded'], [10, 'offline']], runAt: null },
     { name: 'edits while offline plan nothing', steps: [[0, 'start'], [0, 'offline'], [10, 'edit']], runAt: null },
@@ -54,6 +55,7 @@ describe('failing after 5 minutes of failures', () => {
     { name: 'failing for 4:59', steps: [[0, 'start'], [0, 'failed'], [200_000, 'failed']] as Step[], at: 299_999, failing: false },
     { name: 'failing for 5:00', steps: [[0, 'start'], [0, 'failed'], [200_000, 'failed']] as Step[], at: 300_000, failing: true },
     { name: 'a success ends the spell', steps: [[0, 'start'], [0, 'failed'], [299_000, 'succeeded'], [299_500, 'failed']] as Step[], at: 400_000, failing: false },
+    { name: 'a successful request ends the spell', steps: [[0, 'start'], [0, 'failed'], [100_000, 'progress'], [200_000, 'failed']] as Step[], at: 300_000, failing: false },
     { name: 'online alone does not end the spell', steps: [[0, 'start'], [0, 'failed'], [10, 'online'], [20, 'failed']] as Step[], at: 300_000, failing: true },
   ])('$name → $failing', ({ steps, at, failing }) => {
     expect(isFailing(play(steps), at)).toBe(failing);
