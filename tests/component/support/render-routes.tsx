@@ -1,7 +1,7 @@
 // Mounts real route files (validateSearch, components) under the real root layout, the way
 // the generated route tree does, on an in-memory history.
 import { type AnyRoute, createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppToaster } from '@/app/toaster';
 import { Route as RootRoute } from '@/routes/__root';
@@ -9,6 +9,10 @@ import { Route as ListRoute } from '@/routes/lists.$listId';
 import { Route as TaskRoute } from '@/routes/tasks.$taskId';
 import { Route as TodayRoute } from '@/routes/today';
 import { Route as UpcomingRoute } from '@/routes/upcoming';
+
+// A screen's first live queries (fake IndexedDB) can take over a second when the whole suite
+// runs in parallel; wait longer than the 1 s default before calling an element missing.
+configure({ asyncUtilTimeout: 5000 });
 
 export function renderRoutes(url: string) {
   const child = (route: { update: (o: never) => unknown }, id: string) =>
