@@ -57,7 +57,8 @@ export function loadConfig(opts: LoadConfigOptions = {}): Promise<BackendConfig>
 }
 
 export async function readConfig(opts: LoadConfigOptions = {}): Promise<BackendConfig> {
-  const fromEnv = configFromEnv(opts.env ?? (import.meta as { env?: Env }).env);
+  // written out in full so Vite replaces it at build time (undefined under plain Node)
+  const fromEnv = configFromEnv(opts.env ?? (import.meta.env as Env | undefined));
   if (fromEnv) return fromEnv;
   const storage = opts.storage === undefined ? (globalThis.localStorage ?? null) : opts.storage;
   const doFetch = opts.fetch ?? globalThis.fetch;
