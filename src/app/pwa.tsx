@@ -12,14 +12,12 @@ export const UPDATE_TOAST_ID = 'app-update';
 /** How often an open app asks for a new build, and the least time between two asks. */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 const UPDATE_CHECK_MIN_GAP_MS = 60 * 1000;
+const RELOAD_FALLBACK_MS = 10_000;
 
 let started = false;
 
 export function PwaStatus() {
-  useEffect(() => {
-    startPwa();
-    focusQuickAddFromShortcut();
-  }, []);
+  useEffect(() => startPwa(), []);
   return null;
 }
 
@@ -31,11 +29,11 @@ function startPwa() {
   if (!('serviceWorker' in navigator)) return;
   window.addEventListener('appinstalled', () => void navigator.storage?.persist?.());
   void import('virtual:pwa-register').then(({ registerSW }) => {
-    const updateSW = registerSW({
+    registerSW({
       onNeedRefresh: () =>
         showToast(
           'New version available',
-          { label: 'Reload', onClick: () => void reloadIntoNewVersion(updateSW) },
+          { label: 'Reload', onClick: () => void reloadIntoNewVersion() },
           // Stays until used: once gone, nothing would offer the update again until a restart.
           { id: UPDATE_TOAST_ID, duration: Number.POSITIVE_INFINITY },
         ),
@@ -51,16 +49,28 @@ function startPwa() {
   });
 }
 
-/** Activates the waiting build and reloads into it once it controls this page. */
-async function reloadIntoNewVersion(activateWaiting: () => Promise<void>) {
+/** Activates the waiting build and reloads into it once it has taken over. */
+async function reloadIntoNewVersion() {
   const registration = await navigator.serviceWorker.getRegistration();
+  const waiting = registration?.waiting;
   // Another tab may already have switched: the new build is active, only this page is old.
-  if (!registration?.waiting) {
+  if (!waiting) {
     window.location.reload();
     return;
   }
-  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-  await activateWaiting();
+  let reloading = false;
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  };
+  navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
+  waiting.addEventListener('statechange', () => {
+    if (waiting.state === 'activated' || waiting.state === 'redundant') reload();
+  });
+  // Should activation stall (the old worker still busy), reloading anyway lets it finish.
+  setTimeout(reload, RELOAD_FALLBACK_MS);
+  waiting.postMessage({ type: 'SKIP_WAITING' });
 }
 
 function announceOfflineReadyOnce() {
@@ -87,16 +97,4 @@ function checkForUpdatesWhileOpen(registration: ServiceWorkerRegistration) {
     if (document.visibilityState === 'visible') check();
   });
   window.addEventListener('online', check);
-}
-
-/** The manifest's "New task" shortcut opens /today?add=task: put the cursor in quick add. */
-function focusQuickAddFromShortcut() {
-  if (new URLSearchParams(window.location.search).get('add') !== 'task') return;
-  const deadline = performance.now() + 5000;
-  const tryFocus = () => {
-    const box = document.querySelector<HTMLInputElement>('input[aria-label="New task"]');
-    if (box) box.focus();
-    else if (performance.now() < deadline) requestAnimationFrame(tryFocus);
-  };
-  requestAnimationFrame(tryFocus);
 }

@@ -31,7 +31,8 @@ export async function createList(page: Page, name: string): Promise<string> {
   await dialog.getByRole('textbox', { name: 'List name' }).fill(name);
   await dialog.getByRole('button', { name: 'Create list' }).click();
   await expect(dialog).toBeHidden();
-  await page.getByRole('navigation', { name: 'Your lists' }).getByRole('link', { name: new RegExp(`^${name}\\b`) }).click();
+  // The Lists screen's own rows: the sidebar's "Your lists" exists only on wide screens.
+  await page.getByRole('list', { name: 'All lists' }).getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const id = new URL(page.url()).pathname.split('/')[2];
   if (!id) throw new Error(`No list id in ${page.url()}`);

@@ -1,0 +1,110 @@
+// axe-core finds no violations on any screen, in the light and the dark theme, on a laptop and a
+// phone layout — with real content on screen (overdue, due, done, notes, priority, a list colour).
+import { expect, type Page, test } from '@playwright/test';
+import { addTask, createList, taskItem } from './support/app';
+import { axeViolations } from './support/axe';
+
+type Theme = 'light' | 'dark';
+
+interface Screen {
+  name: string;
+  open: (page: Page) => Promise<void>;
+}
+
+async function seed(page: Page): Promise<string> {
+  await page.goto('/today');
+  await addTask(page, 'Renew the library card');
+  // One overdue task: due yesterday, picked in the task dialog.
+  await addTask(page, 'Return the drill');
+  await taskItem(page, 'Return the drill').getByRole('link', { name: 'Return the drill' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Due date' }).click();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('textbox', { name: 'Notes' }).fill('Borrowed from the neighbours');
+  await dialog.getByRole('combobox', { name: 'Priority' }).selectOption({ label: 'High' });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: /Overdue/ })).toBeVisible();
+
+  const listId = await createList(page, 'Garden');
+  await addTask(page, 'Buy compost');
+  await addTask(page, 'Prune the roses');
+  await taskItem(page, 'Prune the roses').getByRole('checkbox').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Completed' })).toBeVisible();
+  return listId;
+}
+
+function screens(listId: string): Screen[] {
+  const heading = (page: Page, name: string | RegExp) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const visit = (path: string, name: string | RegExp) => async (page: Page) => {
+    await page.goto(path);
+    await heading(page, name);
+  };
+  return [
+    { name: 'Today', open: visit('/today', 'Today') },
+    { name: 'Upcoming', open: visit('/upcoming', 'Upcoming') },
+    { name: 'Lists', open: visit('/lists', 'Lists') },
+    {
+      name: 'New list dialog',
+      open: async (p) => {
+        await p.goto('/lists');
+        await p.getByRole('button', { name: 'New list' }).click();
+        await p.getByRole('dialog').getByRole('button', { name: 'Create list' }).click();
+        await expect(p.getByRole('dialog').getByText('List name is required')).toBeVisible();
+      },
+    },
+    { name: 'List (all tasks)', open: visit(`/lists/${listId}?show=all`, 'Garden') },
+    {
+      name: 'Task dialog with the date picker',
+      open: async (p) => {
+        await p.goto('/today');
+        await p.getByRole('link', { name: 'Return the drill' }).click();
+        await p.getByRole('dialog').getByRole('button', { name: 'Due date' }).click();
+        await expect(p.getByRole('grid')).toBeVisible();
+      },
+    },
+    {
+      name: 'Search',
+      open: async (p) => {
+        await p.goto('/search?q=the');
+        await heading(p, 'Search');
+        await expect(p.getByRole('link', { name: /Return/ })).toBeVisible();
+      },
+    },
+    { name: 'Settings', open: visit('/settings', 'Settings') },
+    { name: 'Not found', open: visit('/no-such-page', 'Page not found') },
+  ];
+}
+
+async function useTheme(page: Page, theme: Theme) {
+  await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+  await page.addInitScript((t) => localStorage.setItem('daybook-theme', t), theme);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`no axe violations on any screen, ${theme} theme`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await useTheme(page, theme);
+    const listId = await seed(page);
+    for (const screen of screens(listId)) {
+      await test.step(screen.name, async () => {
+        await screen.open(page);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        expect.soft(await axeViolations(page), `${screen.name} (${theme})`).toEqual([]);
+      });
+    }
+  });
+}
+
+test('no axe violations on the phone layout (bottom bar), dark theme', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useTheme(page, 'dark');
+  const listId = await seed(page);
+  for (const screen of screens(listId).filter((s) => ['Today', 'List (all tasks)', 'Task dialog with the date picker'].includes(s.name))) {
+    await test.step(screen.name, async () => {
+      await screen.open(page);
+      expect.soft(await axeViolations(page), `${screen.name} (phone)`).toEqual([]);
+    });
+  }
+});

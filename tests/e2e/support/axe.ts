@@ -1,0 +1,30 @@
+// axe-core in the page (the @axe-core/playwright wrapper does not run on Node 20): inject the
+// library's source, run it on the whole document, and return the violations in a readable form.
+import axe from 'axe-core';
+import type { Page } from '@playwright/test';
+
+export interface AxeFinding {
+  rule: string;
+  impact: string | null | undefined;
+  help: string;
+  targets: string[];
+}
+
+export async function axeViolations(page: Page): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`.trim()),
+    }));
+  });
+}
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}
