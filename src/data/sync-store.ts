@@ -86,8 +86,11 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb()): Prom
     const taskRows: TaskRow[] = [];
     for (const t of page.tasks) {
       const task = stripTask(t);
-      const listDeletedAt = deletedLists.get(task.list_id) ?? (await db.lists.get(task.list_id))?.deleted_at ?? null;
-      // The server omits deleted_with_list; a task tombstoned in the same statement as its list has its timestamp.
+      // The server omits deleted_with_list; a task tombstoned in the same statement as its list has its
+      // timestamp. Only tombstones need the list (reading it for every live row made a first sync of
+      // 50,000 tasks take 4.2 s instead of 3.5 s: bench/sync-first-sync.ts).
+      const listDeletedAt =
+        task.deleted_at === null ? null : (deletedLists.get(task.list_id) ?? (await db.lists.get(task.list_id))?.deleted_at ?? null);
       const withList = task.deleted_at !== null && listDeletedAt !== null && task.deleted_at === listDeletedAt;
       taskRows.push(toTaskRow({ ...task, deleted_with_list: withList }));
     }
