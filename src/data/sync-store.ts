@@ -61,16 +61,7 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb()): Prom
     // 1. Refusals. A refused create leaves no server row, so its local row goes (the text
     //    stays in the sync centre); for other refusals the list is pulled again from scratch
     //    so the local row returns to the server's version.
-    const refused: RefusedEntry[] = [];
-    for (const { id, error } of page.refused) {
-      const entry = await db.outbox.get(id);
-      if (!entry) continue;
-      const record = { ...entry, error, refused_at: now } as RefusedEntry;
-      await db.refused.put(record);
-      await db.outbox.delete(id);
-      refused.push(record);
-      await undoRefused(db, entry, cursors);
-    }
+    const refused = await moveToRefused(db, page.refused, cursors, now);
 
     // 2. Acknowledge.
     const acked = await db.outbox.where('id').belowOrEqual(page.last_mutation_id).primaryKeys();
@@ -135,6 +126,21 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb()): Prom
     await db.meta.put({ key: META.cursors, value: cursors });
     return { acknowledged: acked.length, refused, purgedLists };
   });
+}
+
+/** Moves still-queued entries to `refused` and undoes their local effect; ids no longer queued are skipped. */
+async function moveToRefused(db: DaybookDb, items: { id: number; error: MutationError }[], cursors: Record<string, number>, now: string) {
+  const refused: RefusedEntry[] = [];
+  for (const { id, error } of items) {
+    const entry = await db.outbox.get(id);
+    if (!entry) continue;
+    const record = { ...entry, error, refused_at: now } as RefusedEntry;
+    await db.refused.put(record);
+    await db.outbox.delete(id);
+    refused.push(record);
+    await undoRefused(db, entry, cursors);
+  }
+  return refused;
 }
 
 async function tombstonePulledTasks(db: DaybookDb, listId: string, pulled: Set<string>, now: string) {
@@ -236,16 +242,7 @@ export async function retryRefused(id: number, db: DaybookDb = getDb()): Promise
 export async function refuseLocally(items: { id: number; error: MutationError }[], db: DaybookDb = getDb()): Promise<RefusedEntry[]> {
   return db.transaction('rw', [db.lists, db.members, db.tasks, db.outbox, db.refused, db.meta], async () => {
     const cursors = await getCursors(db);
-    const refused: RefusedEntry[] = [];
-    for (const { id, error } of items) {
-      const entry = await db.outbox.get(id);
-      if (!entry) continue;
-      const record = { ...entry, error, refused_at: nowIso() } as RefusedEntry;
-      await db.refused.put(record);
-      await db.outbox.delete(id);
-      refused.push(record);
-      await undoRefused(db, entry, cursors);
-    }
+    const refused = await moveToRefused(db, items, cursors, nowIso());
     await db.meta.put({ key: META.cursors, value: cursors });
     return refused;
   });
