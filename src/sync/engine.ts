@@ -20,6 +20,7 @@ import { MAX_BATCH_BYTES, MAX_BATCH_CHANGES, splitBatch, takeBatch } from './bat
 import { alwaysOnline, realClock } from './environment';
 import { type Leadership, soloLeadership } from './leader';
 import { initialSchedule, isFailing, nextRun, type ScheduleEvent, type ScheduleState, schedule } from './schedule';
+import { shallowEqual } from './shallow';
 import type { Clock, EngineEvent, EngineStatus, SyncEnvironment, SyncTransport, TransportOutcome } from './types';
 
 export interface EngineOptions {
@@ -111,8 +112,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
 
   function refreshStatus() {
     const next = snapshot();
-    const same = (Object.keys(next) as (keyof EngineStatus)[]).every((k) => next[k] === status[k]);
-    if (same) return;
+    if (shallowEqual(next, status)) return;
     status = next;
     emit({ type: 'status', ...next });
     if (leadership.isLeader()) leadership.publish({ type: 'status', ...next });

@@ -9,6 +9,7 @@ import { type AccountStorage, readStoredAccount, writeStoredAccount } from './bo
 import { createSyncEngine, type EngineOptions, type SyncEngine } from './engine';
 import { browserEnvironment, realClock } from './environment';
 import { createLeadership, type Leadership } from './leader';
+import { shallowEqual } from './shallow';
 import type { Account, AuthOutcome, AuthPort, Clock, EngineEvent, SyncEnvironment, SyncListener, SyncStatus } from './types';
 
 export interface SyncDeps {
@@ -62,8 +63,7 @@ export function createSync(deps: SyncDeps): Sync {
 
   function refresh() {
     const next = compute();
-    const same = (Object.keys(next) as (keyof SyncStatus)[]).every((k) => next[k] === status[k]);
-    if (same) return;
+    if (shallowEqual(next, status)) return;
     status = next;
     emitAll({ type: 'status', ...next });
   }
