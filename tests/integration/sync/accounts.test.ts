@@ -50,6 +50,7 @@ describe.each(SERVER_KINDS)('accounts on %s', (kind) => {
   it('signing in uploads the signed-out data once, even when interrupted midway', async () => {
     const u = await signUpUser(srv);
     // signed out: 250 tasks made on this device (two push batches)
+    getDb().close(); // a handle left by an earlier test's sign-out
     const local = await openDatabase('daybook-local');
     setCurrentDatabase(local);
     const garden = await lists.create({ name: 'Garden' }, local);
