@@ -1,0 +1,348 @@
+// Client speed in Chromium on the production build, with 0, 1,000 and 10,000 tasks stored:
+//  - quick add: Enter pressed in "New task" → the new row painted (on Today and on a list screen),
+//    beside a bare IndexedDB put+commit measured in the same page;
+//  - offline cold start: service worker stopped, network off, open /today → first task painted,
+//    beside an empty page precached by a minimal service worker.
+// Run: npx tsx bench/client-paint.ts   (env BENCH_SIZES=0,1000,10000 BENCH_WRITES=50 BENCH_STARTS=20,
+//      BENCH_REUSE_BUILD=1 to skip the build). Prints a Markdown table for BENCHMARKS.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { toListRow, toTaskRow } from '../src/data/db.ts';
+import { addDays, todayIso } from '../src/lib/dates.ts';
+import { LIST_COLORS, type List, type Task } from '../src/lib/model.ts';
+import { positionsBetween } from '../src/lib/order.ts';
+import { launchChromium, machine, ms, productionBuild, serve, stats } from './client-common.ts';
+
+const SIZES = (process.env.BENCH_SIZES ?? '0,1000,10000').split(',').map(Number);
+const WRITES = Number(process.env.BENCH_WRITES ?? 50);
+const STARTS = Number(process.env.BENCH_STARTS ?? 20);
+const WARMUP = 5;
+const APP_PORT = 4316;
+const log = (n: number, what: string) => console.error(`[${n} tasks] ${what}`);
+const FLOOR_PORT = 4317;
+
+declare global {
+  interface Window {
+    __paint?: Promise<number>;
+    __enterAt?: number;
+    __firstTask?: number;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// In-page probes. "Painted" = the first frame after the row is in the DOM: requestAnimationFrame
+// runs just before that frame's paint, and a message posted from it is handled right after.
+
+/** Arms a probe for the row titled `title`; resolves with the time it was painted. */
+function armRowProbe(title: string) {
+  window.__enterAt = undefined;
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter') return;
+    window.__enterAt = e.timeStamp;
+    document.removeEventListener('keydown', onKey, true);
+  };
+  document.addEventListener('keydown', onKey, true);
+  window.__paint = new Promise<number>((resolvePaint) => {
+    const present = () => document.querySelector(`input[type="checkbox"][aria-label="${CSS.escape(title)}"]`);
+    const observer = new MutationObserver(() => {
+      if (!present()) return;
+      observer.disconnect();
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolvePaint(performance.now());
+        channel.port2.postMessage(null);
+      });
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
+  });
+}
+
+/** Init script: records when the first task row (a list item's checkbox) is painted. */
+function firstTaskProbe() {
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('li input[type="checkbox"]')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        window.__firstTask = performance.now();
+      };
+      channel.port2.postMessage(null);
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/** The floor for a write: put one record in a bare IndexedDB store and wait for the commit. */
+async function idbPutCommit([count, withPaint]: [number, boolean]): Promise<number[]> {
+  const db = await new Promise<IDBDatabase>((ok, fail) => {
+    const req = indexedDB.open('bench-floor', 1);
+    req.onupgradeneeded = () => req.result.createObjectStore('kv', { keyPath: 'id' });
+    req.onsuccess = () => ok(req.result);
+    req.onerror = () => fail(req.error);
+  });
+  const out: number[] = [];
+  for (let i = 0; i < count + 5; i++) {
+    const t0 = performance.now();
+    await new Promise<void>((ok, fail) => {
+      const tx = db.transaction('kv', 'readwrite');
+      tx.objectStore('kv').put({ id: crypto.randomUUID(), title: `floor ${i}`, n: i });
+      tx.oncomplete = () => ok();
+      tx.onerror = () => fail(tx.error);
+    });
+    if (withPaint) {
+      // …then the next frame, the least any visible change costs.
+      await new Promise<void>((ok) =>
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => ok();
+          channel.port2.postMessage(null);
+        }),
+      );
+    }
+    if (i >= 5) out.push(performance.now() - t0);
+  }
+  db.close();
+  return out;
+}
+
+/** Writes seeded lists and tasks straight into the app's IndexedDB (before the app reloads). */
+async function writeRows({ lists, tasks }: { lists: unknown[]; tasks: unknown[] }) {
+  const db = await new Promise<IDBDatabase>((ok, fail) => {
+    const req = indexedDB.open('daybook-local');
+    req.onsuccess = () => ok(req.result);
+    req.onerror = () => fail(req.error);
+  });
+  await new Promise<void>((ok, fail) => {
+    const tx = db.transaction(['lists', 'tasks'], 'readwrite');
+    for (const row of lists) tx.objectStore('lists').put(row);
+    for (const row of tasks) tx.objectStore('tasks').put(row);
+    tx.oncomplete = () => ok();
+    tx.onerror = () => fail(tx.error);
+  });
+  db.close();
+}
+
+async function readInbox(): Promise<{ inboxId: string; lastListPosition: string }> {
+  const db = await new Promise<IDBDatabase>((ok, fail) => {
+    const req = indexedDB.open('daybook-local');
+    req.onsuccess = () => ok(req.result);
+    req.onerror = () => fail(req.error);
+  });
+  const read = <T>(store: string, fn: (s: IDBObjectStore) => IDBRequest<T>) =>
+    new Promise<T>((ok, fail) => {
+      const req = fn(db.transaction(store).objectStore(store));
+      req.onsuccess = () => ok(req.result);
+      req.onerror = () => fail(req.error);
+    });
+  const meta = await read<{ value: string } | undefined>('meta', (s) => s.get('user_id'));
+  const lists = await read<{ position: string }[]>('lists', (s) => s.getAll());
+  db.close();
+  if (!meta) throw new Error('no local identity yet');
+  return { inboxId: meta.value, lastListPosition: lists.map((l) => l.position).sort().at(-1) ?? 'a0' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data: tasks spread over 10 lists and ~a year of due dates, the past mostly done, so Today shows
+// a realistic few dozen rows at 10,000 and the Inbox list holds a tenth of everything.
+
+function seedRows(n: number, inboxId: string, lastListPosition: string) {
+  const now = new Date().toISOString();
+  const today = todayIso();
+  const listPositions = positionsBetween(lastListPosition, null, 9);
+  const lists: List[] = listPositions.map((position, i) => ({
+    id: crypto.randomUUID(),
+    owner_id: inboxId,
+    name: `Project ${i + 1}`,
+    color: LIST_COLORS[(i + 1) % LIST_COLORS.length]!,
+    position,
+    is_inbox: false,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+    version: 0,
+  }));
+  const listIds = [inboxId, ...lists.map((l) => l.id)];
+  const perList = listIds.map((_, k) => Math.ceil((n - k) / listIds.length));
+  const positions = perList.map((count) => (count > 0 ? positionsBetween(null, null, count) : []));
+  const tasks: Task[] = [];
+  for (let i = 0; i < n; i++) {
+    const k = i % listIds.length;
+    const offset = -300 + ((i * 7) % 360);
+    const done = offset < 0 ? i % 200 !== 0 : false;
+    tasks.push({
+      id: crypto.randomUUID(),
+      list_id: listIds[k]!,
+      title: `Seeded task ${i}`,
+      notes: i % 4 === 0 ? `Some notes for task ${i}` : '',
+      due_date: i % 10 === 9 ? null : addDays(today, offset),
+      due_time: i % 5 === 0 ? '09:30' : null,
+      priority: (i % 4) as Task['priority'],
+      done,
+      done_at: done ? now : null,
+      position: positions[k]![Math.floor(i / listIds.length)]!,
+      created_by: inboxId,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+      version: 0,
+    });
+  }
+  return { lists: lists.map(toListRow), tasks: tasks.map(toTaskRow) };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function quickAdds(page: Page, label: string): Promise<number[]> {
+  const box = page.getByRole('textbox', { name: 'New task' });
+  const out: number[] = [];
+  for (let i = 0; i < WRITES + WARMUP; i++) {
+    const title = `Bench ${label} ${i}`;
+    // New rows go to the end: keep the end of the (virtualised) list on screen.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(50);
+    // Typed without scrolling the box into view (fill() would), so the end of the list, where
+    // the new row goes, stays on screen.
+    await box.evaluate((el: HTMLInputElement, value: string) => {
+      el.focus({ preventScroll: true });
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, value);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, title);
+    await page.evaluate(armRowProbe, title);
+    await page.keyboard.press('Enter');
+    const [paintedAt, enterAt] = await page.evaluate(async () => [
+      await Promise.race([window.__paint, new Promise<undefined>((r) => setTimeout(r, 10_000))]),
+      window.__enterAt,
+    ]);
+    if (enterAt === undefined || paintedAt === undefined) throw new Error(`no paint seen for "${title}" (enter ${enterAt}, paint ${paintedAt})`);
+    if (i >= WARMUP) out.push(paintedAt - enterAt);
+  }
+  return out;
+}
+
+async function coldStarts(
+  context: BrowserContext,
+  url: string,
+  stopWorkers: () => Promise<void>,
+): Promise<{ firstTask: number[]; fcp: number[] }> {
+  const out: number[] = [];
+  const fcps: number[] = [];
+  for (let i = 0; i < STARTS + 2; i++) {
+    await stopWorkers();
+    const page = await context.newPage();
+    await page.addInitScript(firstTaskProbe);
+    await page.goto(url, { waitUntil: 'commit' });
+    const handle = await page.waitForFunction(() => window.__firstTask, null, { timeout: 30_000 });
+    const t = (await handle.jsonValue()) as number;
+    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+    if (i >= 2) {
+      out.push(t);
+      fcps.push(fcp);
+    }
+    await page.close();
+  }
+  return { firstTask: out, fcp: fcps };
+}
+
+function writeFloorSite(dir: string) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    `${dir}/index.html`,
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Floor</title></head><body>' +
+      '<ul><li><input type="checkbox" aria-label="Floor task"> Floor task</li></ul>' +
+      "<script>navigator.serviceWorker.register('/sw.js')</script></body></html>",
+  );
+  writeFileSync(
+    `${dir}/sw.js`,
+    `self.addEventListener('install', (e) => e.waitUntil(caches.open('floor').then((c) => c.addAll(['/index.html'])).then(() => self.skipWaiting())));
+self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
+self.addEventListener('fetch', (e) => { if (e.request.mode === 'navigate') e.respondWith(caches.match('/index.html')); });
+`,
+  );
+}
+
+async function main() {
+  const dist = productionBuild();
+  const floorDir = resolve('.tmp/bench-client-floor');
+  writeFloorSite(floorDir);
+  const app = await serve(dist, APP_PORT);
+  const floor = await serve(floorDir, FLOOR_PORT);
+  const browser = await launchChromium();
+  const writeRowsOut: string[] = [];
+  const startRowsOut: string[] = [];
+  try {
+    for (const n of SIZES) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
+      // tsx compiles these probes with esbuild's keepNames, which calls a __name helper.
+      await context.addInitScript('globalThis.__name ??= (fn) => fn;');
+      const page = await context.newPage();
+      await page.goto(`${app.url}/today`);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+      const { inboxId, lastListPosition } = await page.evaluate(readInbox);
+      const seeded = seedRows(n, inboxId, lastListPosition);
+      await page.evaluate(writeRows, seeded);
+
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+      log(n, 'seeded');
+      const today = stats(await quickAdds(page, 'today'));
+      await page.goto(`${app.url}/lists/${inboxId}`);
+      await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+      const inboxOpen = await page.evaluate(() => document.querySelector('.screen-subtitle')?.textContent ?? '');
+      log(n, 'quick add on Today measured');
+      const list = stats(await quickAdds(page, 'inbox'));
+      log(n, 'quick add on the list measured');
+      const writeFloor = stats(await page.evaluate(idbPutCommit, [WRITES, false] as [number, boolean]));
+      const frameFloor = stats(await page.evaluate(idbPutCommit, [WRITES, true] as [number, boolean]));
+      await page.close();
+
+      // Visit the floor page once online so its worker precaches it.
+      const floorPage = await context.newPage();
+      await floorPage.goto(`${floor.url}/index.html`);
+      await floorPage.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+      const cdp = await context.newCDPSession(floorPage);
+      await cdp.send('ServiceWorker.enable');
+      const stopWorkers = async () => {
+        await cdp.send('ServiceWorker.stopAllWorkers');
+      };
+      await context.setOffline(true);
+      log(n, 'offline');
+      const starts = await coldStarts(context, `${app.url}/today`, stopWorkers);
+      const start = stats(starts.firstTask);
+      const shell = stats(starts.fcp);
+      const startFloor = stats((await coldStarts(context, `${floor.url}/`, stopWorkers)).firstTask);
+      await context.close();
+
+      const line = (a: { median: number; p95: number }) => `${ms(a.median)} / ${ms(a.p95)}`;
+      const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}×`;
+      const count = n.toLocaleString('en-GB');
+      writeRowsOut.push(
+        `| ${count} | ${line(today)} | ${line(list)} (${inboxOpen}) | ${line(writeFloor)} | ${line(frameFloor)} | ` +
+          `${ratio(today.median, writeFloor.median)} / ${ratio(list.median, writeFloor.median)} | ` +
+          `${ratio(today.median, frameFloor.median)} / ${ratio(list.median, frameFloor.median)} |`,
+      );
+      startRowsOut.push(
+        `| ${count} | ${line(start)} | ${line(shell)} | ${line(startFloor)} | ${ratio(start.median, startFloor.median)} |`,
+      );
+      log(n, 'done');
+    }
+    console.log(`\n${machine(browser.version())}; ${WRITES} writes and ${STARTS} cold starts per size, after warm-up.\n`);
+    console.log(
+      '| tasks stored | quick add → row painted, Today (median / p95) | … on the Inbox list screen | floor: IndexedDB put+commit | floor: put+commit + next frame | ratio to put+commit (Today / list) | ratio to put+commit + frame |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
+    for (const row of writeRowsOut) console.log(row);
+    console.log(
+      '\n| tasks stored | offline cold start → first task painted (median / p95) | … first contentful paint | floor: empty precached page | ratio |',
+    );
+    console.log('|---|---|---|---|---|');
+    for (const row of startRowsOut) console.log(row);
+  } finally {
+    await browser.close();
+    await app.close();
+    await floor.close();
+  }
+}
+
+await main();
