@@ -12,7 +12,7 @@ export const UPDATE_TOAST_ID = 'app-update';
 /** How often an open app asks for a new build, and the least time between two asks. */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 const UPDATE_CHECK_MIN_GAP_MS = 60 * 1000;
-const RELOAD_FALLBACK_MS = 10_000;
+const RELOAD_FALLBACK_MS = 8_000;
 
 let started = false;
 
@@ -42,22 +42,45 @@ function startPwa() {
       onNeedReload: () => undefined,
       onOfflineReady: announceOfflineReadyOnce,
       onRegisteredSW: (_url, registration) => {
-        if (registration) checkForUpdatesWhileOpen(registration);
+        if (!registration) return;
+        checkForUpdatesWhileOpen(registration);
+        void finishRequestedReload(registration);
       },
       onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
     });
   });
 }
 
-/** Activates the waiting build and reloads into it once it has taken over. */
+/**
+ * Activates the waiting build and reloads into it once it has taken over. The request is
+ * remembered for this tab, so if the page reloads before the new build took over (the fallback
+ * below, or the user reloading), the next start finishes the switch instead of offering it again.
+ */
 async function reloadIntoNewVersion() {
+  rememberReloadRequest(true);
   const registration = await navigator.serviceWorker.getRegistration();
-  const waiting = registration?.waiting;
+  const waiting = registration ? await waitingWorker(registration) : null;
   // Another tab may already have switched: the new build is active, only this page is old.
   if (!waiting) {
+    rememberReloadRequest(false);
     window.location.reload();
     return;
   }
+  activateAndReload(waiting);
+}
+
+/** At start: a "Reload" that did not get as far as the new build taking over is finished here. */
+async function finishRequestedReload(registration: ServiceWorkerRegistration) {
+  if (!reloadRequested()) return;
+  const waiting = registration.waiting;
+  if (!waiting) {
+    rememberReloadRequest(false);
+    return;
+  }
+  activateAndReload(waiting);
+}
+
+function activateAndReload(waiting: ServiceWorker) {
   let reloading = false;
   const reload = () => {
     if (reloading) return;
@@ -68,9 +91,42 @@ async function reloadIntoNewVersion() {
   waiting.addEventListener('statechange', () => {
     if (waiting.state === 'activated' || waiting.state === 'redundant') reload();
   });
-  // Should activation stall (the old worker still busy), reloading anyway lets it finish.
+  // Should activation stall (the old worker still busy), reloading lets it finish; the request
+  // stays remembered, so the reloaded page asks the waiting build again.
   setTimeout(reload, RELOAD_FALLBACK_MS);
   waiting.postMessage({ type: 'SKIP_WAITING' });
+}
+
+/** The waiting worker, or the installing one once it is installed (null if it fails). */
+function waitingWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker | null> {
+  if (registration.waiting) return Promise.resolve(registration.waiting);
+  const installing = registration.installing;
+  if (!installing) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    installing.addEventListener('statechange', () => {
+      if (installing.state === 'installed') resolve(registration.waiting ?? installing);
+      else if (installing.state !== 'installing') resolve(null);
+    });
+  });
+}
+
+const RELOAD_REQUESTED_KEY = 'daybook-reload-requested';
+
+function reloadRequested(): boolean {
+  try {
+    return sessionStorage.getItem(RELOAD_REQUESTED_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function rememberReloadRequest(on: boolean) {
+  try {
+    if (on) sessionStorage.setItem(RELOAD_REQUESTED_KEY, new Date().toISOString());
+    else sessionStorage.removeItem(RELOAD_REQUESTED_KEY);
+  } catch {
+    // Without session storage a stalled switch is offered again instead of finished.
+  }
 }
 
 function announceOfflineReadyOnce() {

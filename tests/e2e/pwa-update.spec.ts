@@ -30,7 +30,7 @@ async function builds(page: Page) {
 
 test.use({ baseURL: UPDATE_URL });
 // Both tests repoint the one update server.
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 75_000 });
 
 test.afterEach(() => serve(DIST_A));
 
@@ -49,11 +49,27 @@ async function visitBuildA(page: Page) {
   return before;
 }
 
+/** The registration's workers, for the failure message when a switch does not happen. */
+async function workers(page: Page) {
+  return page
+    .evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      const stateOf = (w: ServiceWorker | null | undefined) => (w ? w.state : 'none');
+      return `installing=${stateOf(r?.installing)} waiting=${stateOf(r?.waiting)} active=${stateOf(r?.active)}`;
+    })
+    .catch((err: unknown) => `unreadable: ${String(err)}`);
+}
+
 /** Clicks the toast's "Reload" and checks build B runs with every task from before. */
 async function reloadIntoBuildB(page: Page) {
   const toast = page.getByRole('status').filter({ hasText: 'New version available' });
   await toast.getByRole('button', { name: 'Reload' }).click();
-  await expect.poll(() => builds(page).catch(() => null), { timeout: 15_000 }).toEqual({ page: BUILD_B_ID, worker: BUILD_B_ID });
+  // The app falls back to a plain reload after 8 s and the reloaded page finishes the switch.
+  try {
+    await expect.poll(() => builds(page).catch(() => null), { timeout: 25_000 }).toEqual({ page: BUILD_B_ID, worker: BUILD_B_ID });
+  } catch (err) {
+    throw new Error(`Not switched to build B; service workers: ${await workers(page)}\n${String(err)}`);
+  }
   await expect(taskItem(page, 'Buy compost')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Garden' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Today' }).click();
