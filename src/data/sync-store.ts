@@ -43,8 +43,9 @@ export interface PullOutcome {
   acknowledged: number;
   /** Entries the server refused in this page, now in the `refused` table. */
   refused: RefusedEntry[];
-  /** Lists that vanished for this user (unshared or gone) and were purged with their tasks. */
-  purgedLists: string[];
+  /** Lists that vanished for this user (unshared or gone) and were purged with their tasks;
+   *  the name is read before the purge so the user can be told which list went. */
+  purgedLists: { id: string; name: string }[];
 }
 
 /**
@@ -97,10 +98,10 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb()): Prom
     const pending = await db.outbox.orderBy('id').toArray();
     const creating = new Set(pending.filter((m) => m.name === 'list.create').map((m) => m.args.id));
     const visible = new Set(page.visible_lists);
-    const purgedLists: string[] = [];
+    const purgedLists: PullOutcome['purgedLists'] = [];
     for (const id of await db.lists.toCollection().primaryKeys()) {
       if (visible.has(id) || creating.has(id)) continue;
-      purgedLists.push(id);
+      purgedLists.push({ id, name: (await db.lists.get(id))?.name ?? '' });
       await db.lists.delete(id);
       await db.members.where('list_id').equals(id).delete();
       const taskIds = await db.tasks.where('[list_id+state+position]').between([id, 0, ''], [id, 2, '\uffff']).primaryKeys();

@@ -208,7 +208,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
     const pushRefusals = new Map<number, MutationError>();
     let acknowledged = 0;
     const refused: RefusedEntry[] = [];
-    const removed: string[] = [];
+    const removed: { id: string; name: string }[] = [];
     const afterOffline = offlineSpell;
 
     for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -263,7 +263,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
     lastSyncedAt = new Date(clock.now()).toISOString();
     await setLastSyncedAt(lastSyncedAt, db);
     if (refused.length) emit({ type: 'refused', items: refused });
-    if (removed.length) emit({ type: 'lists-removed', listIds: removed });
+    if (removed.length) emit({ type: 'lists-removed', listIds: removed.map((l) => l.id), lists: removed });
     if (acknowledged > 0) emit({ type: 'synced', count: acknowledged, afterOffline });
     return null;
   }

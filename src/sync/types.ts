@@ -90,7 +90,8 @@ export type SyncEvent =
   | { type: 'offline-saved' }
   | { type: 'failing'; reason: string }
   | { type: 'expired' }
-  | { type: 'lists-removed'; listIds: string[] }
+  /** Lists that vanished (unshared, removed) and were purged here, with the names they had. */
+  | { type: 'lists-removed'; listIds: string[]; lists: { id: string; name: string }[] }
   | { type: 'account'; account: Account };
 
 export type SyncListener = (event: SyncEvent) => void;

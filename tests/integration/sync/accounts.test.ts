@@ -40,7 +40,7 @@ describe.each(SERVER_KINDS)('accounts on %s', (kind) => {
     expect(await getList(trip.id, bob.db)).toBeNull();
     expect(await bob.db.tasks.where('[list_id+state+position]').between([trip.id, 0, ''], [trip.id, 2, '\uffff']).count()).toBe(0);
     expect(await bob.db.members.where('list_id').equals(trip.id).count()).toBe(0);
-    expect(bob.events).toContainEqual({ type: 'lists-removed', listIds: [trip.id] });
+    expect(bob.events).toContainEqual({ type: 'lists-removed', listIds: [trip.id], lists: [{ id: trip.id, name: 'Trip' }] });
     expect((await deviceView(bob.db)).tasks.map((t) => t.id)).toEqual([bobsOwn.id]);
     expect(await deviceView(bob.db)).toEqual(await serverView(bob));
     expect((await deviceView(alice.db)).tasks).toHaveLength(2);

@@ -123,7 +123,7 @@ describe('applyPull', () => {
     // The server has applied mutations 1 (shared) and 3 (its task), not yet 2 (fresh).
     await db.outbox.bulkDelete([1, 3]);
     await db.members.put({ list_id: fresh.id, user_id: 'u2', email: 'u2@example.com', role: 'editor' });
-    await applyPull(
+    const outcome = await applyPull(
       page({
         visible_lists: [me.inboxId, fresh.id],
         departed: [{ list_id: me.inboxId, task_id: moved.id }],
@@ -131,6 +131,8 @@ describe('applyPull', () => {
         last_mutation_id: 1,
       }),
     );
+    // The name is read before the purge, so the user can be told which list went.
+    expect(outcome.purgedLists).toEqual([{ id: shared.id, name: 'Shared' }]);
     expect(await getList(shared.id)).toBeNull();
     expect(await db.tasks.get(st.id)).toBeUndefined();
     expect(await getList(fresh.id)).not.toBeNull();
