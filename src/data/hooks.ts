@@ -11,10 +11,14 @@ import {
   getList,
   getTask,
   listLists,
+  type ListSharing,
   listMembers,
+  listSharing,
   listTasks,
   openTaskCounts,
   outboxCount,
+  type PendingInvite,
+  pendingInvites,
   refusedEntries,
   type Show,
   searchTasks,
@@ -75,6 +79,17 @@ export function useSearch(query: string): Task[] | undefined {
 export function useMembers(listId: string): Member[] | undefined {
   const db = useDb();
   return useLiveQuery(() => listMembers(listId, db), [db, listId]);
+}
+
+/** Member count and this user's role for every live list (for shared markers and role checks). */
+export function useListSharing(): Record<string, ListSharing> | undefined {
+  const db = useDb();
+  return useLiveQuery(() => listSharing(db), [db]);
+}
+
+export function usePendingInvites(listId: string): PendingInvite[] | undefined {
+  const db = useDb();
+  return useLiveQuery(() => pendingInvites(listId, db), [db, listId]);
 }
 
 export function useOutboxCount(): number | undefined {

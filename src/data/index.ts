@@ -20,11 +20,13 @@ export {
   useIdentity,
   useLastSyncedAt,
   useList,
+  useListSharing,
   useListTasks,
   useLists,
   useMembers,
   useOpenTaskCounts,
   useOutboxCount,
+  usePendingInvites,
   useRefused,
   useSearch,
   useTask,
@@ -34,7 +36,7 @@ export {
 export type { MoveTarget, NewList, NewTask } from './mutators';
 export { lists, members, tasks } from './mutators';
 export { observe } from './live';
-export type { Show } from './queries';
+export type { ListSharing, PendingInvite, Show } from './queries';
 export {
   dayCounts,
   getIdentity,
@@ -42,9 +44,11 @@ export {
   getTask,
   listLists,
   listMembers,
+  listSharing,
   listTasks,
   openTaskCounts,
   outboxCount,
+  pendingInvites,
   refusedEntries,
   SEARCH_LIMIT,
   searchTasks,

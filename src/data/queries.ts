@@ -3,7 +3,7 @@
 // Tombstones (deleted_at set) are never returned.
 import Dexie from 'dexie';
 import { addDays } from '@/lib/dates';
-import type { List, Member, RefusedEntry, Task } from '@/lib/model';
+import type { List, Member, RefusedEntry, Role, Task } from '@/lib/model';
 import { getDb } from './database';
 import { type DaybookDb, STATE, type TaskRow, toList, toTask } from './db';
 import { type Identity, readIdentity } from './identity';
@@ -130,6 +130,50 @@ export async function searchTasks(query: string, db: DaybookDb = getDb(), limit 
 
 export async function listMembers(listId: string, db: DaybookDb = getDb()): Promise<Member[]> {
   return db.members.where('list_id').equals(listId).toArray();
+}
+
+/** How a live list is shared: its member count and this user's role (null: no row, our own list). */
+export interface ListSharing {
+  members: number;
+  role: Role | null;
+}
+
+/**
+ * Per live list: members counted on the `list_id` index and this user's row fetched by its
+ * primary key, so a write to one membership re-reads keys, never the whole table.
+ */
+export async function listSharing(db: DaybookDb = getDb()): Promise<Record<string, ListSharing>> {
+  const [ids, identity] = await Promise.all([
+    db.lists.where('[state+position]').between([STATE.open, minKey], [STATE.open, maxKey]).primaryKeys(),
+    readIdentity(db),
+  ]);
+  const [counts, mine] = await Promise.all([
+    Promise.all(ids.map((id) => db.members.where('list_id').equals(id).count())),
+    identity ? db.members.bulkGet(ids.map((id) => [id, identity.userId] as [string, string])) : [],
+  ]);
+  return Object.fromEntries(ids.map((id, i) => [id, { members: counts[i] ?? 0, role: mine[i]?.role ?? null }]));
+}
+
+/** An invite queued on this device that the server has not confirmed yet. */
+export interface PendingInvite {
+  mutationId: number;
+  email: string;
+  role: Exclude<Role, 'owner'>;
+}
+
+/**
+ * Queued `member.invite`s for one list, oldest first. The outbox has no index on the change's
+ * name, so this reads it whole: only the share dialog asks, and the queue is short when online.
+ */
+export async function pendingInvites(listId: string, db: DaybookDb = getDb()): Promise<PendingInvite[]> {
+  const entries = await db.outbox.toArray();
+  const out: PendingInvite[] = [];
+  for (const entry of entries) {
+    if (entry.name === 'member.invite' && entry.args.list_id === listId) {
+      out.push({ mutationId: entry.id, email: entry.args.email, role: entry.args.role });
+    }
+  }
+  return out;
 }
 
 export function outboxCount(db: DaybookDb = getDb()): Promise<number> {
