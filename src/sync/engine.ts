@@ -101,7 +101,17 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
     const leader = leadership.isLeader();
     if (!leader && mirrored) return { ...mirrored, pending, leader: false, expired };
     const offline = !sched.online || unreachable;
-    const state: EngineStatus['status'] = running ? 'syncing' : offline ? 'offline' : pending > 0 || expired ? 'waiting' : 'synced';
+    // Until the outbox has been counted, "synced" would be a guess (a fresh sign-in's upload is
+    // queued but not yet seen): the run at start is about to tell.
+    const state: EngineStatus['status'] = running
+      ? 'syncing'
+      : offline
+        ? 'offline'
+        : pending > 0 || expired
+          ? 'waiting'
+          : pendingKnown
+            ? 'synced'
+            : 'syncing';
     return { status: state, pending, lastSyncedAt, failing, leader, expired };
   }
 

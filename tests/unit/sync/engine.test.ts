@@ -149,6 +149,22 @@ describe('acknowledging', () => {
 });
 
 describe('what the UI is told', () => {
+  it('never says synced before it has counted the outbox (a fresh sign-in has an upload queued)', async () => {
+    await tasks.create({ title: 'made before signing in' }, db);
+    const e = engine();
+    const seen: { status: string; sent: number }[] = [];
+    const look = () => seen.push({ status: e.getStatus().status, sent: server.received.length });
+    e.subscribe((ev) => ev.type === 'status' && look());
+    look();
+    e.start();
+    look();
+    await idle(e);
+    expect(seen.filter((s) => s.status === 'synced' && s.sent === 0)).toEqual([]);
+    expect(server.received).toEqual([1]);
+    expect(e.getStatus()).toMatchObject({ status: 'synced', pending: 0 });
+    await e.stop();
+  });
+
   it('status: synced, syncing, waiting with the count, offline', async () => {
     const e = engine();
     e.start();
