@@ -127,3 +127,18 @@ export const InboxIcon = () => (
     <path d="M3 13h5l1 3h6l1-3h5" />
   </Icon>
 );
+/** Two people: a shared list. */
+export const PeopleIcon = ({ size = 20 }: { size?: number }) => (
+  <Icon size={size}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+    <path d="M16 4.6a3.5 3.5 0 0 1 0 6.8M18.5 14.2a6.5 6.5 0 0 1 3 5.8" />
+  </Icon>
+);
+/** An open eye: a list this user may only view. */
+export const EyeIcon = ({ size = 20 }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </Icon>
+);

@@ -1,10 +1,11 @@
 // One task as a list item: a checkbox that completes it (named by the title), the title that
-// opens the task dialog, and a meta line (due chip, list, priority). Viewers get no edit controls.
+// opens the task dialog, and a meta line (due chip, list, priority). Viewers get no edit controls
+// and a disabled checkbox that says why.
 import type { CSSProperties, LiHTMLAttributes, ReactNode, Ref } from 'react';
 import { isOverdue } from '@/lib/dates';
 import type { List, Task } from '@/lib/model';
 import { dueLabel, PRIORITY_NAMES } from './format';
-import { ClockIcon, FlagIcon } from './icons';
+import { ClockIcon, EyeIcon, FlagIcon } from './icons';
 import { setTaskDone } from './task-actions';
 import { TaskLink } from './task-link';
 import { useListRole } from './use-list-role';
@@ -22,6 +23,11 @@ export interface TaskRowProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'chi
   leading?: ReactNode;
   /** Placed at the end of the row (e.g. move buttons). */
   trailing?: ReactNode;
+  /**
+   * For view-only rows: the id of a note elsewhere on screen that explains why nothing can be
+   * changed (a list screen says it once at the top). Without it the row says so itself.
+   */
+  viewOnlyNoteId?: string;
   ref?: Ref<HTMLLIElement>;
 }
 
@@ -41,6 +47,7 @@ export function TaskRowView({
   leading,
   trailing,
   viewOnly,
+  viewOnlyNoteId,
   ref,
   style,
   className,
@@ -50,7 +57,9 @@ export function TaskRowView({
   const accent = list ? `var(--list-${list.color})` : undefined;
   const metaId = `task-meta-${task.id}`;
   const showDue = task.due_date !== null && (task.due_date !== screenDay || task.due_time !== null || overdue);
-  const hasMeta = showDue || task.priority > 0 || (showList && list) || task.notes !== '';
+  const ownNote = viewOnly && !viewOnlyNoteId;
+  const noteId = viewOnly ? (viewOnlyNoteId ?? `task-view-only-${task.id}`) : undefined;
+  const hasMeta = showDue || task.priority > 0 || (showList && list) || task.notes !== '' || ownNote;
   return (
     <li
       ref={ref}
@@ -65,6 +74,7 @@ export function TaskRowView({
         aria-label={task.title}
         checked={task.done}
         disabled={viewOnly}
+        aria-describedby={noteId}
         onChange={(e) => void setTaskDone(task, e.currentTarget.checked)}
       />
       <div className="task-main">
@@ -94,6 +104,12 @@ export function TaskRowView({
               </span>
             )}
             {task.notes !== '' && <span className="task-has-notes">Notes</span>}
+            {ownNote && (
+              <span className="task-view-only" id={noteId}>
+                <EyeIcon size={13} />
+                View only
+              </span>
+            )}
           </div>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import type { Show } from '@/data';
 import { ListActions } from '@/features/lists/list-actions';
+import { ShareButton } from '@/features/sharing/share-button';
 import { ListScreen } from '@/features/tasks/list-screen';
 
 interface ListSearch {
@@ -29,7 +30,12 @@ function ListRoute() {
         onShowChange={(next) =>
           navigate({ search: (prev) => ({ ...prev, show: next === 'open' ? undefined : next }), replace: true })
         }
-        actions={<ListActions listId={listId} />}
+        actions={
+          <>
+            <ShareButton listId={listId} />
+            <ListActions listId={listId} />
+          </>
+        }
       />
       {/* Child routes (e.g. the share dialog) render over the list. */}
       <Outlet />

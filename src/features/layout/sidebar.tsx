@@ -1,13 +1,18 @@
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
-import { useLists, useOpenTaskCounts } from '@/data';
+import { SharedMarker } from '@/components/shared-marker';
+import { useListSharing, useLists, useOpenTaskCounts } from '@/data';
 import { NAV_ITEMS, navTo } from './nav-items';
 import { SyncIndicatorSlot } from './sync-indicator-slot';
 
-/** Wide screens: every destination, the user's lists with open counts, and the sync indicator. */
+/**
+ * Wide screens: every destination, the user's lists with open counts (shared ones marked with
+ * their member count), and the sync indicator.
+ */
 export function Sidebar() {
   const lists = useLists();
   const counts = useOpenTaskCounts();
+  const sharing = useListSharing();
   return (
     <aside className="sidebar">
       <div className="sidebar-brand">Daybook</div>
@@ -40,6 +45,7 @@ export function Sidebar() {
                 >
                   <span className="list-dot" aria-hidden="true" />
                   <span className="sidebar-list-name">{list.name}</span>{' '}
+                  <SharedMarker members={sharing?.[list.id]?.members ?? 0} />{' '}
                   {open > 0 && (
                     <span className="sidebar-count">
                       {open}{' '}

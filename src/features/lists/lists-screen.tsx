@@ -2,8 +2,9 @@
 // reordering by drag or, without a pointer, Move up / Move down and Alt+Arrow keys.
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { SharedMarker } from '@/components/shared-marker';
 import { showErrorToast } from '@/components/toasts';
-import { lists as listMutators, StorageFullError, useLists, useOpenTaskCounts, ValidationError } from '@/data';
+import { lists as listMutators, StorageFullError, useListSharing, useLists, useOpenTaskCounts, ValidationError } from '@/data';
 import type { List } from '@/lib/model';
 import { colorVar } from './colors';
 import { DownIcon, GripIcon, UpIcon } from '@/components/icons';
@@ -28,6 +29,7 @@ const openTasksLabel = (n: number) => (n === 1 ? '1 open task' : `${n} open task
 export function ListsScreen() {
   const all = useLists();
   const counts = useOpenTaskCounts();
+  const sharing = useListSharing();
   const [reordering, setReordering] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -80,9 +82,21 @@ export function ListsScreen() {
     }
   }
 
+  // A list's position is the owner's to set (the data layer refuses anyone else), so shared
+  // lists owned by someone else offer no move controls instead of a refusal after the fact.
+  const movable = (id: string) => {
+    const role = sharing?.[id]?.role;
+    return role === undefined || role === null || role === 'owner';
+  };
+
   function onLinkKeyDown(event: KeyboardEvent, index: number) {
     if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
     event.preventDefault();
+    const list = orderable[index];
+    if (list && !movable(list.id)) {
+      setAnnouncement(`Only the owner can move ${list.name}`);
+      return;
+    }
     const to = event.key === 'ArrowUp' ? index - 1 : index + 1;
     if (to >= 0 && to < orderable.length) void move(index, to, 'link');
   }
@@ -143,6 +157,7 @@ export function ListsScreen() {
         >
           <span className="lists-dot" aria-hidden="true" />
           <span className="lists-row-name">{list.name}</span>
+          <SharedMarker members={sharing?.[list.id]?.members ?? 0} />
           <span className="lists-row-count" aria-hidden="true">
             {count > 0 ? count : ''}
           </span>
@@ -150,7 +165,8 @@ export function ListsScreen() {
         <span id={countId} hidden>
           {openTasksLabel(count)}
         </span>
-        {reordering && index !== null && (
+        {reordering && index !== null && !movable(list.id) && <span className="lists-row-fixed">Only the owner can move it</span>}
+        {reordering && index !== null && movable(list.id) && (
           <div className="lists-row-reorder">
             <button
               type="button"

@@ -1,9 +1,10 @@
 // One list (SPEC §2 /lists/$listId): header in the list's colour with room for actions,
 // the open/done/all filter, quick add into this list, and the virtualised, reorderable tasks.
 import { Link } from '@tanstack/react-router';
-import type { CSSProperties, ReactNode } from 'react';
-import { type Show, useList, useListTasks, useOpenTaskCounts } from '@/data';
+import { type CSSProperties, type ReactNode, useId } from 'react';
+import { type Show, useList, useListTasks, useMembers, useOpenTaskCounts } from '@/data';
 import { EmptyState } from '@/components/empty-state';
+import { EyeIcon } from '@/components/icons';
 import { useListRole } from '@/components/use-list-role';
 import { useToday } from '@/components/use-today';
 import { QuickAdd } from './quick-add';
@@ -29,8 +30,10 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
   const tasks = useListTasks(listId, show);
   const counts = useOpenTaskCounts();
   const role = useListRole(listId);
+  const members = useMembers(listId);
   const today = useToday();
   const viewOnly = role === 'viewer';
+  const noteId = useId();
 
   if (list === undefined) return null;
   if (list === null) {
@@ -62,11 +65,12 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
           </h1>
           <p className="screen-subtitle">
             {open === 1 ? '1 open task' : `${open} open tasks`}
-            {viewOnly && ' · view only'}
           </p>
         </div>
         {actions && <div className="list-header-actions">{actions}</div>}
       </header>
+
+      {viewOnly && <ViewOnlyNote id={noteId} ownerEmail={members?.find((m) => m.role === 'owner')?.email} />}
 
       <div className="list-toolbar">
         <fieldset className="segmented">
@@ -88,12 +92,27 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
 
       {!viewOnly && <QuickAdd defaults={{ list_id: list.id }} placeholder={`Add to ${list.name}`} />}
 
-      {tasks && tasks.length > 0 && <VirtualTaskList tasks={tasks} list={list} today={today} viewOnly={viewOnly} />}
+      {tasks && tasks.length > 0 && (
+        <VirtualTaskList tasks={tasks} list={list} today={today} viewOnly={viewOnly} viewOnlyNoteId={viewOnly ? noteId : undefined} />
+      )}
       {tasks && tasks.length === 0 && (
         <EmptyState title={show === 'done' ? 'No completed tasks' : show === 'open' ? 'All done' : 'No tasks yet'}>
           {show === 'done' ? 'Tasks you complete show up here.' : viewOnly ? null : 'Add a task above.'}
         </EmptyState>
       )}
     </section>
+  );
+}
+
+/** Said once, above the tasks: rows point their disabled checkboxes here instead of repeating it. */
+function ViewOnlyNote({ id, ownerEmail }: { id: string; ownerEmail: string | undefined }) {
+  return (
+    <p className="view-only-note" id={id}>
+      <EyeIcon size={18} />
+      <span>
+        <strong>You can view this list but not change it.</strong>{' '}
+        {ownerEmail ? `Ask ${ownerEmail}, its owner, if you need to edit it.` : 'Ask its owner if you need to edit it.'}
+      </span>
+    </p>
   );
 }

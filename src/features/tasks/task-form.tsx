@@ -1,5 +1,5 @@
 import { type RefObject, useId, useRef, useState } from 'react';
-import { StorageFullError, tasks, useLists, ValidationError } from '@/data';
+import { StorageFullError, tasks, useIdentity, useListSharing, useLists, useMembers, ValidationError } from '@/data';
 import { DatePicker } from '@/components/date-picker';
 import { mediumDate } from '@/components/format';
 import { CalendarIcon, TrashIcon } from '@/components/icons';
@@ -9,6 +9,7 @@ import { useListRole } from '@/components/use-list-role';
 import { useToday } from '@/components/use-today';
 import { addDays } from '@/lib/dates';
 import type { Priority, Task, TaskPatch } from '@/lib/model';
+import { creatorLabel } from './creator-label';
 import type { FlushEdits } from './task-dialog';
 import { useFieldDraft } from './use-field-draft';
 
@@ -36,6 +37,10 @@ export function TaskForm({ task, flushRef, escapeRef, onDeleted }: TaskFormProps
   const lists = useLists();
   const role = useListRole(task.list_id);
   const viewOnly = role === 'viewer';
+  const sharing = useListSharing();
+  const members = useMembers(task.list_id);
+  const identity = useIdentity();
+  const addedBy = identity && members ? creatorLabel(task.created_by, identity.userId, members) : null;
 
   const title = useFieldDraft(task.title);
   const notes = useFieldDraft(task.notes);
@@ -115,7 +120,7 @@ export function TaskForm({ task, flushRef, escapeRef, onDeleted }: TaskFormProps
 
   return (
     <div className="dialog-body task-form">
-      {viewOnly && <p className="task-form-note">You can only view this list.</p>}
+      {viewOnly && <p className="task-form-note">You can view this list but not change it.</p>}
       {errorText('form', errors.form)}
 
       <div className="field">
@@ -275,11 +280,15 @@ export function TaskForm({ task, flushRef, escapeRef, onDeleted }: TaskFormProps
             onChange={(e) => void save({ list_id: e.target.value }, 'list_id')}
             {...errorProps('list', errors.list_id)}
           >
-            {(lists ?? []).map((list) => (
-              <option key={list.id} value={list.id}>
-                {list.name}
-              </option>
-            ))}
+            {(lists ?? []).map((list) => {
+              // A list this user may only view can't take tasks: offer it, but not as a choice.
+              const closed = sharing?.[list.id]?.role === 'viewer' && list.id !== task.list_id;
+              return (
+                <option key={list.id} value={list.id} disabled={closed}>
+                  {closed ? `${list.name} (view only)` : list.name}
+                </option>
+              );
+            })}
             {!lists?.some((l) => l.id === task.list_id) && <option value={task.list_id}>…</option>}
           </select>
           {errorText('list', errors.list_id)}
@@ -296,6 +305,8 @@ export function TaskForm({ task, flushRef, escapeRef, onDeleted }: TaskFormProps
         />
         Done
       </label>
+
+      {addedBy && <p className="task-added-by">{addedBy}</p>}
 
       {!viewOnly && (
         <div className="dialog-footer">

@@ -16,6 +16,8 @@ interface VirtualTaskListProps {
   list: List;
   today: string;
   viewOnly: boolean;
+  /** The on-screen note that says why a view-only list can't be changed. */
+  viewOnlyNoteId?: string;
 }
 
 const ESTIMATED_ROW = 58;
@@ -31,7 +33,7 @@ export function moveTargetForSlot(rows: readonly Pick<Task, 'id'>[], from: numbe
   return {};
 }
 
-export function VirtualTaskList({ tasks, list, today, viewOnly }: VirtualTaskListProps) {
+export function VirtualTaskList({ tasks, list, today, viewOnly, viewOnlyNoteId }: VirtualTaskListProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const { announce, region } = useAnnouncer();
@@ -125,6 +127,7 @@ export function VirtualTaskList({ tasks, list, today, viewOnly }: VirtualTaskLis
               list={list}
               today={today}
               viewOnly={viewOnly}
+              viewOnlyNoteId={viewOnlyNoteId}
               onKeyDown={(e) => onRowKeyDown(e, index)}
               leading={<div className="drag-handle" aria-hidden="true" {...handleProps(index)}><GripIcon /></div>}
               trailing={

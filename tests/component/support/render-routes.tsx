@@ -6,6 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { AppToaster } from '@/app/toaster';
 import { Route as RootRoute } from '@/routes/__root';
 import { Route as ListRoute } from '@/routes/lists.$listId';
+import { Route as ShareRoute } from '@/routes/lists.$listId.share';
+import { Route as ListsRoute } from '@/routes/lists.index';
 import { Route as TaskRoute } from '@/routes/tasks.$taskId';
 import { Route as TodayRoute } from '@/routes/today';
 import { Route as UpcomingRoute } from '@/routes/upcoming';
@@ -20,7 +22,10 @@ export function renderRoutes(url: string) {
   const routeTree = (RootRoute as unknown as AnyRoute).addChildren([
     child(TodayRoute, '/today'),
     child(UpcomingRoute, '/upcoming'),
-    child(ListRoute, '/lists/$listId'),
+    child(ListsRoute, '/lists/'),
+    (child(ListRoute, '/lists/$listId') as AnyRoute).addChildren([
+      ShareRoute.update({ id: '/share', path: '/share', getParentRoute: () => ListRoute } as never),
+    ] as never),
     child(TaskRoute, '/tasks/$taskId'),
   ] as never) as unknown as AnyRoute;
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url] }) });

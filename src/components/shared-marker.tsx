@@ -1,0 +1,19 @@
+// Marks a list that more than one person uses: an icon and the member count, named for
+// assistive technology ("Shared, 3 members") since the picture alone says nothing to it.
+import { PeopleIcon } from './icons';
+import './shared-marker.css';
+
+export function sharedLabel(members: number): string {
+  return `Shared, ${members} members`;
+}
+
+/** Renders nothing for a list only this user is on. */
+export function SharedMarker({ members, className = '' }: { members: number; className?: string }) {
+  if (members < 2) return null;
+  return (
+    <span className={`shared-marker ${className}`.trim()} role="img" aria-label={sharedLabel(members)} title={sharedLabel(members)}>
+      <PeopleIcon size={15} />
+      <span aria-hidden="true">{members}</span>
+    </span>
+  );
+}

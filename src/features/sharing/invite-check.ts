@@ -1,0 +1,29 @@
+// What the share dialog refuses before anything is queued, with the message shown at the
+// Email field. The server checks again (an unknown address comes back as no_such_user).
+
+/** The data layer's own test (members.invite): something, an @, something, no spaces. */
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+export interface InviteContext {
+  /** This user's address, when known (account or own membership row). */
+  myEmail: string | null;
+  /** Addresses already on the list. */
+  memberEmails: readonly string[];
+  /** Addresses with an invite queued on this device. */
+  pendingEmails: readonly string[];
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The message for a draft address that can't be invited, or null when it may be sent. */
+export function inviteProblem(draft: string, context: InviteContext): string | null {
+  const email = draft.trim();
+  if (email === '') return 'Enter the e-mail address of the person to invite';
+  if (!EMAIL.test(email)) return 'Enter a full e-mail address, like ann@example.com';
+  if (context.myEmail && same(email, context.myEmail)) return "That's your own address — invite someone else";
+  if (context.memberEmails.some((m) => m !== '' && same(m, email))) {
+    return `${email} is already on this list — change their role below`;
+  }
+  if (context.pendingEmails.some((m) => same(m, email))) return `An invite to ${email} is already waiting to be sent`;
+  return null;
+}

@@ -1,0 +1,115 @@
+// The owner's invite: an address and a role. Refusals (ours or the data layer's) show at the
+// Email field and keep what was typed; an accepted invite is queued like any other change and
+// shows as pending in the people list until the server confirms it.
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { members, StorageFullError, ValidationError } from '@/data';
+import { showErrorToast } from '@/components/toasts';
+import type { Role } from '@/lib/model';
+import { type InviteContext, inviteProblem } from './invite-check';
+import { ROLE_HINTS } from './member-views';
+
+type SharedRole = Exclude<Role, 'owner'>;
+
+interface InviteFormProps {
+  listId: string;
+  context: InviteContext;
+  onInvited: (email: string, role: SharedRole) => void;
+}
+
+export function InviteForm({ listId, context, onInvited }: InviteFormProps) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<SharedRole>('editor');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  function refuse(message: string) {
+    setError(message);
+    emailRef.current?.focus();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = inviteProblem(email, context);
+    if (problem) {
+      refuse(problem);
+      return;
+    }
+    setBusy(true);
+    const address = email.trim();
+    try {
+      await members.invite(listId, address, role);
+      setEmail('');
+      setError(null);
+      onInvited(address, role);
+    } catch (err) {
+      if (err instanceof ValidationError) refuse(err.message);
+      else if (err instanceof StorageFullError) showErrorToast(err.message);
+      else throw err;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="invite-form" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+      <h3 className="share-section-title" id={`${id}-heading`}>
+        Invite someone
+      </h3>
+      <div className="invite-row">
+        <div className="field invite-email">
+          <label className="field-label" htmlFor={`${id}-email`}>
+            Email
+          </label>
+          <input
+            ref={emailRef}
+            id={`${id}-email`}
+            className="input"
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            enterKeyHint="send"
+            placeholder="name@example.com"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              if (error) setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+        </div>
+        <div className="field invite-role">
+          <label className="field-label" htmlFor={`${id}-role`}>
+            Role
+          </label>
+          <select
+            id={`${id}-role`}
+            className="input"
+            value={role}
+            aria-describedby={`${id}-role-hint`}
+            onChange={(e) => setRole(e.target.value === 'viewer' ? 'viewer' : 'editor')}
+          >
+            <option value="editor">Editor</option>
+            <option value="viewer">Viewer</option>
+          </select>
+        </div>
+        <button type="submit" className="btn btn-primary invite-button" aria-disabled={busy || undefined}>
+          Invite
+        </button>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="share-hint" id={`${id}-role-hint`}>
+        {role === 'editor' ? 'An editor' : 'A viewer'} {ROLE_HINTS[role]}. They need a Daybook account with that address.
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+// One person on the list: avatar, address, "You", role. The owner manages everyone else here
+// (role, Remove); everyone else just reads. Refusals show on the row.
+import { useId, useState } from 'react';
+import { members, StorageFullError, ValidationError } from '@/data';
+import { showErrorToast } from '@/components/toasts';
+import type { Role } from '@/lib/model';
+import { type MemberView, ROLE_NAMES } from './member-views';
+
+type SharedRole = Exclude<Role, 'owner'>;
+
+interface MemberItemProps {
+  listId: string;
+  member: MemberView;
+  /** The owner's controls (role, Remove) for this row. */
+  manage: boolean;
+  onRoleChanged: (member: MemberView, role: SharedRole) => void;
+  onRemoved: (member: MemberView) => void;
+}
+
+export function MemberItem({ listId, member, manage, onRoleChanged, onRemoved }: MemberItemProps) {
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const name = member.email || 'You';
+
+  async function run(action: () => Promise<void>, then: () => void) {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await action();
+      setError(null);
+      then();
+    } catch (err) {
+      if (err instanceof ValidationError) setError(err.message);
+      else if (err instanceof StorageFullError) showErrorToast(err.message);
+      else throw err;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="member" aria-labelledby={`${id}-name`}>
+      <Avatar email={member.email} />
+      <div className="member-main">
+        <span className="member-email" id={`${id}-name`}>
+          {name}
+        </span>
+        <span className="member-meta">
+          {member.isMe && member.email !== '' && <span className="member-you">You</span>}
+          {(!manage || member.role === 'owner') && <span>{ROLE_NAMES[member.role]}</span>}
+        </span>
+        {error && (
+          <span className="field-error" role="alert" id={`${id}-error`}>
+            {error}
+          </span>
+        )}
+      </div>
+      {manage && member.role !== 'owner' && (
+        <div className="member-controls">
+          <select
+            className="input member-role"
+            aria-label={`Role for ${name}`}
+            value={member.role}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => {
+              const next: SharedRole = e.target.value === 'viewer' ? 'viewer' : 'editor';
+              void run(
+                () => members.setRole(listId, member.userId, next),
+                () => onRoleChanged(member, next),
+              );
+            }}
+          >
+            <option value="editor">Editor</option>
+            <option value="viewer">Viewer</option>
+          </select>
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost member-remove"
+            aria-describedby={`${id}-name`}
+            aria-disabled={busy || undefined}
+            onClick={() =>
+              void run(
+                () => members.remove(listId, member.userId),
+                () => onRemoved(member),
+              )
+            }
+          >
+            Remove
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The first letter of the address on a disc tinted with the list's colour. */
+export function Avatar({ email, pending = false }: { email: string; pending?: boolean }) {
+  const letter = email.trim().charAt(0).toUpperCase() || '·';
+  return (
+    <span className={pending ? 'member-avatar is-pending' : 'member-avatar'} aria-hidden="true">
+      {letter}
+    </span>
+  );
+}

@@ -1,0 +1,39 @@
+// The share dialog's people, in the order it shows them: the owner, then you, then everyone
+// else by address. A list made on this device has only its owner's row, whose e-mail the
+// server fills in at the first sync, so "you" borrow the account's address meanwhile.
+import type { Member, Role } from '@/lib/model';
+
+export interface MemberView {
+  userId: string;
+  /** '' when not known yet (your own row before the first sync, on a device without the address). */
+  email: string;
+  role: Role;
+  isMe: boolean;
+}
+
+export const ROLE_NAMES: Record<Role, string> = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' };
+
+export const ROLE_HINTS: Record<Exclude<Role, 'owner'>, string> = {
+  editor: 'can add, change and complete tasks',
+  viewer: 'can see the tasks but not change them',
+};
+
+export function memberViews(members: readonly Member[], me: string, myEmail: string | null): MemberView[] {
+  const views: MemberView[] = members.map((m) => ({
+    userId: m.user_id,
+    email: m.email || (m.user_id === me ? (myEmail ?? '') : ''),
+    role: m.role,
+    isMe: m.user_id === me,
+  }));
+  // No rows at all (a list from before memberships were mirrored): it is ours alone.
+  if (!views.some((v) => v.isMe) && !views.some((v) => v.role === 'owner')) {
+    views.push({ userId: me, email: myEmail ?? '', role: 'owner', isMe: true });
+  }
+  const rank = (v: MemberView) => (v.role === 'owner' ? 0 : v.isMe ? 1 : 2);
+  return views.sort((a, b) => rank(a) - rank(b) || a.email.localeCompare(b.email));
+}
+
+/** This user's role on the list; no row means a list of our own. */
+export function myRole(members: readonly Member[], me: string): Role {
+  return members.find((m) => m.user_id === me)?.role ?? 'owner';
+}

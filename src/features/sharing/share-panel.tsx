@@ -1,0 +1,140 @@
+// The share dialog's body for a list that can be shared: the owner's invite form, the people
+// on the list (pending invites and refused ones too), and "Leave list" for everyone else.
+import { Link } from '@tanstack/react-router';
+import { useId, useRef, useState } from 'react';
+import { members as memberWrites, useIdentity, useMembers, usePendingInvites, useRefused } from '@/data';
+import { reportWriteError } from '@/components/task-actions';
+import type { List, RefusedEntry, Role } from '@/lib/model';
+import { InviteForm } from './invite-form';
+import { LeaveList } from './leave-list';
+import { Avatar, MemberItem } from './member-item';
+import { type MemberView, memberViews, myRole, ROLE_HINTS, ROLE_NAMES } from './member-views';
+
+type SharedRole = Exclude<Role, 'owner'>;
+
+interface SharePanelProps {
+  list: List;
+  myEmail: string | null;
+  onLeft: () => void;
+}
+
+export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
+  const identity = useIdentity();
+  const rows = useMembers(list.id);
+  const pending = usePendingInvites(list.id);
+  const refused = useRefused();
+  const [announcement, setAnnouncement] = useState('');
+  // Undo lives in the dialog, not in a toast: the modal keeps the rest of the page (toasts too)
+  // out of reach while it is open.
+  const [lastRemoved, setLastRemoved] = useState<{ email: string; role: SharedRole } | null>(null);
+  const peopleHeading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  if (!identity || !rows || !pending) return null;
+
+  const me = identity.userId;
+  const role = myRole(rows, me);
+  const isOwner = role === 'owner';
+  const ownEmail = rows.find((m) => m.user_id === me)?.email || myEmail;
+  const people = memberViews(rows, me, ownEmail);
+  const refusedInvites = (refused ?? []).filter(
+    (r): r is Extract<RefusedEntry, { name: 'member.invite' }> => r.name === 'member.invite' && r.args.list_id === list.id,
+  );
+  const total = people.length + pending.length;
+
+  function roleChanged(member: MemberView, next: SharedRole) {
+    setAnnouncement(`${member.email} is now ${next === 'editor' ? 'an editor' : 'a viewer'}`);
+  }
+
+  function removed(member: MemberView) {
+    setAnnouncement(`Removed ${member.email}`);
+    // The removed row's button took focus with it; land on the list it was in.
+    peopleHeading.current?.focus();
+    setLastRemoved(member.role !== 'owner' && member.email ? { email: member.email, role: member.role } : null);
+  }
+
+  function undoRemove() {
+    if (!lastRemoved) return;
+    const { email, role: again } = lastRemoved;
+    setLastRemoved(null);
+    memberWrites.invite(list.id, email, again).then(
+      () => setAnnouncement(`Invited ${email} again`),
+      reportWriteError,
+    );
+  }
+
+  return (
+    <>
+      <p className="share-lede">
+        {isOwner
+          ? 'Invite people by e-mail. Changes are saved on this device and sent when you are online.'
+          : `You are ${role === 'editor' ? 'an editor' : 'a viewer'} of this list: you ${ROLE_HINTS[role]}. Only its owner can invite people or change roles.`}
+      </p>
+
+      {isOwner && (
+        <InviteForm
+          listId={list.id}
+          context={{
+            myEmail: ownEmail,
+            memberEmails: people.map((p) => p.email),
+            pendingEmails: pending.map((p) => p.email),
+          }}
+          onInvited={(email) => setAnnouncement(`Invite to ${email} saved — it is sent at the next sync`)}
+        />
+      )}
+
+      <section className="share-section" aria-labelledby={headingId}>
+        <h3 className="share-section-title" id={headingId} ref={peopleHeading} tabIndex={-1}>
+          People on this list <span className="share-count">{total}</span>
+        </h3>
+        <ul className="member-list" aria-labelledby={headingId}>
+          {people.map((member) => (
+            <MemberItem
+              key={member.userId}
+              listId={list.id}
+              member={member}
+              manage={isOwner && !member.isMe}
+              onRoleChanged={roleChanged}
+              onRemoved={removed}
+            />
+          ))}
+          {pending.map((invite) => (
+            <li key={invite.mutationId} className="member" aria-labelledby={`pending-${invite.mutationId}`}>
+              <Avatar email={invite.email} pending />
+              <div className="member-main">
+                <span className="member-email" id={`pending-${invite.mutationId}`}>
+                  {invite.email}
+                </span>
+                <span className="member-meta">
+                  <span className="member-pending">Pending</span>
+                  <span>Invited as {ROLE_NAMES[invite.role].toLowerCase()} · sent at the next sync</span>
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+        {lastRemoved && (
+          <p className="share-notice">
+            <span>Removed {lastRemoved.email}.</span>
+            <button type="button" className="btn btn-sm" onClick={undoRemove}>
+              Undo
+            </button>
+          </p>
+        )}
+        {refusedInvites.map((entry) => (
+          <p key={entry.id} className="share-refused" role="note">
+            Couldn't invite {entry.args.email}: {entry.error.message}.{' '}
+            <Link to={'/sync' as '/'} className="share-link">
+              Review in Sync
+            </Link>
+          </p>
+        ))}
+      </section>
+
+      {!isOwner && <LeaveList list={list} onLeft={onLeft} />}
+
+      <p role="status" className="visually-hidden">
+        {announcement}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { creatorLabel } from '@/features/tasks/creator-label';
+import type { Member } from '@/lib/model';
+
+const row = (user_id: string, email: string, role: Member['role']): Member => ({ list_id: 'L', user_id, email, role });
+const shared = [row('me', 'me@example.com', 'owner'), row('ann', 'ann@example.com', 'editor')];
+
+describe('creatorLabel', () => {
+  it('names you or the creator on a shared list', () => {
+    expect(creatorLabel('me', 'me', shared)).toBe('Added by you');
+    expect(creatorLabel('ann', 'me', shared)).toBe('Added by ann@example.com');
+  });
+
+  it('says so when the creator has left the list', () => {
+    expect(creatorLabel('gone', 'me', shared)).toBe('Added by someone no longer on this list');
+  });
+
+  it('says nothing on a list with one member or none', () => {
+    expect(creatorLabel('me', 'me', [row('me', 'me@example.com', 'owner')])).toBeNull();
+    expect(creatorLabel('me', 'me', [])).toBeNull();
+  });
+});
