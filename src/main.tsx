@@ -3,7 +3,9 @@ import './styles/base.css';
 import './styles/toast.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { afterFirstPaint, startSyncWhenNeeded } from './account/sync-client';
 import { applyTheme, THEME_KEY } from './lib/theme';
+import { bootDatabase } from './sync/boot';
 import { App } from './app/app';
 
 // Before React renders anything, so the first paint already has the chosen theme.
@@ -13,6 +15,9 @@ window.addEventListener('storage', (e) => {
   if (e.key === THEME_KEY || e.key === null) applyTheme();
 });
 
+// The remembered user's database opens at once, offline too; no network, no supabase-js.
+bootDatabase();
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 createRoot(root).render(
@@ -20,3 +25,6 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The sync engine and supabase-js load only after the first screen is up, and only if needed.
+afterFirstPaint(startSyncWhenNeeded);

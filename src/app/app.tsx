@@ -1,7 +1,10 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { PwaStatus } from './pwa';
 import { router } from './router';
+import { SyncToasts } from './sync-toasts';
 import { AppToaster } from './toaster';
+
+const review = () => void router.navigate({ to: '/sync' });
 
 export function App() {
   return (
@@ -9,6 +12,7 @@ export function App() {
       <RouterProvider router={router} />
       <AppToaster />
       <PwaStatus />
+      <SyncToasts onReview={review} />
     </>
   );
 }

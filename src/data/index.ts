@@ -59,6 +59,7 @@ export type { PullOutcome } from './sync-store';
 export {
   adoptLocalData,
   applyPull,
+  changeSubjects,
   deleteDatabase,
   discardRefused,
   getClientId,

@@ -36,7 +36,7 @@ describe('app shell', () => {
     const yours = screen.getByRole('navigation', { name: 'Your lists' });
     await waitFor(() => expect(within(yours).getByRole('link', { name: 'Home 2 open' })).toHaveAttribute('href', `/lists/${home.id}`));
     expect(within(yours).getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', `/lists/${inboxId}`);
-    expect(screen.getByRole('status', { name: 'Synced' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Local only' })).toBeInTheDocument();
   });
 
   it('on a narrow screen, the bottom and top bars still reach all six destinations and show sync status', async () => {
@@ -45,7 +45,7 @@ describe('app shell', () => {
     await screen.findByRole('heading', { name: 'Today', level: 1 });
     expect(screen.queryByRole('navigation', { name: 'Your lists' })).toBeNull();
     for (const [name, href] of NAV) expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
-    expect(screen.getByRole('status', { name: 'Synced' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Local only' })).toBeInTheDocument();
   });
 
   it('opens a list from the sidebar', async () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { BottomBar, TopBar } from './bottom-bar';
+import { SessionBanner } from './session-banner';
 import { Sidebar } from './sidebar';
 import { useMediaQuery } from './use-media-query';
 import './layout.css';
@@ -19,6 +20,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       {wide ? <Sidebar /> : <TopBar />}
       <main id="main" className="main" tabIndex={-1}>
+        <SessionBanner />
         {children}
       </main>
       {!wide && <BottomBar />}

@@ -1,12 +1,17 @@
-// Placeholder for the sync indicator (SPEC §10: a status named "Offline", "Syncing", "Synced"
-// or "N changes waiting"). The sync feature replaces this file's contents; the shell only
-// decides where it sits, so keep the export name and keep it free of links and buttons
-// (the shell may place it next to the "Sync" link).
+// The sync indicator (SPEC §10): a status named "Offline", "Syncing", "Synced" or "N changes
+// waiting" — and "Local only" when there is no account (nothing syncs, so "Synced" would be
+// untrue). The shell decides where it sits; it holds no link or button because the shell may
+// place it next to the "Sync" link, which leads to the details.
+import { statusLabel } from '@/account/sync-messages';
+import { useSyncStatus } from '@/account/use-sync-status';
+
 export function SyncIndicatorSlot() {
+  const status = useSyncStatus();
+  const label = statusLabel(status);
   return (
-    <span className="sync-indicator" role="status" aria-label="Synced" data-state="synced">
+    <span className="sync-indicator" role="status" aria-label={label} data-state={status.status}>
       <span className="sync-indicator-dot" aria-hidden="true" />
-      <span aria-hidden="true">Synced</span>
+      <span aria-hidden="true">{label}</span>
     </span>
   );
 }

@@ -1,6 +1,12 @@
-// Settings → Account while no one is signed in. The sync feature supplies its own section
-// (account, sign out) through SettingsScreen's `account` slot.
-import { Link } from '@tanstack/react-router';
+// Settings → Account: on this device only (an offer to sign in), or signed in (the e-mail and
+// "Sign out"). Signing out removes this user's data from the device, so it warns first when
+// changes haven't synced yet (SPEC §6); then the app is back in local mode on /today.
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { loadSync } from '@/account/sync-client';
+import { useAccount } from '@/account/use-sync-status';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { showErrorToast, showToast } from '@/components/toasts';
 import { SettingsSection } from './settings-section';
 
 // Typed as a plain string so this screen doesn't depend on the sign-in route's file.
@@ -16,6 +22,98 @@ export function LocalAccountSection() {
           Sign in to sync
         </Link>
       </div>
+    </SettingsSection>
+  );
+}
+
+/** The account section for whoever is using the app now. */
+export function AccountSection() {
+  const account = useAccount();
+  return account.state === 'local' ? <LocalAccountSection /> : <SignedInAccountSection email={account.email} expired={account.state === 'expired'} />;
+}
+
+export function unsyncedWarning(pending: number): string {
+  return pending === 1
+    ? '1 change hasn’t synced yet — signing out removes it from this device.'
+    : `${pending} changes haven’t synced yet — signing out removes them from this device.`;
+}
+
+function SignedInAccountSection({ email, expired }: { email: string; expired: boolean }) {
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(0);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const signOutButton = useRef<HTMLButtonElement>(null);
+
+  async function signOutNow() {
+    setBusy(true);
+    try {
+      const sync = await loadSync();
+      await sync.signOut();
+      setConfirming(false);
+      showToast('Signed out — your account’s data was removed from this device', undefined, { id: 'signed-out' });
+      await navigate({ to: '/today' });
+    } catch (err) {
+      console.error(err);
+      showErrorToast('Couldn’t sign out — try again');
+      setBusy(false);
+    }
+  }
+
+  async function askToSignOut() {
+    if (busy) return;
+    setBusy(true);
+    let count = 0;
+    try {
+      count = await (await loadSync()).pendingCount();
+    } catch (err) {
+      console.error(err);
+      showErrorToast('Couldn’t sign out — try again');
+      setBusy(false);
+      return;
+    }
+    if (count > 0) {
+      setPending(count);
+      setBusy(false);
+      setConfirming(true);
+      return;
+    }
+    await signOutNow();
+  }
+
+  return (
+    <SettingsSection title="Account">
+      <p className="settings-text">
+        Signed in as <strong>{email || 'your account'}</strong>
+      </p>
+      {expired && (
+        <p className="settings-text settings-muted">
+          Your session expired, so syncing is paused. Your changes are safe on this device.{' '}
+          <Link to="/sign-in" search={{ email: email || undefined }}>
+            Sign in again
+          </Link>
+        </p>
+      )}
+      <div>
+        <button ref={signOutButton} type="button" className="btn" onClick={askToSignOut} aria-disabled={busy || undefined}>
+          Sign out
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Sign out?"
+        description={unsyncedWarning(pending)}
+        confirmLabel="Sign out anyway"
+        cancelLabel="Stay signed in"
+        onConfirm={signOutNow}
+        busy={busy}
+        returnFocus={signOutButton}
+      >
+        <p className="settings-text settings-muted">
+          Stay signed in and open Sync to send them first, or export a backup in Settings → Backup.
+        </p>
+      </ConfirmDialog>
     </SettingsSection>
   );
 }

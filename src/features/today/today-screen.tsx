@@ -7,6 +7,7 @@ import { useListsById } from '@/components/use-lists-by-id';
 import { useToday } from '@/components/use-today';
 import type { Task } from '@/lib/model';
 import { QuickAdd } from '@/features/tasks/quick-add';
+import { SignInOffer } from './sign-in-offer';
 
 export interface TodayScreenProps {
   /** Put the cursor in quick add (the "New task" shortcut opens /today?add=task). */
@@ -48,6 +49,7 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
       {groups && groups.overdue.length === 0 && groups.today.length === 0 && (
         <EmptyState title="Nothing due today">Tasks you add here are due today.</EmptyState>
       )}
+      <SignInOffer />
     </section>
   );
 }

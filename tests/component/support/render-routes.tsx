@@ -3,11 +3,15 @@
 import { type AnyRoute, createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SyncToasts } from '@/app/sync-toasts';
 import { AppToaster } from '@/app/toaster';
 import { Route as RootRoute } from '@/routes/__root';
 import { Route as ListRoute } from '@/routes/lists.$listId';
 import { Route as ShareRoute } from '@/routes/lists.$listId.share';
 import { Route as ListsRoute } from '@/routes/lists.index';
+import { Route as SettingsRoute } from '@/routes/settings';
+import { Route as SignInRoute } from '@/routes/sign-in';
+import { Route as SyncRoute } from '@/routes/sync';
 import { Route as TaskRoute } from '@/routes/tasks.$taskId';
 import { Route as TodayRoute } from '@/routes/today';
 import { Route as UpcomingRoute } from '@/routes/upcoming';
@@ -27,12 +31,16 @@ export function renderRoutes(url: string) {
       ShareRoute.update({ id: '/share', path: '/share', getParentRoute: () => ListRoute } as never),
     ] as never),
     child(TaskRoute, '/tasks/$taskId'),
+    child(SignInRoute, '/sign-in'),
+    child(SyncRoute, '/sync'),
+    child(SettingsRoute, '/settings'),
   ] as never) as unknown as AnyRoute;
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url] }) });
   render(
     <>
       <RouterProvider router={router as never} />
       <AppToaster />
+      <SyncToasts onReview={() => void router.navigate({ to: '/sync' as never })} />
     </>,
   );
   return { router, user: userEvent.setup() };

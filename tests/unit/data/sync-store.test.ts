@@ -13,6 +13,7 @@ import type { DaybookDb } from '@/data/db';
 import {
   adoptLocalData,
   applyPull,
+  changeSubjects,
   discardRefused,
   getCursors,
   pendingMutations,
@@ -199,5 +200,27 @@ describe('signing in', () => {
     const names = (await indexedDB.databases()).map((d) => d.name);
     expect(names).not.toContain('daybook-local');
     userDb.close();
+  });
+});
+
+describe('changeSubjects (the sync centre names what changes touch)', () => {
+  it('names tasks (deleted ones too), lists (also a move’s target) and members by e-mail', async () => {
+    const trip = await lists.create({ name: 'Trip' });
+    const a = await tasks.create({ title: 'Pack' });
+    await tasks.update(a.id, { list_id: trip.id });
+    const b = await tasks.create({ title: 'Gone soon' });
+    await tasks.delete(b.id);
+    await db.members.put({ list_id: trip.id, user_id: 'u2', email: 'bob@example.com', role: 'editor' });
+    const changes = [
+      ...(await pendingMutations()),
+      { id: 99, name: 'member.remove' as const, args: { list_id: trip.id, user_id: 'u2' } },
+      { id: 100, name: 'task.delete' as const, args: { id: 'not-here' } },
+    ];
+    expect(await changeSubjects(changes)).toEqual({
+      [trip.id]: 'Trip',
+      [a.id]: 'Pack',
+      [b.id]: 'Gone soon',
+      [`${trip.id}/u2`]: 'bob@example.com',
+    });
   });
 });

@@ -1,0 +1,144 @@
+// Queued and refused changes in words: what a change does ("Add task “Buy milk”"), the text it
+// carried (for "Copy text", so nothing the user typed is lost), and why the server refused it
+// (SPEC §8's wording per code).
+import { mediumDate } from '@/components/format';
+import type { Mutation, MutationError, Priority, TaskPatch } from '@/lib/model';
+
+/**
+ * What the device knows about the records changes touch: task titles and list names by id,
+ * member e-mails by `${listId}/${userId}` (from the data layer's changeSubjects()).
+ */
+export type Subjects = Record<string, string>;
+
+const quoted = (text: string) => `“${text}”`;
+const PRIORITY_WORDS: Record<Priority, string> = { 0: 'none', 1: 'low', 2: 'medium', 3: 'high' };
+
+function task(subjects: Subjects, id: string) {
+  const title = subjects[id];
+  return title ? `task ${quoted(title)}` : 'a task';
+}
+function listName(subjects: Subjects, id: string) {
+  const name = subjects[id];
+  return name ? `list ${quoted(name)}` : 'a list';
+}
+function member(subjects: Subjects, listId: string, userId: string) {
+  return subjects[`${listId}/${userId}`] || 'a member';
+}
+
+/** While queued the record already has the new name here; once refused it is back to the server's. */
+function renamed(kind: 'task' | 'list', current: string | undefined, next: string) {
+  return current && current !== next ? `Rename ${kind} ${quoted(current)} to ${quoted(next)}` : `Rename a ${kind} to ${quoted(next)}`;
+}
+
+function describeTaskPatch(patch: TaskPatch, subjects: Subjects, id: string): string {
+  const fields = Object.keys(patch) as (keyof TaskPatch)[];
+  const what = task(subjects, id);
+  if (fields.length !== 1) {
+    // A move into another list also carries the position there.
+    if (patch.list_id && fields.every((f) => f === 'list_id' || f === 'position')) return `Move ${what} to ${listName(subjects, patch.list_id)}`;
+    if (fields.length === 2 && fields.includes('due_date') && fields.includes('due_time') && patch.due_date === null) return `Clear the due date of ${what}`;
+    return `Edit ${what}`;
+  }
+  switch (fields[0]) {
+    case 'title':
+      return renamed('task', subjects[id], patch.title ?? '');
+    case 'notes':
+      return `Edit the notes of ${what}`;
+    case 'due_date':
+      return patch.due_date ? `Set ${what} due ${mediumDate(patch.due_date)}` : `Clear the due date of ${what}`;
+    case 'due_time':
+      return patch.due_time ? `Set ${what} due at ${patch.due_time}` : `Clear the due time of ${what}`;
+    case 'priority':
+      return `Set the priority of ${what} to ${PRIORITY_WORDS[patch.priority ?? 0]}`;
+    case 'done':
+      return patch.done ? `Complete ${what}` : `Reopen ${what}`;
+    case 'list_id':
+      return `Move ${what} to ${listName(subjects, patch.list_id ?? '')}`;
+    default:
+      return `Reorder ${what}`;
+  }
+}
+
+/** One line a person can read, e.g. "Add task “Buy milk”" or "Invite ann@example.com as editor". */
+export function describeChange(change: Mutation, subjects: Subjects = {}): string {
+  switch (change.name) {
+    case 'list.create':
+      return `Create list ${quoted(change.args.name)}`;
+    case 'list.update': {
+      const fields = Object.keys(change.args.patch);
+      const what = listName(subjects, change.args.id);
+      if (fields.length === 1 && change.args.patch.name !== undefined) return renamed('list', subjects[change.args.id], change.args.patch.name);
+      if (fields.length === 1 && change.args.patch.color !== undefined) return `Change the colour of ${what}`;
+      if (fields.length === 1 && change.args.patch.position !== undefined) return `Reorder ${what}`;
+      return `Edit ${what}`;
+    }
+    case 'list.delete':
+      return `Delete ${listName(subjects, change.args.id)}`;
+    case 'list.restore':
+      return `Restore ${listName(subjects, change.args.id)}`;
+    case 'task.create':
+      return `Add task ${quoted(change.args.title)}`;
+    case 'task.update':
+      return describeTaskPatch(change.args.patch, subjects, change.args.id);
+    case 'task.delete':
+      return `Delete ${task(subjects, change.args.id)}`;
+    case 'task.restore':
+      return `Restore ${task(subjects, change.args.id)}`;
+    case 'member.invite':
+      return `Invite ${change.args.email} as ${change.args.role}`;
+    case 'member.set_role':
+      return `Make ${member(subjects, change.args.list_id, change.args.user_id)} ${change.args.role === 'editor' ? 'an editor' : 'a viewer'} of ${listName(subjects, change.args.list_id)}`;
+    case 'member.remove':
+      return `Remove ${member(subjects, change.args.list_id, change.args.user_id)} from ${listName(subjects, change.args.list_id)}`;
+    case 'list.leave':
+      return `Leave ${listName(subjects, change.args.list_id)}`;
+  }
+}
+
+/** The words the user typed that this change carries (title, notes, name, e-mail); else its description. */
+export function changeText(change: Mutation, subjects: Subjects = {}): string {
+  const parts: string[] = [];
+  switch (change.name) {
+    case 'task.create':
+      parts.push(change.args.title, change.args.notes ?? '');
+      break;
+    case 'task.update':
+      parts.push(change.args.patch.title ?? '', change.args.patch.notes ?? '');
+      break;
+    case 'list.create':
+      parts.push(change.args.name);
+      break;
+    case 'list.update':
+      parts.push(change.args.patch.name ?? '');
+      break;
+    case 'member.invite':
+      parts.push(change.args.email);
+      break;
+  }
+  const typed = parts.filter((p) => p.trim() !== '');
+  return typed.length ? typed.join('\n\n') : describeChange(change, subjects);
+}
+
+/** Why the server refused a change, in the words of SPEC §8 (lower case, to follow a colon). */
+export function refusalReason(error: MutationError): string {
+  switch (error.code) {
+    case 'forbidden':
+      return 'you can only view this list';
+    case 'not_found':
+      return 'it was deleted or unshared';
+    case 'deleted':
+      return 'it was deleted on another device';
+    case 'no_such_user':
+      return 'No Daybook account uses that e-mail';
+    case 'too_large':
+      return error.message || 'it is too large to sync';
+    default:
+      return error.message || 'the server refused it';
+  }
+}
+
+/** The reason as a sentence on its own (the sync centre). */
+export function refusalSentence(error: MutationError): string {
+  const reason = refusalReason(error);
+  return reason.charAt(0).toUpperCase() + reason.slice(1);
+}

@@ -1,0 +1,218 @@
+// /sign-in (SPEC §2, §6): sign in or create an account with e-mail and password, or carry on
+// without one. Errors show at their field and nothing typed is cleared; signing in from local
+// mode moves this device's lists into the account (the sync facade does it, once).
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { loadSync } from '@/account/sync-client';
+import { useAccount, useOnline } from '@/account/use-sync-status';
+import { showToast } from '@/components/toasts';
+import { useLists, useOpenTaskCounts } from '@/data';
+import type { AuthOutcome } from '@/sync';
+import { type AuthMode, type CredentialErrors, checkCredentials } from './credentials';
+import './auth.css';
+
+export const CANT_REACH = "Can't reach the server — check your connection and try again";
+
+export interface SignInScreenProps {
+  /** Filled in (e.g. from the expired-session banner). */
+  initialEmail?: string;
+  /** After signing in or up: the app goes to /today. */
+  onSignedIn: () => void;
+}
+
+export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
+  const id = useId();
+  const account = useAccount();
+  const online = useOnline();
+  const hasLocalData = useHasLocalData();
+  const [email, setEmail] = useState(initialEmail ?? (account.state === 'local' ? '' : account.email));
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [busy, setBusy] = useState<AuthMode | null>(null);
+  const [errors, setErrors] = useState<CredentialErrors>({});
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  // Fetch the sync code while the user types, so pressing "Sign in" waits only for the server.
+  useEffect(() => {
+    loadSync().catch(() => undefined);
+  }, []);
+
+  function showErrors(next: CredentialErrors) {
+    setErrors(next);
+    if (next.email) emailRef.current?.focus();
+    else if (next.password) passwordRef.current?.focus();
+  }
+
+  async function submit(mode: AuthMode) {
+    if (busy) return;
+    const problems = checkCredentials(email, password, mode);
+    if (problems) {
+      showErrors(problems);
+      return;
+    }
+    setErrors({});
+    setBusy(mode);
+    const wasExpired = account.state === 'expired';
+    let outcome: AuthOutcome;
+    try {
+      const sync = await loadSync();
+      outcome = mode === 'sign-in' ? await sync.signIn(email.trim(), password) : await sync.signUp(email.trim(), password);
+    } catch (err) {
+      console.warn('Signing in failed', err);
+      outcome = { ok: false, message: CANT_REACH };
+    }
+    if (!outcome.ok) {
+      setBusy(null);
+      showErrors(outcome.field ? { [outcome.field]: outcome.message } : { form: outcome.message });
+      return;
+    }
+    // Signed in, the data is worth keeping: ask the browser not to evict it (ARCHITECTURE.md).
+    navigator.storage?.persist?.().catch(() => undefined);
+    const who = outcome.account.state === 'local' ? email.trim() : outcome.account.email || email.trim();
+    showToast(
+      wasExpired
+        ? `Signed in as ${who} — syncing again`
+        : hasLocalData
+          ? `Signed in as ${who} — your lists from this device are syncing to your account`
+          : `Signed in as ${who}`,
+      undefined,
+      { id: 'signed-in' },
+    );
+    onSignedIn();
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void submit('sign-in');
+  }
+
+  if (account.state === 'signed-in' && !busy) {
+    return (
+      <section className="screen auth-screen" aria-labelledby={`${id}-title`}>
+        <div className="auth-card">
+          <h1 id={`${id}-title`} className="screen-title">
+            You’re signed in
+          </h1>
+          <p className="auth-lead">
+            Signed in as <strong>{account.email || 'your account'}</strong>. To use another account, sign out in Settings first.
+          </p>
+          <div className="auth-actions">
+            <Link to="/today" className="btn btn-primary">
+              Go to Today
+            </Link>
+            <Link to="/settings" className="btn">
+              Settings
+            </Link>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  const expired = account.state === 'expired';
+  const fieldError = (field: 'email' | 'password') =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className="field-error">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <section className="screen auth-screen" aria-labelledby={`${id}-title`}>
+      <div className="auth-card">
+        <h1 id={`${id}-title`} className="screen-title">
+          {expired ? 'Sign in again' : 'Sign in to sync'}
+        </h1>
+        <p className="auth-lead">
+          {expired
+            ? 'Your session expired. Sign in to resume syncing — your changes are safe on this device.'
+            : 'Keep your lists on all your devices and share them. Everything already on this device comes with you.'}
+        </p>
+        {!online && (
+          <p className="auth-note">You’re offline. Signing in needs a connection — meanwhile everything you do is kept on this device.</p>
+        )}
+        <form className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy !== null}>
+          <div className="field">
+            <label htmlFor={`${id}-email`} className="field-label">
+              Email
+            </label>
+            <input
+              ref={emailRef}
+              id={`${id}-email`}
+              className="input"
+              type="email"
+              name="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? `${id}-email-error` : undefined}
+            />
+            {fieldError('email')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-password`} className="field-label">
+              Password
+            </label>
+            <div className="auth-password">
+              <input
+                ref={passwordRef}
+                id={`${id}-password`}
+                className="input"
+                type={showPassword ? 'text' : 'password'}
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-invalid={errors.password ? true : undefined}
+                aria-describedby={errors.password ? `${id}-password-error` : undefined}
+              />
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm auth-reveal"
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((v) => !v)}
+              >
+                Show password
+              </button>
+            </div>
+            {fieldError('password')}
+          </div>
+          {errors.form && (
+            <p role="alert" className="field-error auth-form-error">
+              {errors.form}
+            </p>
+          )}
+          <p role="status" className={busy ? 'auth-busy' : 'visually-hidden'}>
+            {busy === 'sign-in' ? 'Signing in…' : busy === 'sign-up' ? 'Creating your account…' : ''}
+          </p>
+          <div className="auth-actions">
+            <button type="submit" className="btn btn-primary" aria-disabled={busy ? true : undefined}>
+              Sign in
+            </button>
+            <button type="button" className="btn" aria-disabled={busy ? true : undefined} onClick={() => void submit('sign-up')}>
+              Create account
+            </button>
+          </div>
+        </form>
+        <p className="auth-local">
+          <Link to="/today" className="auth-link">
+            {expired ? 'Not now' : 'Continue without an account'}
+          </Link>
+          {!expired && <span className="auth-muted"> — your lists stay on this device only.</span>}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** Whether signing in will bring anything along (lists besides the Inbox, or open tasks). */
+function useHasLocalData(): boolean {
+  const lists = useLists();
+  const counts = useOpenTaskCounts();
+  return (lists?.length ?? 0) > 1 || Object.values(counts ?? {}).some((n) => n > 0);
+}

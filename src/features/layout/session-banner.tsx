@@ -1,0 +1,19 @@
+// The expired-session banner (SPEC §4, §8): sync is paused, nothing queued is dropped, and one
+// step signs the same person back in (the e-mail is filled in). Not shown on the sign-in screen.
+import { Link, useRouterState } from '@tanstack/react-router';
+import { SESSION_EXPIRED } from '@/account/sync-messages';
+import { useAccount } from '@/account/use-sync-status';
+
+export function SessionBanner() {
+  const account = useAccount();
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  if (account.state !== 'expired' || path === '/sign-in') return null;
+  return (
+    <section className="session-banner" aria-label="Session expired">
+      <p className="session-banner-text">{SESSION_EXPIRED}</p>
+      <Link to="/sign-in" search={{ email: account.email || undefined }} className="btn btn-primary btn-sm">
+        Sign in
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+// What the sync centre lists, kept live: the oldest queued changes, how many there are, the
+// changes the server refused, and the names of what they touch (to describe them in words).
+import { useEffect, useState } from 'react';
+import type { Subjects } from '@/account/change-text';
+import { changeSubjects, type DaybookDb, observe, outboxCount, pendingMutations, refusedEntries, useDb } from '@/data';
+import type { Mutation, RefusedEntry } from '@/lib/model';
+
+export interface SyncQueue {
+  /** The oldest queued changes, at most the limit. */
+  queued: Mutation[];
+  queuedTotal: number;
+  refused: RefusedEntry[];
+  subjects: Subjects;
+}
+
+export function useSyncQueue(limit = 50): SyncQueue | undefined {
+  const db = useDb();
+  const [value, setValue] = useState<{ db: DaybookDb; queue: SyncQueue }>();
+  useEffect(
+    () =>
+      observe(
+        async () => {
+          const queued = await pendingMutations(limit, db);
+          const queuedTotal = await outboxCount(db);
+          const refused = await refusedEntries(db);
+          const subjects = await changeSubjects([...queued, ...refused], db);
+          return { queued, queuedTotal, refused, subjects };
+        },
+        (queue) => setValue({ db, queue }),
+      ),
+    [db, limit],
+  );
+  // Nothing from the previous database after signing in or out.
+  return value?.db === db ? value.queue : undefined;
+}

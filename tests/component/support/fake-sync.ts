@@ -1,0 +1,72 @@
+// A stand-in for the sync facade (src/sync's Sync) that a test drives by hand: set the status,
+// emit events, script the answers of signIn/signUp/signOut/pendingCount. Installed with
+// provideSync(), the seam the UI loads the real facade through.
+import { vi } from 'vitest';
+import { provideSync } from '@/account/sync-client';
+import type { Account, AuthOutcome, Sync, SyncEvent, SyncListener, SyncStatus } from '@/sync';
+
+export const ANN: Account = { state: 'signed-in', userId: 'user-ann', email: 'ann@example.com' };
+
+export interface FakeSync {
+  sync: Sync & {
+    syncNow: ReturnType<typeof vi.fn<() => Promise<void>>>;
+    signIn: ReturnType<typeof vi.fn<(email: string, password: string) => Promise<AuthOutcome>>>;
+    signUp: ReturnType<typeof vi.fn<(email: string, password: string) => Promise<AuthOutcome>>>;
+    signOut: ReturnType<typeof vi.fn<() => Promise<void>>>;
+    pendingCount: ReturnType<typeof vi.fn<() => Promise<number>>>;
+  };
+  /** Changes the status snapshot and tells subscribers, as the facade does. */
+  setStatus(next: Partial<SyncStatus>): void;
+  emit(event: SyncEvent): void;
+}
+
+export function fakeSync(initial: Partial<SyncStatus> = {}): FakeSync {
+  const listeners = new Set<SyncListener>();
+  let status: SyncStatus = {
+    status: 'synced',
+    pending: 0,
+    account: ANN,
+    lastSyncedAt: null,
+    failing: null,
+    leader: true,
+    ...initial,
+  };
+  const emit = (event: SyncEvent) => {
+    for (const listener of [...listeners]) listener(event);
+  };
+  const setStatus = (next: Partial<SyncStatus>) => {
+    const accountChanged = next.account && next.account !== status.account;
+    status = { ...status, ...next };
+    if (accountChanged) emit({ type: 'account', account: status.account });
+    emit({ type: 'status', ...status });
+  };
+  const signedIn = async (email: string): Promise<AuthOutcome> => {
+    const account: Account = { state: 'signed-in', userId: 'user-ann', email };
+    setStatus({ account, status: 'synced' });
+    return { ok: true, account };
+  };
+  const sync = {
+    getStatus: () => status,
+    subscribe: (listener: SyncListener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    syncNow: vi.fn(async () => {}),
+    start: vi.fn(async () => {}),
+    stop: vi.fn(async () => {}),
+    getAccount: () => status.account,
+    signIn: vi.fn(async (email: string, _password: string) => signedIn(email)),
+    signUp: vi.fn(async (email: string, _password: string) => signedIn(email)),
+    signOut: vi.fn(async () => setStatus({ account: { state: 'local' }, status: 'local', pending: 0 })),
+    pendingCount: vi.fn(async () => status.pending),
+    restore: vi.fn(async () => {}),
+  };
+  return { sync, setStatus, emit };
+}
+
+/** Makes `fake` the app's facade; returns it. Pair with `provideSync(null)` after each test. */
+export function installFakeSync(initial: Partial<SyncStatus> = {}): FakeSync {
+  const fake = fakeSync(initial);
+  provideSync(fake.sync);
+  return fake;
+}
