@@ -7,13 +7,16 @@ export function sharedLabel(members: number): string {
   return `Shared, ${members} members`;
 }
 
-/** Renders nothing for a list only this user is on. */
-export function SharedMarker({ members, className = '' }: { members: number; className?: string }) {
+/**
+ * Renders nothing for a list only this user is on. `compact` (the sidebar, where the open-task
+ * count sits right after it) draws the icon alone; the name still carries the count.
+ */
+export function SharedMarker({ members, compact = false }: { members: number; compact?: boolean }) {
   if (members < 2) return null;
   return (
-    <span className={`shared-marker ${className}`.trim()} role="img" aria-label={sharedLabel(members)} title={sharedLabel(members)}>
+    <span className="shared-marker" role="img" aria-label={sharedLabel(members)} title={sharedLabel(members)}>
       <PeopleIcon size={15} />
-      <span aria-hidden="true">{members}</span>
+      {!compact && <span aria-hidden="true">{members}</span>}
     </span>
   );
 }

@@ -41,7 +41,7 @@ describe('share dialog, as the owner', () => {
     expect(within(me).getByText('Owner')).toBeInTheDocument();
     expect(within(me).queryByRole('button', { name: 'Remove' })).toBeNull();
     const ann = await member(d, 'ann@example.com');
-    expect(within(ann).getByRole('combobox', { name: 'Role for ann@example.com' })).toHaveValue('editor');
+    expect(within(ann).getByRole('combobox', { name: 'Access for ann@example.com' })).toHaveValue('editor');
     expect(within(ann).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
     expect(within(await member(d, 'bob@example.com')).getByRole('combobox')).toHaveValue('viewer');
 
@@ -132,7 +132,7 @@ describe('share dialog, as the owner', () => {
     const { d, user } = await openShare(list.id);
 
     const ann = await member(d, 'ann@example.com');
-    await user.selectOptions(within(ann).getByRole('combobox', { name: 'Role for ann@example.com' }), 'Viewer');
+    await user.selectOptions(within(ann).getByRole('combobox', { name: 'Access for ann@example.com' }), 'Viewer');
     await waitFor(async () => expect(await outbox(db)).toHaveLength(1));
     expect((await outbox(db))[0]).toMatchObject({
       name: 'member.set_role',

@@ -45,7 +45,7 @@ export function Sidebar() {
                 >
                   <span className="list-dot" aria-hidden="true" />
                   <span className="sidebar-list-name">{list.name}</span>{' '}
-                  <SharedMarker members={sharing?.[list.id]?.members ?? 0} />{' '}
+                  <SharedMarker members={sharing?.[list.id]?.members ?? 0} compact />{' '}
                   {open > 0 && (
                     <span className="sidebar-count">
                       {open}{' '}

@@ -58,9 +58,11 @@ export function MemberItem({ listId, member, manage, onRoleChanged, onRemoved }:
       </div>
       {manage && member.role !== 'owner' && (
         <div className="member-controls">
+          {/* Named "Access for …", not "Role for …": the invite form's box is "Role" (SPEC §10),
+              and name matching by substring (Playwright's default) must find only that one. */}
           <select
             className="input member-role"
-            aria-label={`Role for ${name}`}
+            aria-label={`Access for ${name}`}
             value={member.role}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}

@@ -65,6 +65,7 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
           </h1>
           <p className="screen-subtitle">
             {open === 1 ? '1 open task' : `${open} open tasks`}
+            {members && members.length > 1 && ` · shared with ${members.length} people`}
           </p>
         </div>
         {actions && <div className="list-header-actions">{actions}</div>}

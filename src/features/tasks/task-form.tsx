@@ -119,7 +119,7 @@ export function TaskForm({ task, flushRef, escapeRef, onDeleted }: TaskFormProps
     ) : null;
 
   return (
-    <div className="dialog-body task-form">
+    <div className="dialog-body task-form" data-view-only={viewOnly || undefined}>
       {viewOnly && <p className="task-form-note">You can view this list but not change it.</p>}
       {errorText('form', errors.form)}
 
