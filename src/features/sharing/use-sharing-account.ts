@@ -1,9 +1,7 @@
-// Whether this device can share at all, and who "you" are. Sharing needs an account: a
-// local-only database (daybook-local) has no server to send invites to.
-// TODO(sync status): switch to the sync status hook's account once it lands; this is the one
-// place that decides.
-import { LOCAL_DATABASE, useDb, useIdentity } from '@/data';
-import { readStoredAccount } from '@/sync/boot';
+// Whether this device can share at all, and who "you" are. Sharing needs an account: without
+// one there is no server to send invites to. The one place that decides, from the sync status.
+import { useAccount } from '@/account/use-sync-status';
+import { useIdentity } from '@/data';
 
 export interface SharingAccount {
   localOnly: boolean;
@@ -12,10 +10,10 @@ export interface SharingAccount {
 }
 
 export function useSharingAccount(): SharingAccount {
-  const db = useDb();
+  const account = useAccount();
   const identity = useIdentity();
-  if (db.name === LOCAL_DATABASE) return { localOnly: true, email: null };
-  const account = readStoredAccount();
-  const email = account.state !== 'local' && account.userId === identity?.userId && account.email ? account.email : null;
+  if (account.state === 'local') return { localOnly: true, email: null };
+  // Only the open database's own user: during a switch the account may be ahead of it.
+  const email = account.userId === identity?.userId && account.email ? account.email : null;
   return { localOnly: false, email };
 }
