@@ -74,7 +74,46 @@ function screens(listId: string): Screen[] {
     },
     { name: 'Settings', open: visit('/settings', 'Settings') },
     { name: 'Not found', open: visit('/no-such-page', 'Page not found') },
+    {
+      name: 'Share dialog (no account)',
+      open: async (p) => {
+        await p.goto(`/lists/${listId}/share`);
+        await expect(p.getByRole('dialog', { name: 'Share “Garden”' }).getByRole('link', { name: 'Sign in to share' })).toBeVisible();
+      },
+    },
+    {
+      // Last: it leaves Garden view-only for this page.
+      name: "A viewer's list",
+      open: async (p) => {
+        await becomeViewer(p, listId);
+        await visit(`/lists/${listId}?show=all`, 'Garden')(p);
+        await expect(p.getByText('You can view this list but not change it.')).toBeVisible();
+      },
+    },
   ];
+}
+
+/** This device's user becomes a viewer of the list, as a pull leaves it when someone else shares it. */
+async function becomeViewer(page: Page, listId: string) {
+  await page.evaluate(async (id) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('daybook-local');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const tx = db.transaction(['meta', 'members'], 'readwrite');
+    const user = tx.objectStore('meta').get('user_id');
+    user.onsuccess = () => {
+      const members = tx.objectStore('members');
+      members.put({ list_id: id, user_id: user.result.value, email: 'me@example.com', role: 'viewer' });
+      members.put({ list_id: id, user_id: 'someone-else', email: 'owner@example.com', role: 'owner' });
+    };
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  }, listId);
 }
 
 async function useTheme(page: Page, theme: Theme) {
