@@ -1,4 +1,5 @@
-// The local Supabase stand-in: Auth + RPC over PGlite or Postgres, plus the built app.
+// The local Supabase stand-in: Auth + RPC + Realtime broadcast over PGlite or Postgres, plus
+// the built app.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -9,6 +10,7 @@ import { type Db, openPglite, openPgPool } from './db.ts';
 import { CORS_HEADERS, readBody, sendJson } from './http-util.ts';
 import { signJwt } from './jwt.ts';
 import { migrate } from './migrate.ts';
+import { type RealtimeServer, startRealtime } from './realtime.ts';
 import { handleRpc } from './rest.ts';
 import { serveStatic } from './static.ts';
 
@@ -23,6 +25,8 @@ export interface DaybookServerOptions {
   /** The built app to serve. Default `dist`. */
   distDir?: string;
   accessTokenTtlSeconds?: number;
+  /** Realtime closes a socket that sent nothing (not even a heartbeat) for this long. Default 60 s. */
+  realtimeIdleTimeoutMs?: number;
 }
 
 export interface DaybookServer {
@@ -57,6 +61,7 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
   // assigned once the port is ours: a second copy started on a taken port must not open
   // (and write to) the same PGlite data folder as the running one
   let db!: Db;
+  let realtime: RealtimeServer | null = null;
   const ttl = opts.accessTokenTtlSeconds ?? 3600;
   let baseUrl = '';
 
@@ -106,6 +111,12 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
     });
   });
   server.keepAliveTimeout = 5000;
+  server.on('upgrade', (req, socket, head) => {
+    ready.then(
+      () => (realtime ? realtime.handleUpgrade(req, socket, head) : socket.destroy()),
+      () => socket.destroy(),
+    );
+  });
 
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
@@ -117,6 +128,7 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
   try {
     db = opts.databaseUrl ? openPgPool(opts.databaseUrl) : await openPglite(join(dataDir, 'pgdata'));
     await migrate(db);
+    realtime = await startRealtime({ db, jwtSecret: keys.jwtSecret, idleTimeoutMs: opts.realtimeIdleTimeoutMs });
     markReady();
   } catch (err) {
     server.close();
@@ -133,6 +145,8 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
     jwtSecret: keys.jwtSecret,
     close() {
       closing ??= (async () => {
+        // websockets first: an upgraded socket would keep server.close() waiting
+        await realtime?.close();
         await new Promise<void>((r) => {
           server.close(() => r());
           server.closeIdleConnections();

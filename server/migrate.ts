@@ -1,10 +1,11 @@
-// Prepares a database: the auth stub (unless Supabase's auth schema is there), the server's
-// bookkeeping, then every supabase/migrations file not yet applied, in name order.
+// Prepares a database: the auth and realtime stubs (unless it is a Supabase database), the
+// server's bookkeeping, then every supabase/migrations file not yet applied, in name order.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AUTH_STUB_SQL, META_SQL } from './auth-stub.ts';
 import type { Db } from './db.ts';
+import { REALTIME_STUB_SQL } from './realtime-stub.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../supabase/migrations', import.meta.url));
 
@@ -13,7 +14,10 @@ export async function migrate(db: Db): Promise<void> {
     `select to_regclass('auth.users') is not null and to_regclass('daybook_meta.migrations') is null
        and to_regclass('auth.identities') is not null as supabase`,
   );
-  if (!probe?.supabase) await db.exec(AUTH_STUB_SQL);
+  if (!probe?.supabase) {
+    await db.exec(AUTH_STUB_SQL);
+    await db.exec(REALTIME_STUB_SQL);
+  }
   await db.exec(META_SQL);
   const done = new Set(
     (await db.query<{ name: string }>('select name from daybook_meta.migrations')).map((r) => r.name),

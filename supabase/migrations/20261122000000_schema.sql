@@ -1,6 +1,7 @@
 -- Daybook schema: lists, members, tasks, sync bookkeeping, RLS and the two sync RPCs.
 -- Runs unchanged on hosted Supabase, PostgreSQL 15 and PGlite (PostgreSQL 18): no extensions.
--- The `auth` schema (auth.users, auth.uid()) is Supabase's; the local server stubs it.
+-- The `auth` schema (auth.users, auth.uid()) and realtime.send() are Supabase's; the local
+-- server stubs them.
 
 create schema if not exists daybook_private;
 
@@ -556,6 +557,31 @@ begin
   end if;
 end $$;
 
+-- Live updates: after a push, everyone who should pull is told to, through Supabase Realtime
+-- (a broadcast on the private topic user:<id>, delivered after commit; RLS on
+-- realtime.messages in the realtime migration lets only that user receive it). A poke carries
+-- ids only, never row data, so a lost one costs nothing: the next scheduled pull heals it.
+-- Who: the live members of every list whose version counter this push advanced, plus anyone
+-- whose membership row it changed (so a removed member hears of the removal, then no more).
+create function daybook_private.send_pokes(p_client_id uuid, p_lists uuid[], p_before jsonb) returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  r record;
+begin
+  for r in
+    select distinct m.user_id, s.list_id
+    from public.sync_spaces s
+    join public.list_members m on m.list_id = s.list_id
+    where s.list_id = any(p_lists)
+      and s.version > coalesce((p_before ->> s.list_id::text)::bigint, 0)
+      and (m.deleted_at is null or m.version > coalesce((p_before ->> s.list_id::text)::bigint, 0))
+    order by m.user_id, s.list_id
+  loop
+    perform realtime.send(jsonb_build_object('list_id', r.list_id, 'client_id', p_client_id),
+      'poke', 'user:' || r.user_id::text, true);
+  end loop;
+end $$;
+
 -- The API ----------------------------------------------------------------------------------
 
 create function public.sync_push(p_client_id uuid, p_mutations jsonb) returns jsonb
@@ -567,6 +593,9 @@ declare
   mid bigint;
   prev bigint := null;
   mname text;
+  -- the lists this batch may touch, and their versions when this push locked them
+  touched uuid[];
+  locked_at jsonb;
   results jsonb := '[]'::jsonb;
   err jsonb;
   e_state text;
@@ -615,9 +644,9 @@ begin
   end if;
 
   -- Take the version counters of every list this batch touches up front, in one order, so
-  -- pushes that touch the same lists queue instead of deadlocking.
-  perform 1 from public.sync_spaces s
-  where s.list_id in (
+  -- pushes that touch the same lists queue instead of deadlocking. Their versions now tell,
+  -- after the loop, which lists this push changed (nobody else can move them meanwhile).
+  touched := array(
     select daybook_private.try_uuid(coalesce(x.value -> 'args' ->> 'list_id', x.value -> 'args' ->> 'id'))
       from jsonb_array_elements(p_mutations) x where x.value ->> 'name' not like 'task.%'
     union
@@ -629,9 +658,11 @@ begin
     union
     select t.list_id from public.tasks t
       where t.id in (select daybook_private.try_uuid(x.value -> 'args' ->> 'id')
-        from jsonb_array_elements(p_mutations) x where x.value ->> 'name' like 'task.%'))
-  order by s.list_id
-  for update;
+        from jsonb_array_elements(p_mutations) x where x.value ->> 'name' like 'task.%'));
+  -- (FOR UPDATE cannot sit beside an aggregate, hence the subquery)
+  select coalesce(jsonb_object_agg(l.list_id, l.version), '{}'::jsonb) into locked_at
+  from (select s.list_id, s.version from public.sync_spaces s
+        where s.list_id = any(touched) order by s.list_id for update) l;
 
   for m in select value from jsonb_array_elements(p_mutations) loop
     mid := (m ->> 'id')::bigint;
@@ -677,6 +708,7 @@ begin
 
   update public.sync_clients set last_mutation_id = c.last_mutation_id, updated_at = now()
   where client_id = p_client_id;
+  perform daybook_private.send_pokes(p_client_id, touched, locked_at);
   return jsonb_build_object('last_mutation_id', c.last_mutation_id, 'results', results);
 end $$;
 
