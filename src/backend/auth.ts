@@ -3,6 +3,7 @@
 // other SIGNED_OUT becomes 'session-lost' (the engine pauses, nothing is deleted).
 import { isAuthRetryableFetchError, type AuthError, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import type { AuthPort, AuthSignal, AuthUser } from '@/sync/types';
+import { subscribePokes } from './pokes';
 import { createRpcTransport } from './transport';
 
 export interface KeyValueStorage {
@@ -95,5 +96,6 @@ export function createAuth(supabase: SupabaseClient, storage: KeyValueStorage, s
       return () => data.subscription.unsubscribe();
     },
     transportFor: (userId) => createRpcTransport(supabase, userId),
+    pokesFor: (userId, handlers) => subscribePokes(supabase, userId, handlers),
   };
 }

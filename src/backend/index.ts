@@ -1,6 +1,6 @@
 // The only place that imports supabase-js. createBackend() makes the client (every request
 // with a 15 s deadline) and returns the AuthPort the sync layer uses, which also hands out the
-// RPC transport for a user.
+// RPC transport for a user and a user's live pokes (Realtime).
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { AuthPort } from '@/sync/types';
 import { createAuth, type KeyValueStorage } from './auth';
@@ -9,6 +9,7 @@ import { REQUEST_TIMEOUT_MS, timeoutFetch } from './timeout-fetch';
 
 export { AUTH_MESSAGES, describeAuthError, type KeyValueStorage } from './auth';
 export { type BackendConfig, BackendConfigError, configFromEnv, loadConfig, parseConfig, readConfig } from './config';
+export { POKE_EVENT, readPoke, subscribePokes } from './pokes';
 export { REQUEST_TIMEOUT_MS, timeoutFetch } from './timeout-fetch';
 export { classify, createRpcTransport } from './transport';
 
@@ -22,7 +23,7 @@ export interface BackendOptions {
   timeoutMs?: number;
   /** Refresh the access token in the background before it expires (default true). */
   autoRefreshToken?: boolean;
-  /** Node 20 has no WebSocket: pass `ws` here (the app never opens a realtime socket). */
+  /** The WebSocket class for Realtime (pokes); Node 20 has none, pass `ws` there. Default: the global one. */
   realtimeTransport?: unknown;
 }
 

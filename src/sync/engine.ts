@@ -1,7 +1,7 @@
 // The sync engine for one database: push the outbox until everything queued has been sent,
 // then pull pages until has_more is false; each page is acknowledged and rebased by applyPull
 // in one transaction (a push answer alone removes nothing). Timing comes from the pure
-// scheduler; the transport, clock, environment and leadership are injected.
+// scheduler; the transport, clock, environment, leadership and live pokes are injected.
 // Straight from the modules, not '@/data': that index also brings the React hooks.
 import type { DaybookDb } from '@/data/db';
 import { observe } from '@/data/live';
@@ -19,9 +19,10 @@ import type { MutationError, PullResult, RefusedEntry } from '@/lib/model';
 import { MAX_BATCH_BYTES, MAX_BATCH_CHANGES, splitBatch, takeBatch } from './batch';
 import { alwaysOnline, realClock } from './environment';
 import { type Leadership, soloLeadership } from './leader';
+import { pokeFollower } from './pokes';
 import { initialSchedule, isFailing, nextRun, type ScheduleEvent, type ScheduleState, schedule } from './schedule';
 import { shallowEqual } from './shallow';
-import type { Clock, EngineEvent, EngineStatus, SyncEnvironment, SyncTransport, TransportOutcome } from './types';
+import type { Clock, EngineEvent, EngineStatus, PokeSource, SyncEnvironment, SyncTransport, TransportOutcome } from './types';
 
 export interface EngineOptions {
   db: DaybookDb;
@@ -36,6 +37,8 @@ export interface EngineOptions {
   maxBatchBytes?: number;
   /** Start paused because the session is known to have expired. */
   expired?: boolean;
+  /** Live updates: followed while this engine may run (see pokes.ts). */
+  pokes?: PokeSource;
 }
 
 export interface SyncEngine {
@@ -96,6 +99,8 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
   let mirrored: EngineStatus | null = null;
   let status: EngineStatus = snapshot();
   const cleanups: (() => void)[] = [];
+  let ownClientId: string | null = null;
+  const pokes = pokeFollower(opts.pokes, () => ownClientId, () => feed('poke'));
 
   function snapshot(): EngineStatus {
     const leader = leadership.isLeader();
@@ -160,6 +165,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
     const should = started && !stopped && !expired && leadership.isLeader();
     if (should && !sched.active) feed('start');
     else if (!should && sched.active) feed('pause');
+    pokes.follow(sched.active);
     refreshStatus();
   }
 
@@ -213,6 +219,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
   /** One run: push everything queued, then pull until has_more is false, until nothing is left. */
   async function runOnce(): Promise<Failure | null> {
     const clientId = await getClientId(db);
+    ownClientId = clientId;
     let sentUpTo = 0;
     let maxChanges = opts.maxBatchChanges ?? MAX_BATCH_CHANGES;
     const pushRefusals = new Map<number, MutationError>();
@@ -329,11 +336,18 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
         lastSyncedAt ??= iso;
         refreshStatus();
       });
+      void getClientId(db).then(
+        (id) => {
+          ownClientId = id;
+        },
+        () => undefined, // no identity yet: every poke counts until the first run reads it
+      );
       activate();
     },
     async stop() {
       stopped = true;
       feed('pause');
+      pokes.follow(false);
       for (const cleanup of cleanups.splice(0)) cleanup();
       leadership.close();
       if (running) await running;

@@ -6,7 +6,17 @@ export { ACCOUNT_KEY, bootDatabase, readStoredAccount, writeStoredAccount } from
 export { createSyncEngine, type EngineOptions, type SyncEngine } from './engine';
 export { alwaysOnline, browserEnvironment, realClock } from './environment';
 export { createLeadership, type Leadership, soloLeadership } from './leader';
-export { EDIT_DELAY_MS, FAILING_AFTER_MS, isFailing, PERIODIC_MS, type ScheduleEvent, type ScheduleState, schedule } from './schedule';
+export { pokeFollower } from './pokes';
+export {
+  EDIT_DELAY_MS,
+  FAILING_AFTER_MS,
+  isFailing,
+  PERIODIC_MS,
+  POKE_DELAY_MS,
+  type ScheduleEvent,
+  type ScheduleState,
+  schedule,
+} from './schedule';
 export { createSync, type Sync, type SyncDeps } from './sync';
 export type {
   Account,
@@ -15,6 +25,9 @@ export type {
   Clock,
   EngineEvent,
   EngineStatus,
+  Poke,
+  PokeHandlers,
+  PokeSource,
   PullRequest,
   PushRequest,
   SyncEnvironment,

@@ -116,6 +116,7 @@ export function createSync(deps: SyncDeps): Sync {
       environment,
       leadership: leadershipFor(userId),
       expired: account.state === 'expired',
+      pokes: deps.auth.pokesFor ? (handlers) => deps.auth.pokesFor!(userId, handlers) : undefined,
       ...deps.engine,
     });
     engineUser = userId;

@@ -46,6 +46,24 @@ export type AuthSignal =
   | { type: 'session-lost' }
   | { type: 'signed-in'; user: AuthUser };
 
+/**
+ * "Something changed, pull": ids only, never data, so a lost one costs nothing. `clientId` is
+ * the device whose push caused it (its own pokes are ignored); either id may be unknown.
+ */
+export interface Poke {
+  listId: string | null;
+  clientId: string | null;
+}
+
+export interface PokeHandlers {
+  onPoke(poke: Poke): void;
+  /** (Re)subscribed: pokes sent while not subscribed are lost, so pull once to catch up. */
+  onResubscribed(): void;
+}
+
+/** Subscribes to one user's pokes (resubscribing by itself after errors); returns unsubscribe. */
+export type PokeSource = (handlers: PokeHandlers) => () => void;
+
 export interface AuthPort {
   signUp(email: string, password: string): Promise<{ ok: true; user: AuthUser } | { ok: false; message: string; field?: 'email' | 'password' }>;
   signIn(email: string, password: string): Promise<{ ok: true; user: AuthUser } | { ok: false; message: string; field?: 'email' | 'password' }>;
@@ -56,6 +74,8 @@ export interface AuthPort {
   onSignal(listener: (signal: AuthSignal) => void): () => void;
   /** A transport that sends requests as `userId` only (anything else is `unauthorized`). */
   transportFor(userId: string): SyncTransport;
+  /** Live updates: `userId`'s pokes while subscribed (absent: the app relies on its schedule). */
+  pokesFor?(userId: string, handlers: PokeHandlers): () => void;
 }
 
 export interface Clock {

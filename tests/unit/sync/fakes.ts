@@ -1,8 +1,8 @@
 // Fakes for the engine's seams: a clock whose timers fire only when advanced, an environment
-// whose online/visible state the test flips, a lock manager with Web Locks semantics, and a
-// transport that acts like a server with no other clients.
+// whose online/visible state the test flips, a lock manager with Web Locks semantics, a
+// transport that acts like a server with no other clients, and a source of pokes.
 import type { LockManagerLike } from '@/sync/leader';
-import type { Clock, PullRequest, PushRequest, SyncEnvironment, SyncTransport, TransportOutcome } from '@/sync/types';
+import type { Clock, PokeHandlers, PokeSource, PullRequest, PushRequest, SyncEnvironment, SyncTransport, TransportOutcome } from '@/sync/types';
 import type { MutationError, PullResult, PushResult } from '@/lib/model';
 
 export class FakeClock implements Clock {
@@ -158,3 +158,27 @@ export class FakeLocks implements LockManagerLike {
 export const settle = async (rounds = 5) => {
   for (let i = 0; i < rounds; i++) await new Promise((r) => setTimeout(r, 0));
 };
+
+/** Pokes the test sends by hand; counts subscriptions. */
+export class FakePokes {
+  subscriptions = 0;
+  unsubscriptions = 0;
+  private handlers: PokeHandlers | null = null;
+  readonly source: PokeSource = (handlers) => {
+    this.subscriptions++;
+    this.handlers = handlers;
+    return () => {
+      this.unsubscriptions++;
+      if (this.handlers === handlers) this.handlers = null;
+    };
+  };
+  get subscribed() {
+    return this.handlers !== null;
+  }
+  poke(clientId: string | null = 'another-device', listId: string | null = null) {
+    this.handlers?.onPoke({ listId, clientId });
+  }
+  resubscribed() {
+    this.handlers?.onResubscribed();
+  }
+}

@@ -1,0 +1,90 @@
+// Live updates over Supabase Realtime: the private channel `user:<userId>`, on which the
+// database sends a `poke` broadcast after each push that concerns this user (see
+// supabase/migrations). realtime-js rejoins a channel by itself only in some cases and never
+// after the server closed it (an expired token), so this owns the whole cycle: on any status
+// but SUBSCRIBED the channel is dropped and a new one joins after a backoff, with the
+// session's current access token. Every SUBSCRIBED is reported: pokes sent while not
+// subscribed are lost, and one pull catches up with them.
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import type { Poke, PokeHandlers } from '@/sync/types';
+
+export const POKE_EVENT = 'poke';
+export const RESUBSCRIBE_BASE_MS = 1000;
+export const RESUBSCRIBE_CAP_MS = 30_000;
+
+export interface PokeOptions {
+  /** Wait before the n-th attempt in a row (1-based); default 1 s doubling to 30 s, jittered. */
+  retryDelay?: (attempt: number) => number;
+}
+
+function defaultRetryDelay(attempt: number): number {
+  const ceiling = Math.min(RESUBSCRIBE_CAP_MS, RESUBSCRIBE_BASE_MS * 2 ** (attempt - 1));
+  // half fixed, half random: spread a reconnect storm without ever retrying at once
+  return ceiling / 2 + Math.random() * (ceiling / 2);
+}
+
+const idOf = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** The poke in a broadcast, whatever else the payload carries (Realtime adds an `id`). */
+export function readPoke(payload: unknown): Poke {
+  const p = (payload ?? {}) as Record<string, unknown>;
+  return { listId: idOf(p.list_id), clientId: idOf(p.client_id) };
+}
+
+export function subscribePokes(supabase: SupabaseClient, userId: string, handlers: PokeHandlers, opts: PokeOptions = {}): () => void {
+  const retryDelay = opts.retryDelay ?? defaultRetryDelay;
+  let stopped = false;
+  let channel: RealtimeChannel | null = null;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  function later() {
+    attempt++;
+    timer = setTimeout(() => {
+      timer = null;
+      void open();
+    }, retryDelay(attempt));
+  }
+
+  async function open() {
+    // supabase-js gives realtime the token only on sign-in and refresh events, not for a
+    // session restored from storage: without this the first join would go out as anon
+    const { data } = await supabase.auth.getSession().catch(() => ({ data: { session: null } }));
+    if (stopped) return;
+    const token = data.session?.access_token;
+    if (!token) return later();
+    await supabase.realtime.setAuth(token).catch(() => undefined);
+    if (stopped) return;
+    const ch = supabase.channel(`user:${userId}`, { config: { private: true } });
+    channel = ch;
+    ch.on('broadcast', { event: POKE_EVENT }, (message) => {
+      if (channel === ch && !stopped) handlers.onPoke(readPoke(message.payload));
+    });
+    ch.subscribe((status) => {
+      if (stopped || channel !== ch) return;
+      if (status === 'SUBSCRIBED') {
+        attempt = 0;
+        handlers.onResubscribed();
+        return;
+      }
+      // CHANNEL_ERROR (refused, or the connection dropped), TIMED_OUT, or CLOSED (the server
+      // ended it, e.g. the token expired): start over with a fresh channel
+      channel = null;
+      void supabase
+        .removeChannel(ch)
+        .catch(() => undefined)
+        .then(() => {
+          if (!stopped) later();
+        });
+    });
+  }
+
+  void open();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const ch = channel;
+    channel = null;
+    if (ch) void supabase.removeChannel(ch).catch(() => undefined);
+  };
+}
