@@ -28,6 +28,7 @@ export interface TestServer {
 export interface TestServerOptions {
   accessTokenTtlSeconds?: number;
   distDir?: string;
+  realtimeIdleTimeoutMs?: number;
 }
 
 /** The server kinds to run a suite against: PGlite always, PostgreSQL 15 when TEST_PG_URL is set. */
@@ -53,6 +54,7 @@ export async function startTestServer(kind: ServerKind, opts: TestServerOptions 
     databaseUrl,
     distDir: opts.distDir ?? 'dist',
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
+    realtimeIdleTimeoutMs: opts.realtimeIdleTimeoutMs,
   }).catch(async (err) => {
     await dropDb();
     throw err;

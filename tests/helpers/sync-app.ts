@@ -1,11 +1,12 @@
-// The whole sync facade as the app wires it (createSync over the real backend), for account-flow
-// tests: one "app" at a time per process, since the facade switches the current database.
+// The whole sync facade as the app wires it (createSync over the real backend, pokes included),
+// for account-flow tests: one "app" at a time per process, since the facade switches the current
+// database. Its timers never fire unless a clock is given.
 import ws from 'ws';
 import { type Backend, createBackend, type KeyValueStorage, memoryStorage } from '@/backend';
 import { alwaysOnline } from '@/sync/environment';
 import { soloLeadership } from '@/sync/leader';
 import { createSync, type Sync } from '@/sync/sync';
-import type { AuthPort, SyncEvent } from '@/sync/types';
+import type { AuthPort, Clock, SyncEvent } from '@/sync/types';
 import { FaultyTransport, manualClock } from './sync-device';
 
 export interface App {
@@ -32,7 +33,11 @@ export function appStorage(): AppStorage {
 }
 
 /** Opens the app (restoring a remembered account like a reload does). */
-export async function openApp(server: { url: string; anonKey: string }, storage: AppStorage, opts: { fetch?: typeof fetch } = {}): Promise<App> {
+export async function openApp(
+  server: { url: string; anonKey: string },
+  storage: AppStorage,
+  opts: { fetch?: typeof fetch; clock?: Clock } = {},
+): Promise<App> {
   const backend = createBackend(
     { supabaseUrl: server.url, supabaseAnonKey: server.anonKey },
     { storage: storage.session, realtimeTransport: ws, autoRefreshToken: false, ...(opts.fetch ? { fetch: opts.fetch } : {}) },
@@ -45,7 +50,7 @@ export async function openApp(server: { url: string; anonKey: string }, storage:
       return current;
     },
   };
-  const sync = createSync({ auth, storage: storage.account, clock: manualClock, environment: alwaysOnline, leadershipFor: () => soloLeadership() });
+  const sync = createSync({ auth, storage: storage.account, clock: opts.clock ?? manualClock, environment: alwaysOnline, leadershipFor: () => soloLeadership() });
   const events: SyncEvent[] = [];
   sync.subscribe((e) => events.push(e));
   await sync.restore();

@@ -1,6 +1,7 @@
 // A "device" for sync tests: the real backend (supabase-js over HTTP to the stand-in), its own
 // Dexie database in fake-indexeddb, and a sync engine whose transport we wrap to inject faults
-// (the seam we own). The engine's timers never fire here; tests drive runs with sync().
+// (the seam we own). The engine's timers never fire here unless a clock is given; tests drive
+// runs with sync(). With `realtime`, the engine follows the user's pokes through a PokeTap.
 import { randomUUID } from 'node:crypto';
 import ws from 'ws';
 import { type Backend, createBackend, memoryStorage } from '@/backend';
@@ -10,6 +11,7 @@ import { toList, toTask } from '@/data/db';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import type { Clock, EngineEvent, PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/types';
 import type { List, PullResult, PushResult, Task } from '@/lib/model';
+import { PokeTap } from './realtime';
 import { pullAll } from './server-sync';
 
 export type Fault = 'drop-request' | 'drop-response' | 'duplicate' | 'delay' | 'server-error' | 'timeout' | 'crash';
@@ -106,6 +108,8 @@ export interface Device {
   backend: Backend;
   db: DaybookDb;
   transport: FaultyTransport;
+  /** Only with `realtime`. */
+  pokes: PokeTap | null;
   engine: SyncEngine;
   events: EngineEvent[];
   /** One run now; resolves when it ends. */
@@ -121,6 +125,10 @@ export interface DeviceOptions {
   pullLimit?: number;
   /** Use this session (e.g. the one sign-up returned) instead of signing in again. */
   session?: { accessToken: string; refreshToken: string };
+  /** The engine's clock; default timers that never fire. */
+  clock?: Clock;
+  /** Follow the user's pokes (Realtime) while the engine may run. */
+  realtime?: boolean;
 }
 
 export async function connectDevice(
@@ -143,6 +151,7 @@ export async function connectDevice(
   const dbName = `daybook-${name}-${user.userId}`;
   const transport = new FaultyTransport(backend.transportFor(user.userId));
   const events: EngineEvent[] = [];
+  const pokes = opts.realtime ? new PokeTap(backend, user.userId) : null;
 
   const device = {
     name,
@@ -150,12 +159,19 @@ export async function connectDevice(
     email: user.email,
     backend,
     transport,
+    pokes,
     events,
   } as Device;
 
   async function open() {
     device.db = await openDatabase(dbName, user.userId);
-    device.engine = createSyncEngine({ db: device.db, transport, clock: manualClock, pullLimit: opts.pullLimit });
+    device.engine = createSyncEngine({
+      db: device.db,
+      transport,
+      clock: opts.clock ?? manualClock,
+      pullLimit: opts.pullLimit,
+      pokes: pokes?.source,
+    });
     device.engine.subscribe((e) => events.push(e));
     device.engine.start();
   }
@@ -169,6 +185,7 @@ export async function connectDevice(
   device.close = async () => {
     await device.engine.stop();
     device.db.close();
+    if (pokes) await backend.supabase.removeAllChannels();
   };
   return device;
 }
