@@ -160,6 +160,8 @@ describe('sign-in screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in again' })).toBeInTheDocument();
     expect(emailBox()).toHaveValue('ann@example.com');
     expect(screen.getByRole('link', { name: 'Not now' })).toHaveAttribute('href', '/today');
+    // signing back in, not starting over
+    expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
   });
 
   it('fills in the e-mail from the address (?email=)', async () => {

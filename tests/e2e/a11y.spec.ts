@@ -1,6 +1,7 @@
 // axe-core finds no violations on any screen, in the light and the dark theme, on a laptop and a
 // phone layout — with real content on screen (overdue, due, done, notes, priority, a list colour).
 import { expect, type Page, test } from '@playwright/test';
+import { signUp, uniqueEmail } from './support/account';
 import { addTask, createList, taskItem } from './support/app';
 import { axeViolations } from './support/axe';
 
@@ -73,6 +74,16 @@ function screens(listId: string): Screen[] {
       },
     },
     { name: 'Settings', open: visit('/settings', 'Settings') },
+    { name: 'Sign in', open: visit('/sign-in', 'Sign in to sync') },
+    {
+      name: 'Sign in with errors at the fields',
+      open: async (p) => {
+        await p.goto('/sign-in');
+        await p.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await expect(p.getByText('Enter your e-mail address')).toBeVisible();
+      },
+    },
+    { name: 'Sync centre without an account', open: visit('/sync', 'Sync') },
     { name: 'Not found', open: visit('/no-such-page', 'Page not found') },
     {
       name: 'Share dialog (no account)',
@@ -140,10 +151,69 @@ test('no axe violations on the phone layout (bottom bar), dark theme', async ({ 
   await page.setViewportSize({ width: 390, height: 844 });
   await useTheme(page, 'dark');
   const listId = await seed(page);
-  for (const screen of screens(listId).filter((s) => ['Today', 'List (all tasks)', 'Task dialog with the date picker'].includes(s.name))) {
+  const phoneScreens = ['Today', 'List (all tasks)', 'Task dialog with the date picker', 'Sign in with errors at the fields'];
+  for (const screen of screens(listId).filter((s) => phoneScreens.includes(s.name))) {
     await test.step(screen.name, async () => {
       await screen.open(page);
       expect.soft(await axeViolations(page), `${screen.name} (phone)`).toEqual([]);
     });
   }
 });
+
+// The account and sync screens as a signed-in user sees them: the sync centre with changes
+// waiting and one the server refused, the Discard and Sign out questions, the expired session.
+for (const [theme, viewport] of [
+  ['light', { width: 1280, height: 800 }],
+  ['dark', { width: 390, height: 844 }],
+] as const) {
+  test(`no axe violations on the signed-in sync screens, ${theme} theme, ${viewport.width} px`, async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    await useTheme(page, theme);
+    await page.goto('/today');
+    await addTask(page, 'Renew the library card');
+    await signUp(page);
+    await createList(page, 'Garden');
+    // A change the server refuses: an invite to an address with no account.
+    await page.getByRole('button', { name: 'Share' }).click();
+    const share = page.getByRole('dialog');
+    await share.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('nobody'));
+    await share.getByRole('button', { name: 'Invite' }).click();
+    await expect(page.getByText("Couldn't sync 1 change: No Daybook account uses that e-mail")).toBeVisible({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
+    await expect(share).toBeHidden();
+
+    await context.setOffline(true);
+    await addTask(page, 'Call the plumber');
+    const check = async (name: string) => expect.soft(await axeViolations(page), `${name} (${theme})`).toEqual([]);
+
+    await page.getByRole('link', { name: 'Sync', exact: true }).click();
+    await expect(page.getByRole('list', { name: /Not synced/ })).toBeVisible();
+    await expect(page.getByRole('list', { name: /Waiting to sync/ })).toBeVisible();
+    await check('Sync centre, offline, waiting and refused');
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Discard this change?' })).toBeVisible();
+    await check('Discard question');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Sign out?' })).toBeVisible();
+    await check('Sign out question');
+    await page.getByRole('button', { name: 'Stay signed in' }).click();
+
+    // The session expires: the refresh token is refused at the next start.
+    await context.setOffline(false);
+    await page.evaluate(() => {
+      const session = JSON.parse(localStorage.getItem('daybook-auth') ?? '{}');
+      localStorage.setItem('daybook-auth', JSON.stringify({ ...session, expires_at: 1, refresh_token: 'revoked' }));
+    });
+    await page.goto('/today');
+    const banner = page.getByRole('region', { name: 'Session expired' });
+    await expect(banner).toBeVisible({ timeout: 20_000 });
+    await check('Expired-session banner');
+    await banner.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in again' })).toBeVisible();
+    await check('Sign in again');
+  });
+}

@@ -194,9 +194,12 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
             <button type="submit" className="btn btn-primary" aria-disabled={busy ? true : undefined}>
               Sign in
             </button>
-            <button type="button" className="btn" aria-disabled={busy ? true : undefined} onClick={() => void submit('sign-up')}>
-              Create account
-            </button>
+            {/* After an expired session the person is signing back in, not starting over. */}
+            {!expired && (
+              <button type="button" className="btn" aria-disabled={busy ? true : undefined} onClick={() => void submit('sign-up')}>
+                Create account
+              </button>
+            )}
           </div>
         </form>
         <p className="auth-local">

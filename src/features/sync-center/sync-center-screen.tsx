@@ -35,7 +35,7 @@ export function SyncCenterScreen() {
         </h1>
       </header>
       {local ? <LocalOnly /> : <StatusCard status={status} onSyncNow={sendNow} />}
-      {!local && queue && <Queued queue={queue} />}
+      {!local && queue && queue.queuedTotal > 0 && <Queued queue={queue} />}
       {queue && queue.refused.length > 0 && (
         <Refused
           queue={queue}
@@ -134,7 +134,7 @@ function StatusCard({ status, onSyncNow }: { status: SyncStatus; onSyncNow: () =
         </div>
         <div>
           <dt>Waiting to sync</dt>
-          <dd>{status.pending > 0 ? changes(status.pending) : 'Nothing'}</dd>
+          <dd>{status.pending > 0 ? changes(status.pending) : 'Nothing — every change on this device has reached the server'}</dd>
         </div>
       </dl>
       {status.failing && (
@@ -171,20 +171,16 @@ function Queued({ queue }: { queue: SyncQueue }) {
       <h2 id={id} className="section-title">
         Waiting to sync <span className="section-count">{queuedTotal}</span>
       </h2>
-      {queuedTotal === 0 ? (
-        <p className="sync-empty">Nothing waiting — every change on this device has reached the server.</p>
-      ) : (
-        <ul className="sync-list" aria-labelledby={id}>
-          {queued.slice(0, SHOWN_QUEUED).map((change) => (
-            <li key={change.id} className="sync-queued-item">
-              {describeChange(change, subjects)}
-            </li>
-          ))}
-          {queuedTotal > Math.min(queued.length, SHOWN_QUEUED) && (
-            <li className="sync-queued-item sync-muted">and {changes(queuedTotal - Math.min(queued.length, SHOWN_QUEUED))} more</li>
-          )}
-        </ul>
-      )}
+      <ul className="sync-list" aria-labelledby={id}>
+        {queued.slice(0, SHOWN_QUEUED).map((change) => (
+          <li key={change.id} className="sync-queued-item">
+            {describeChange(change, subjects)}
+          </li>
+        ))}
+        {queuedTotal > Math.min(queued.length, SHOWN_QUEUED) && (
+          <li className="sync-queued-item sync-muted">and {changes(queuedTotal - Math.min(queued.length, SHOWN_QUEUED))} more</li>
+        )}
+      </ul>
     </section>
   );
 }

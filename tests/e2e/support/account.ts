@@ -81,7 +81,7 @@ export async function syncUntil(page: Page, check: () => Promise<void>): Promise
 export async function syncEverything(page: Page): Promise<void> {
   await syncUntil(page, async () => {
     await page.getByRole('link', { name: 'Sync', exact: true }).click();
-    const done = page.getByText('Nothing waiting — every change on this device has reached the server.');
+    const done = page.getByText('Nothing — every change on this device has reached the server');
     const seen = await done.waitFor({ timeout: 2000 }).then(
       () => true,
       () => false,
