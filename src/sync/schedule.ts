@@ -2,17 +2,18 @@
 // keeps one timer for `runAt`. Rules (SPEC §9, ARCHITECTURE "Scheduler"): at start; 1 s after a
 // local edit; on `online`; on becoming visible; every 60 s while visible and signed in; backoff
 // after a failure (1 s doubling to 5 min, full jitter); `online` and a successful request reset it.
-// A poke (a change elsewhere that this user sees, or pokes resuming after a gap) runs 100 ms
+// A poke (a change elsewhere that this user sees, or pokes resuming after a gap) runs 50 ms
 // later, so a burst of pokes makes one run. During a backoff the first poke runs at once anyway:
 // it shows that the server is up, and a user watching a shared list expects the change now, not
 // in minutes. It is not an edit and resets nothing; later pokes in the same backoff window wait
 // for it (a server that takes others' pushes but fails our pulls costs at most one extra
-// request per window) and run 100 ms after the backoff ends if a request succeeds first (a
+// request per window) and run 50 ms after the backoff ends if a request succeeds first (a
 // poke may be about a commit that the run in progress did not see).
 import { backoffDelay } from './backoff';
 
 export const EDIT_DELAY_MS = 1000;
-export const POKE_DELAY_MS = 100;
+// long enough to gather the pokes of one commit (one per list it changed) into one run
+export const POKE_DELAY_MS = 50;
 export const PERIODIC_MS = 60_000;
 export const FAILING_AFTER_MS = 5 * 60_000;
 

@@ -45,7 +45,7 @@ async function elapse(e: SyncEngine, ms: number) {
 }
 
 describe('the engine and pokes', () => {
-  it('a poke from another device pulls 100 ms later; a burst makes one run; its own pokes do nothing', async () => {
+  it('a poke from another device pulls a moment later (POKE_DELAY_MS); a burst makes one run; its own pokes do nothing', async () => {
     const e = engine();
     e.start();
     await idle(e);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialSchedule, isFailing, nextRun, type ScheduleEvent, type ScheduleState, schedule } from '@/sync/schedule';
+import { initialSchedule, isFailing, nextRun, POKE_DELAY_MS, type ScheduleEvent, type ScheduleState, schedule } from '@/sync/schedule';
 
 type Step = [at: number, event: ScheduleEvent];
 const half = () => 0.5;
@@ -42,24 +42,25 @@ describe('schedule: when the next sync runs', () => {
     if (failures !== undefined) expect(s.failures).toBe(failures);
   });
 
-  // Pokes (another device changed something this user sees). random() = 0.5: three failures
-  // at t=0 leave a backoff until 2000.
+  // Pokes (another device changed something this user sees). P = the coalescing delay.
+  // random() = 0.5: three failures at t=0 leave a backoff until 2000.
+  const P = POKE_DELAY_MS;
   const threeFailures: Step[] = [[0, 'start'], [0, 'run'], [0, 'failed'], [0, 'run'], [0, 'failed'], [0, 'run'], [0, 'failed']];
   const pokeCases: typeof cases = [
-    { name: 'a poke runs 100 ms later', steps: [[0, 'start'], [0, 'run'], [0, 'succeeded'], [5000, 'poke']], runAt: 5100 },
-    { name: 'a burst of pokes makes one run, at the first one’s time', steps: [[0, 'start'], [0, 'run'], [0, 'succeeded'], [5000, 'poke'], [5040, 'poke'], [5090, 'poke']], runAt: 5100 },
+    { name: 'a poke runs P later', steps: [[0, 'start'], [0, 'run'], [0, 'succeeded'], [5000, 'poke']], runAt: 5000 + P },
+    { name: 'a burst of pokes makes one run, at the first one’s time', steps: [[0, 'start'], [0, 'run'], [0, 'succeeded'], [5000, 'poke'], [5000 + P / 2, 'poke'], [5000 + P - 1, 'poke']], runAt: 5000 + P },
     { name: 'a poke keeps a run planned earlier', steps: [[0, 'start'], [0, 'poke']], runAt: 0 },
-    { name: 'a poke during a run asks for one more after it', steps: [[0, 'start'], [0, 'run'], [50, 'poke'], [300, 'succeeded']], runAt: 150 },
+    { name: 'a poke during a run asks for one more after it', steps: [[0, 'start'], [0, 'run'], [10, 'poke'], [300, 'succeeded']], runAt: 10 + P },
     { name: 'a poke before start plans nothing', steps: [[0, 'poke']], runAt: null },
     { name: 'a poke while offline plans nothing', steps: [[0, 'start'], [0, 'run'], [0, 'succeeded'], [10, 'offline'], [20, 'poke']], runAt: null },
     { name: 'a poke while paused (expired, not the leader) plans nothing', steps: [[0, 'start'], [5, 'pause'], [10, 'poke']], runAt: null },
-    { name: 'a poke while hidden still runs', steps: [[0, 'start'], [0, 'hidden'], [0, 'run'], [0, 'succeeded'], [100, 'poke']], runAt: 200 },
-    { name: 'a poke cuts a backoff short, without resetting it', steps: [...threeFailures, [100, 'poke']], runAt: 200, failures: 3 },
+    { name: 'a poke while hidden still runs', steps: [[0, 'start'], [0, 'hidden'], [0, 'run'], [0, 'succeeded'], [100, 'poke']], runAt: 100 + P },
+    { name: 'a poke cuts a backoff short, without resetting it', steps: [...threeFailures, [100, 'poke']], runAt: 100 + P, failures: 3 },
     { name: 'a second poke in the same backoff window waits for it', steps: [...threeFailures, [100, 'poke'], [200, 'run'], [300, 'poke']], runAt: 2000, failures: 3 },
-    { name: 'a failed run opens a new window where a poke may run at once again', steps: [...threeFailures, [100, 'poke'], [200, 'run'], [250, 'failed'], [300, 'poke']], runAt: 400, failures: 4 },
-    { name: 'a poke that waited runs 100 ms after a request succeeds', steps: [...threeFailures, [100, 'poke'], [200, 'run'], [300, 'poke'], [400, 'progress'], [450, 'succeeded']], runAt: 500, failures: 0 },
+    { name: 'a failed run opens a new window where a poke may run at once again', steps: [...threeFailures, [100, 'poke'], [200, 'run'], [250, 'failed'], [300, 'poke']], runAt: 300 + P, failures: 4 },
+    { name: 'a poke that waited runs P after a request succeeds', steps: [...threeFailures, [100, 'poke'], [200, 'run'], [300, 'poke'], [400, 'progress'], [410, 'succeeded']], runAt: 400 + P, failures: 0 },
     { name: 'a poke that waited is served by the retry run', steps: [...threeFailures, [100, 'poke'], [200, 'run'], [300, 'poke'], [2000, 'run'], [2100, 'succeeded']], runAt: 62_100, failures: 0 },
-    { name: 'a poke near the end of a backoff joins the retry run', steps: [...threeFailures, [1950, 'poke']], runAt: 2000, failures: 3 },
+    { name: 'a poke near the end of a backoff joins the retry run', steps: [...threeFailures, [2000 - P / 2, 'poke']], runAt: 2000, failures: 3 },
     { name: 'online serves a poke that waited at once', steps: [...threeFailures, [100, 'poke'], [200, 'run'], [300, 'poke'], [700, 'online']], runAt: 700, failures: 0 },
   ];
   it.each(pokeCases)('$name', ({ steps, start, runAt, failures }) => {
