@@ -91,3 +91,27 @@ test('sign-out with queued changes warns; cancel keeps everything; confirm remov
   await expect(taskItem(page, 'Synced before going offline')).toBeVisible({ timeout: 20_000 });
   await expect(taskItem(page, 'Call the plumber')).toHaveCount(0);
 });
+
+test('an expired session keeps the queue; signing in again as the same person sends it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const account = await signUp(page);
+  // The server refuses the refresh token at the next start: the session has expired.
+  await page.evaluate(() => {
+    const session = JSON.parse(localStorage.getItem('daybook-auth') ?? '{}');
+    localStorage.setItem('daybook-auth', JSON.stringify({ ...session, expires_at: 1, refresh_token: 'revoked' }));
+  });
+  await page.reload();
+  const banner = page.getByRole('region', { name: 'Session expired' });
+  await expect(banner).toContainText('Session expired — sign in to resume syncing. Your changes are safe on this device.', { timeout: 20_000 });
+
+  await addTask(page, 'Written while the session was expired');
+  await expect(syncIndicator(page, '1 change waiting')).toBeVisible();
+
+  await banner.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in again' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(account.email);
+  await signIn(page, account);
+  await expect(banner).toBeHidden();
+  await expect(taskItem(page, 'Written while the session was expired')).toBeVisible();
+  await syncEverything(page);
+});
