@@ -309,8 +309,8 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
       try {
         msg = decodeFrame(buf, isBinary, vsn);
       } catch (err) {
-        if (!(err instanceof FrameError)) throw err;
-        ws.close(1007, `Bad frame: ${err.message}`.slice(0, 120));
+        const why = err instanceof FrameError ? err.message : 'unreadable';
+        ws.close(1007, `Bad frame: ${why}`.slice(0, 120));
         drop(conn);
         return;
       }
@@ -335,7 +335,7 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
     ws.on('error', () => drop(conn));
   }
 
-  const stopListening = await db.listen(REALTIME_NOTIFY_CHANNEL, (text) => {
+  function relayFromDatabase(text: string) {
     let m: unknown;
     try {
       m = JSON.parse(text);
@@ -346,6 +346,15 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
     if (!isObject(m) || typeof m.topic !== 'string' || typeof m.event !== 'string') return;
     const meta = typeof m.id === 'string' ? { id: m.id } : undefined;
     deliver(keyOf(m.private !== false, m.topic), { event: m.event, payload: m.payload ?? {}, binary: false, meta }, null);
+  }
+
+  const stopListening = await db.listen(REALTIME_NOTIFY_CHANNEL, (text) => {
+    // this runs inside the database driver's callback: nothing may escape into it
+    try {
+      relayFromDatabase(text);
+    } catch (err) {
+      console.error('realtime: relaying a notification failed:', err);
+    }
   });
 
   return {
