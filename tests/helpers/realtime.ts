@@ -92,6 +92,8 @@ export class PokeTap {
   /** Pokes that reached the engine. */
   readonly delivered: Poke[] = [];
   resubscribed = 0;
+  /** Called with each poke as it arrives (benches time it). */
+  onReceive: ((poke: Poke) => void) | null = null;
   constructor(
     private readonly backend: Backend,
     private readonly userId: string,
@@ -100,6 +102,7 @@ export class PokeTap {
     this.backend.pokesFor!(this.userId, {
       onPoke: (poke) => {
         this.received.push(poke);
+        this.onReceive?.(poke);
         if (this.drop) return;
         this.delivered.push(poke);
         handlers.onPoke(poke);
