@@ -54,6 +54,21 @@ function userOf(session: Session): AuthUser {
 export function createAuth(supabase: SupabaseClient, storage: KeyValueStorage, storageKey: string): AuthPort {
   let signingOut = false;
 
+  /**
+   * The stored session's access token while it is valid. Read from storage: getSession() would
+   * refresh an expired one, and the poke subscription must not drive the session's life (a
+   * refused refresh there would end the session behind the sync engine's back, and offline
+   * auth-js retries a refresh for ~25 s holding its lock).
+   */
+  async function liveAccessToken(): Promise<string | null> {
+    const stored = await storage.getItem(storageKey);
+    if (!stored) return null;
+    const session = JSON.parse(stored) as { access_token?: unknown; expires_at?: unknown };
+    if (typeof session.access_token !== 'string') return null;
+    if (typeof session.expires_at === 'number' && session.expires_at * 1000 <= Date.now()) return null;
+    return session.access_token;
+  }
+
   async function finish(answer: { data: { session: Session | null }; error: AuthError | null }): Promise<Result> {
     if (answer.error) return describeAuthError(answer.error);
     if (!answer.data.session) return { ok: false, message: AUTH_MESSAGES.confirm, field: 'email' };
@@ -96,6 +111,6 @@ export function createAuth(supabase: SupabaseClient, storage: KeyValueStorage, s
       return () => data.subscription.unsubscribe();
     },
     transportFor: (userId) => createRpcTransport(supabase, userId),
-    pokesFor: (userId, handlers) => subscribePokes(supabase, userId, handlers),
+    pokesFor: (userId, handlers) => subscribePokes(supabase, userId, handlers, { accessToken: liveAccessToken }),
   };
 }

@@ -4,7 +4,8 @@
 // after the server closed it (an expired token), so this owns the whole cycle: on any status
 // but SUBSCRIBED the channel is dropped and a new one joins after a backoff, with the
 // session's current access token. Every SUBSCRIBED is reported: pokes sent while not
-// subscribed are lost, and one pull catches up with them.
+// subscribed are lost, and one pull catches up with them. It never refreshes the session
+// itself (auto-refresh and the RPC transport do): without a live token it waits for one.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { Poke, PokeHandlers } from '@/sync/types';
 
@@ -15,6 +16,8 @@ export const RESUBSCRIBE_CAP_MS = 30_000;
 export interface PokeOptions {
   /** Wait before the n-th attempt in a row (1-based); default 1 s doubling to 30 s, jittered. */
   retryDelay?: (attempt: number) => number;
+  /** The session's access token if it is still valid, else null; must not refresh it. */
+  accessToken?: () => Promise<string | null>;
 }
 
 function defaultRetryDelay(attempt: number): number {
@@ -31,9 +34,14 @@ export function readPoke(payload: unknown): Poke {
   return { listId: idOf(p.list_id), clientId: idOf(p.client_id) };
 }
 
+/** One at a time per client and user: a new subscription takes the channel over from an old one. */
 export function subscribePokes(supabase: SupabaseClient, userId: string, handlers: PokeHandlers, opts: PokeOptions = {}): () => void {
   const retryDelay = opts.retryDelay ?? defaultRetryDelay;
+  const accessToken =
+    opts.accessToken ?? (async () => (await supabase.auth.getSession().catch(() => null))?.data.session?.access_token ?? null);
+  const topic = `user:${userId}`;
   let stopped = false;
+  let opening = false;
   let channel: RealtimeChannel | null = null;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -47,15 +55,29 @@ export function subscribePokes(supabase: SupabaseClient, userId: string, handler
   }
 
   async function open() {
-    // supabase-js gives realtime the token only on sign-in and refresh events, not for a
-    // session restored from storage: without this the first join would go out as anon
-    const { data } = await supabase.auth.getSession().catch(() => ({ data: { session: null } }));
-    if (stopped) return;
-    const token = data.session?.access_token;
-    if (!token) return later();
-    await supabase.realtime.setAuth(token).catch(() => undefined);
-    if (stopped) return;
-    const ch = supabase.channel(`user:${userId}`, { config: { private: true } });
+    if (stopped || opening || channel) return;
+    opening = true;
+    try {
+      const token = await accessToken().catch(() => null);
+      if (stopped) return;
+      if (!token) return later();
+      // supabase-js gives realtime the token on sign-in and refresh events but not for a
+      // session restored from storage: without this the first join would go out as anon
+      await supabase.realtime.setAuth(token).catch(() => undefined);
+      // supabase.channel() hands back a channel of the same topic that is still leaving (an
+      // earlier subscription being torn down), and subscribing that one does nothing: finish it
+      for (const old of supabase.getChannels()) {
+        if (old.topic === `realtime:${topic}`) await supabase.removeChannel(old).catch(() => undefined);
+      }
+      if (stopped) return;
+      join();
+    } finally {
+      opening = false;
+    }
+  }
+
+  function join() {
+    const ch = supabase.channel(topic, { config: { private: true } });
     channel = ch;
     ch.on('broadcast', { event: POKE_EVENT }, (message) => {
       if (channel === ch && !stopped) handlers.onPoke(readPoke(message.payload));
@@ -79,9 +101,20 @@ export function subscribePokes(supabase: SupabaseClient, userId: string, handler
     });
   }
 
+  // a new token while the channel is down: try now rather than at the end of the backoff
+  const { data: auth } = supabase.auth.onAuthStateChange((event) => {
+    if ((event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') && timer && !stopped) {
+      clearTimeout(timer);
+      timer = null;
+      attempt = 0;
+      void open();
+    }
+  });
+
   void open();
   return () => {
     stopped = true;
+    auth.subscription.unsubscribe();
     if (timer) clearTimeout(timer);
     const ch = channel;
     channel = null;

@@ -33,30 +33,51 @@ class FakeChannel {
 }
 
 function fakeSupabase() {
-  const state = { token: 'token-1' as string | null, tokens: [] as (string | null)[], channels: [] as FakeChannel[] };
+  const state = {
+    token: 'token-1' as string | null,
+    tokens: [] as (string | null)[],
+    channels: [] as FakeChannel[],
+    authListeners: new Set<(event: string) => void>(),
+  };
   const client = {
-    auth: { getSession: async () => ({ data: { session: state.token ? { access_token: state.token } : null }, error: null }) },
+    auth: {
+      getSession: async () => ({ data: { session: state.token ? { access_token: state.token } : null }, error: null }),
+      onAuthStateChange(listener: (event: string) => void) {
+        state.authListeners.add(listener);
+        return { data: { subscription: { unsubscribe: () => void state.authListeners.delete(listener) } } };
+      },
+    },
     realtime: {
       setAuth: async (t: string | null) => {
         state.tokens.push(t);
       },
     },
+    // like realtime-js: the topic gets a `realtime:` prefix, and an existing channel of that
+    // topic is handed back instead of a new one
     channel(topic: string, opts: unknown) {
-      const ch = new FakeChannel(topic, opts);
+      const existing = this.getChannels().find((c) => c.topic === `realtime:${topic}`);
+      if (existing) return existing;
+      const ch = new FakeChannel(`realtime:${topic}`, opts);
       state.channels.push(ch);
       return ch;
     },
+    getChannels: () => state.channels.filter((c) => !c.removed),
     async removeChannel(ch: FakeChannel) {
       ch.removed = true;
       return 'ok';
     },
   };
-  return { supabase: client as unknown as SupabaseClient, state, last: () => state.channels.at(-1)! };
+  const emitAuth = (event: string) => {
+    for (const l of state.authListeners) l(event);
+  };
+  return { supabase: client as unknown as SupabaseClient, state, emitAuth, last: () => state.channels.at(-1)! };
 }
 
 beforeEach(() => {
   vi.useFakeTimers();
 });
+
+const last = (state: { channels: FakeChannel[] }) => state.channels.at(-1)!;
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -75,7 +96,7 @@ describe('subscribePokes', () => {
     const stop = subscribePokes(supabase, 'u-1', h, { retryDelay: delays });
     await vi.advanceTimersByTimeAsync(0);
     expect(state.tokens).toEqual(['token-1']);
-    expect(last()).toMatchObject({ topic: 'user:u-1', opts: { config: { private: true } } });
+    expect(last()).toMatchObject({ topic: 'realtime:user:u-1', opts: { config: { private: true } } });
     last().emit('SUBSCRIBED');
     expect(seen.resubscribed).toBe(1);
     last().broadcast('poke', { list_id: 'l-1', client_id: 'c-1', id: 'message id' });
@@ -115,17 +136,50 @@ describe('subscribePokes', () => {
     stop();
   });
 
-  it('without a session it joins nothing and tries again later', async () => {
-    const { supabase, state } = fakeSupabase();
+  it('without a live token it joins nothing and tries again later, or as soon as the session is refreshed', async () => {
+    const { supabase, state, emitAuth } = fakeSupabase();
     state.token = null;
     const { handlers: h } = handlers();
-    const stop = subscribePokes(supabase, 'u-1', h, { retryDelay: delays });
+    const token = async () => state.token;
+    const stop = subscribePokes(supabase, 'u-1', h, { retryDelay: delays, accessToken: token });
     await vi.advanceTimersByTimeAsync(5000);
     expect(state.channels).toHaveLength(0);
     state.token = 'token-3';
     await vi.advanceTimersByTimeAsync(10_000);
     expect(state.channels).toHaveLength(1);
     expect(state.tokens).toEqual(['token-3']);
+    last(state).emit('CLOSED'); // the token expired
+    state.token = null;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(state.channels).toHaveLength(1);
+    state.token = 'token-4';
+    emitAuth('TOKEN_REFRESHED'); // seconds before the next attempt would be due
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state.channels).toHaveLength(2);
+    expect(state.tokens.at(-1)).toBe('token-4');
+    stop();
+    expect(state.authListeners.size).toBe(0);
+  });
+
+  it('takes over from an earlier subscription whose channel is still leaving', async () => {
+    const { supabase, state, last } = fakeSupabase();
+    const first = handlers();
+    const stopFirst = subscribePokes(supabase, 'u-1', first.handlers, { retryDelay: delays });
+    await vi.advanceTimersByTimeAsync(0);
+    const old = last();
+    const removeChannel = supabase.removeChannel.bind(supabase);
+    // the first removal hangs (waiting for the server's reply to phx_leave)
+    (supabase as unknown as { removeChannel: (c: FakeChannel) => Promise<string> }).removeChannel = (c) =>
+      c === old && !c.removed ? new Promise(() => {}) : removeChannel(c as never);
+    stopFirst();
+    (supabase as unknown as { removeChannel: (c: FakeChannel) => Promise<string> }).removeChannel = (c) => removeChannel(c as never);
+    const second = handlers();
+    const stop = subscribePokes(supabase, 'u-1', second.handlers, { retryDelay: delays });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(old.removed).toBe(true);
+    expect(state.channels).toHaveLength(2);
+    last().emit('SUBSCRIBED');
+    expect(second.seen.resubscribed).toBe(1);
     stop();
   });
 
