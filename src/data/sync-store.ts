@@ -2,7 +2,7 @@
 // pages are acknowledged and rebased in ONE transaction (ARCHITECTURE.md "Acknowledge from
 // pull, not from push"); a push response alone changes nothing here.
 import { nowIso } from '@/lib/ids';
-import type { List, Mutation, MutationError, OutboxEntry, PullResult, RefusedEntry, Task } from '@/lib/model';
+import { type List, MUTATION_NAMES, type Mutation, type MutationError, type OutboxEntry, type PullResult, type RefusedEntry, type Task } from '@/lib/model';
 import { exportData, type ImportReport, importData } from './backup';
 import { getDb } from './database';
 import { type DaybookDb, defineDatabase, type TaskRow, toList, toListRow, toTask, toTaskRow } from './db';
@@ -61,12 +61,20 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb()): Prom
 
     // 1. Refusals. A refused create leaves no server row, so its local row goes (the text
     //    stays in the sync centre); for other refusals the list is pulled again from scratch
-    //    so the local row returns to the server's version.
-    const refused = await moveToRefused(db, page.refused, cursors, now);
+    //    so the local row returns to the server's version. A refusal of an id this device has
+    //    not issued yet is of a change sent with its client id from elsewhere (past the app):
+    //    it is kept as the server describes it, so the user sees what was refused.
+    const next = await nextMutationId(db);
+    const refused = await moveToRefused(db, page.refused, cursors, now, next);
 
     // 2. Acknowledge.
     const acked = await db.outbox.where('id').belowOrEqual(page.last_mutation_id).primaryKeys();
     await db.outbox.bulkDelete(acked);
+    // The server has seen every id up to last_mutation_id for this client id. They are this
+    // device's own, unless a change was sent with its client id from elsewhere: then the
+    // counter moves past it, or this device's next change would be answered `duplicate` and
+    // dropped unapplied.
+    if (page.last_mutation_id >= next) await db.meta.put({ key: META.nextMutationId, value: page.last_mutation_id + 1 });
 
     // 3. Server rows.
     const deletedLists = new Map(page.lists.filter((l) => l.deleted_at).map((l) => [l.id, l.deleted_at]));
@@ -129,12 +137,37 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb()): Prom
   });
 }
 
-/** Moves still-queued entries to `refused` and undoes their local effect; ids no longer queued are skipped. */
-async function moveToRefused(db: DaybookDb, items: { id: number; error: MutationError }[], cursors: Record<string, number>, now: string) {
+async function nextMutationId(db: DaybookDb): Promise<number> {
+  const stored = (await db.meta.get(META.nextMutationId))?.value;
+  return typeof stored === 'number' ? stored : 1;
+}
+
+/**
+ * Moves still-queued entries to `refused` and undoes their local effect. Ids no longer queued
+ * were handled before (refused, retried or discarded) and are skipped — except ids at or above
+ * `unissued` (the device's next mutation id), which this device never used: those are recorded
+ * from the server's name and args when they describe a change this app can show.
+ */
+async function moveToRefused(
+  db: DaybookDb,
+  items: PullResult['refused'],
+  cursors: Record<string, number>,
+  now: string,
+  unissued = Number.POSITIVE_INFINITY,
+) {
   const refused: RefusedEntry[] = [];
-  for (const { id, error } of items) {
+  for (const { id, error, name, args } of items) {
     const entry = await db.outbox.get(id);
-    if (!entry) continue;
+    if (!entry) {
+      const foreign = id >= unissued ? asMutation(id, name, args) : null;
+      if (foreign && !(await db.refused.get(id))) {
+        // nothing of it was ever applied here, so there is nothing to undo
+        const record = { ...foreign, created_at: now, error, refused_at: now } as RefusedEntry;
+        await db.refused.put(record);
+        refused.push(record);
+      }
+      continue;
+    }
     const record = { ...entry, error, refused_at: now } as RefusedEntry;
     await db.refused.put(record);
     await db.outbox.delete(id);
@@ -142,6 +175,39 @@ async function moveToRefused(db: DaybookDb, items: { id: number; error: Mutation
     await undoRefused(db, entry, cursors);
   }
   return refused;
+}
+
+const STRINGS: Record<Mutation['name'], string[]> = {
+  'list.create': ['id', 'name', 'color', 'position'],
+  'list.update': ['id'],
+  'list.delete': ['id'],
+  'list.restore': ['id'],
+  'task.create': ['id', 'list_id', 'title', 'position'],
+  'task.update': ['id'],
+  'task.delete': ['id'],
+  'task.restore': ['id'],
+  'member.invite': ['list_id', 'email', 'role'],
+  'member.set_role': ['list_id', 'user_id', 'role'],
+  'member.remove': ['list_id', 'user_id'],
+  'list.leave': ['list_id'],
+};
+const TEXT_FIELDS = ['title', 'notes', 'name', 'list_id'];
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A change as the server recorded it, if it has the fields the sync centre reads (the server
+ * checked only that args is an object: one sent past the app may lack anything). Else null.
+ */
+function asMutation(id: number, name: unknown, args: unknown): Mutation | null {
+  if (typeof name !== 'string' || !(MUTATION_NAMES as readonly string[]).includes(name) || !isObject(args)) return null;
+  const fields = STRINGS[name as Mutation['name']];
+  if (!fields.every((f) => typeof args[f] === 'string')) return null;
+  if (name === 'task.create' && args.notes !== undefined && typeof args.notes !== 'string') return null;
+  if (name === 'task.update' || name === 'list.update') {
+    const patch = args.patch;
+    if (!isObject(patch) || TEXT_FIELDS.some((f) => patch[f] !== undefined && patch[f] !== null && typeof patch[f] !== 'string')) return null;
+  }
+  return { id, name, args } as Mutation;
 }
 
 async function tombstonePulledTasks(db: DaybookDb, listId: string, pulled: Set<string>, now: string) {

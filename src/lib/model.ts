@@ -112,6 +112,7 @@ export interface PullResult {
   visible_lists: string[];
   cursors: Record<string, number>;
   last_mutation_id: number;
-  refused: { id: number; error: MutationError }[];
+  /** With the refused change's name and args (servers before those were recorded send neither). */
+  refused: { id: number; error: MutationError; name?: string; args?: unknown }[];
   has_more: boolean;
 }

@@ -98,6 +98,9 @@ create table public.sync_mutations (
   name text not null,
   status text not null check (status in ('applied', 'refused')),
   error jsonb,
+  -- a refused mutation's args, so its device can show what was refused even if it never had
+  -- the change queued (one sent with its client id from elsewhere); applied ones keep none
+  args jsonb,
   created_at timestamptz not null default now(),
   primary key (client_id, mutation_id)
 );
@@ -696,8 +699,9 @@ begin
         err := jsonb_build_object('code', 'invalid', 'message', 'The server could not apply this change: ' || e_msg);
       end if;
     end;
-    insert into public.sync_mutations (client_id, mutation_id, user_id, name, status, error)
-    values (p_client_id, mid, uid, mname, case when err is null then 'applied' else 'refused' end, err);
+    insert into public.sync_mutations (client_id, mutation_id, user_id, name, status, error, args)
+    values (p_client_id, mid, uid, mname, case when err is null then 'applied' else 'refused' end, err,
+      case when err is null then null else m -> 'args' end);
     if err is null then
       results := results || jsonb_build_object('id', mid, 'status', 'applied');
     else
@@ -765,7 +769,7 @@ begin
     select * from page order by list_id, version limit lim
   ),
   refused as (
-    select mutation_id, error from public.sync_mutations
+    select mutation_id, error, name, args from public.sync_mutations
     where client_id = p_client_id and status = 'refused' and created_at > now() - interval '7 days'
     order by mutation_id desc limit 500
   )
@@ -783,7 +787,8 @@ begin
     'cursors', coalesce((select jsonb_object_agg(cur.list_id::text,
         greatest(cur.c, coalesce((select max(k.version) from kept k where k.list_id = cur.list_id), 0)))
       from cur), '{}'),
-    'refused', coalesce((select jsonb_agg(jsonb_build_object('id', mutation_id, 'error', error) order by mutation_id)
+    'refused', coalesce((select jsonb_agg(jsonb_build_object('id', mutation_id, 'error', error, 'name', name, 'args', args)
+        order by mutation_id)
       from refused), '[]'),
     'has_more', (select count(*) from page) > lim
   ) into result;

@@ -44,15 +44,17 @@ describe.each(SERVER_KINDS)('exactly once on %s', (kind) => {
 
   it('a refused mutation advances last_mutation_id and appears in the next pull’s refused', async () => {
     const client = newId();
-    const r = await pushOk(user.client, client, [
-      taskCreate(1, newId(), user.userId, ''),
-      taskCreate(2, newId(), user.userId, 'fine'),
-    ]);
+    const refusedCreate = taskCreate(1, newId(), user.userId, '');
+    const r = await pushOk(user.client, client, [refusedCreate, taskCreate(2, newId(), user.userId, 'fine')]);
     expect(r.last_mutation_id).toBe(2);
     expect(r.results[0]).toEqual({ id: 1, status: 'refused', error: { code: 'invalid', message: 'Title is required', field: 'title' } });
     const { data } = await pull(user.client, client);
     expect(data!.last_mutation_id).toBe(2);
-    expect(data!.refused).toEqual([{ id: 1, error: { code: 'invalid', message: 'Title is required', field: 'title' } }]);
+    // with what was refused, so a device that never queued it (it was sent with the device's
+    // client id from elsewhere) can still show it
+    expect(data!.refused).toEqual([
+      { id: 1, error: { code: 'invalid', message: 'Title is required', field: 'title' }, name: 'task.create', args: refusedCreate.args },
+    ]);
     // re-deliverable: a lost response is not a lost refusal
     const again = await pull(user.client, client, data!.cursors);
     expect(again.data!.refused.map((x) => x.id)).toEqual([1]);

@@ -1,14 +1,16 @@
 // Account-level flows over the real server: the first sign-in uploads this device's signed-out
 // data exactly once (even when interrupted), and removal from a shared list purges it.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb, openDatabase, setCurrentDatabase } from '@/data/database';
 import { defineDatabase } from '@/data/db';
 import { lists, members, tasks } from '@/data/mutators';
 import { getList } from '@/data/queries';
+import { getClientId } from '@/data/sync-store';
 import { appStorage, openApp } from '../../helpers/sync-app';
 import { connectDevice, deviceView, serverView, syncUntilQuiet } from '../../helpers/sync-device';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';
-import { pullAll } from '../../helpers/server-sync';
+import { pullAll, pushOk } from '../../helpers/server-sync';
 
 describe.each(SERVER_KINDS)('accounts on %s', (kind) => {
   let srv: TestServer;
@@ -44,6 +46,42 @@ describe.each(SERVER_KINDS)('accounts on %s', (kind) => {
     expect((await deviceView(bob.db)).tasks.map((t) => t.id)).toEqual([bobsOwn.id]);
     expect(await deviceView(bob.db)).toEqual(await serverView(bob));
     expect((await deviceView(alice.db)).tasks).toHaveLength(2);
+    await Promise.all([alice.close(), bob.close()]);
+  });
+
+  it('a change sent with a device’s client id past the app is refused into its sync centre; the device’s own next change still applies', async () => {
+    const [a, b] = await Promise.all([signUpUser(srv), signUpUser(srv)]);
+    const alice = await connectDevice(srv, a, 'alice');
+    const bob = await connectDevice(srv, b, 'bob');
+    const plot = await lists.create({ name: 'Plot' }, alice.db);
+    const beans = await tasks.create({ title: 'Beans', list_id: plot.id }, alice.db);
+    await members.invite(plot.id, b.email, 'viewer', alice.db);
+    await alice.sync();
+    await bob.sync();
+    expect(await getList(plot.id, bob.db)).not.toBeNull();
+
+    // Bob, a viewer, sends a rename with his device's client id and next mutation id.
+    const clientId = await getClientId(bob.db);
+    const next = (await bob.db.meta.get('next_mutation_id'))?.value as number;
+    const forged = await pushOk(b.client, clientId, [{ id: next, name: 'task.update', args: { id: beans.id, patch: { title: 'Forged' } } }]);
+    expect(forged.results).toEqual([{ id: next, status: 'refused', error: { code: 'forbidden', message: 'You can only view this list' } }]);
+
+    await bob.sync();
+    const refusedEvents = bob.events.flatMap((e) => (e.type === 'refused' ? e.items : []));
+    expect(refusedEvents).toEqual([expect.objectContaining({ id: next, name: 'task.update', args: { id: beans.id, patch: { title: 'Forged' } } })]);
+    expect(await bob.db.refused.get(next)).toMatchObject({ error: { code: 'forbidden' } });
+    expect((await bob.db.tasks.get(beans.id))?.title).toBe('Beans');
+
+    // Bob's own next change gets an id past it and is applied, not answered `duplicate`.
+    const own = await tasks.create({ title: 'Bob’s own' }, bob.db);
+    await bob.sync();
+    const onServer = (await pullAll(b.client, randomUUID())).flatMap((p) => p.tasks);
+    expect(onServer.map((t) => t.id)).toContain(own.id);
+    expect(await bob.db.outbox.count()).toBe(0);
+    // a later sync does not bring the handled refusal back
+    const before = bob.events.length;
+    await bob.sync();
+    expect(bob.events.slice(before).filter((e) => e.type === 'refused')).toEqual([]);
     await Promise.all([alice.close(), bob.close()]);
   });
 

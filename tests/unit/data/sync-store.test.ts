@@ -159,6 +159,64 @@ describe('applyPull', () => {
   });
 });
 
+describe('changes sent with this device’s client id from elsewhere', () => {
+  it('the next mutation id moves past a last_mutation_id the device has not reached, so its next change is not a duplicate', async () => {
+    await tasks.create({ title: 'a' }); // 1
+    await applyPull(page({ last_mutation_id: 3 }));
+    await tasks.create({ title: 'b' });
+    expect((await pendingMutations()).map((m) => m.id)).toEqual([4]);
+    // a pull that is behind (answered before the device's own pushes) moves nothing back
+    await applyPull(page({ last_mutation_id: 2 }));
+    await tasks.create({ title: 'c' });
+    expect((await pendingMutations()).map((m) => m.id)).toEqual([4, 5]);
+  });
+
+  it('a refusal of an id this device never issued is kept from the server’s name and args, once', async () => {
+    const a = await tasks.create({ title: 'Dig' }); // 1
+    await applyPull(page({ tasks: [serverTask(a, {})], last_mutation_id: 1 }));
+    const forged = {
+      id: 2,
+      error: { code: 'forbidden' as const, message: 'You can only view this list' },
+      name: 'task.update',
+      args: { id: a.id, patch: { title: 'Forged' } },
+    };
+    const out = await applyPull(page({ last_mutation_id: 2, refused: [forged], cursors: { [me.inboxId]: 7 } }));
+    expect(out.refused).toEqual([expect.objectContaining({ id: 2, name: 'task.update', args: forged.args, error: forged.error })]);
+    expect(await db.refused.get(2)).toMatchObject({ name: 'task.update', args: forged.args });
+    // nothing of it was applied here, so nothing is undone either: the row and cursor stay
+    expect((await getTask(a.id))?.title).toBe('Dig');
+    expect((await getCursors())[me.inboxId]).toBe(7);
+    // the next change of this device gets a fresh id
+    await tasks.update(a.id, { notes: 'mine' });
+    expect((await pendingMutations()).map((m) => m.id)).toEqual([3]);
+
+    // The server lists its refusals for 7 days: once handled (here: discarded), it stays gone.
+    await discardRefused(2);
+    const again = await applyPull(page({ last_mutation_id: 3, refused: [forged] }));
+    expect(again.refused).toEqual([]);
+    expect(await db.refused.count()).toBe(0);
+  });
+
+  it('one the app could not describe (or from a server that sends no name) is left out, and the counter still moves', async () => {
+    const error = { code: 'invalid' as const, message: 'The server could not apply this change' };
+    const out = await applyPull(
+      page({
+        last_mutation_id: 4,
+        refused: [
+          { id: 1, error, name: 'task.update', args: { id: 'x' } },
+          { id: 2, error, name: 'task.fly', args: { id: 'x' } },
+          { id: 3, error, name: 'member.invite', args: { list_id: 'l', email: 42, role: 'editor' } },
+          { id: 4, error },
+        ],
+      }),
+    );
+    expect(out.refused).toEqual([]);
+    expect(await db.refused.count()).toBe(0);
+    await tasks.create({ title: 'next' });
+    expect((await pendingMutations()).map((m) => m.id)).toEqual([5]);
+  });
+});
+
 describe('refused changes', () => {
   it('retry queues the change again with a new id; discard forgets it', async () => {
     const a = await tasks.create({ title: 'x' });
