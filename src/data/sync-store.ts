@@ -44,8 +44,9 @@ export interface PullOutcome {
   /** Entries the server refused in this page, now in the `refused` table. */
   refused: RefusedEntry[];
   /** Lists that vanished for this user (unshared or gone) and were purged with their tasks;
-   *  the name is read before the purge so the user can be told which list went. */
-  purgedLists: { id: string; name: string }[];
+   *  the name is read before the purge so the user can be told which list went. `left`: this
+   *  device asked to leave it and the server has now seen that (the user knows why it went). */
+  purgedLists: { id: string; name: string; left: boolean }[];
 }
 
 /**
@@ -67,8 +68,14 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb()): Prom
     const next = await nextMutationId(db);
     const refused = await moveToRefused(db, page.refused, cursors, now, next);
 
-    // 2. Acknowledge.
-    const acked = await db.outbox.where('id').belowOrEqual(page.last_mutation_id).primaryKeys();
+    // 2. Acknowledge. Lists this device asked to leave are noted first, if anything is about to
+    //    vanish (rare, so the acknowledged entries are read whole only then).
+    const localLists = await db.lists.toCollection().primaryKeys();
+    const vanishing = localLists.some((id) => !page.visible_lists.includes(id));
+    const left = new Set<string>();
+    const ackedRange = db.outbox.where('id').belowOrEqual(page.last_mutation_id);
+    for (const m of [...(vanishing ? await ackedRange.toArray() : []), ...refused]) if (m.name === 'list.leave') left.add(m.args.list_id);
+    const acked = await ackedRange.primaryKeys();
     await db.outbox.bulkDelete(acked);
     // The server has seen every id up to last_mutation_id for this client id. They are this
     // device's own, unless a change was sent with its client id from elsewhere: then the
@@ -107,9 +114,9 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb()): Prom
     const creating = new Set(pending.filter((m) => m.name === 'list.create').map((m) => m.args.id));
     const visible = new Set(page.visible_lists);
     const purgedLists: PullOutcome['purgedLists'] = [];
-    for (const id of await db.lists.toCollection().primaryKeys()) {
+    for (const id of vanishing ? await db.lists.toCollection().primaryKeys() : []) {
       if (visible.has(id) || creating.has(id)) continue;
-      purgedLists.push({ id, name: (await db.lists.get(id))?.name ?? '' });
+      purgedLists.push({ id, name: (await db.lists.get(id))?.name ?? '', left: left.has(id) });
       await db.lists.delete(id);
       await db.members.where('list_id').equals(id).delete();
       const taskIds = await db.tasks.where('[list_id+state+position]').between([id, 0, ''], [id, 2, '\uffff']).primaryKeys();

@@ -269,7 +269,8 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
         const outcome = await applyPull(withPushRefusals(out.value, pushRefusals), db);
         acknowledged += outcome.acknowledged;
         refused.push(...outcome.refused);
-        removed.push(...outcome.purgedLists);
+        // a list the user chose to leave goes quietly: the share dialog already said so
+        for (const { id, name, left } of outcome.purgedLists) if (!left) removed.push({ id, name });
         // a refusal rewinds its list's cursor so the server's row comes back: pull again
         if (!out.value.has_more && !outcome.refused.length) break;
       }

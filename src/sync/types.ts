@@ -110,7 +110,8 @@ export type SyncEvent =
   | { type: 'offline-saved' }
   | { type: 'failing'; reason: string }
   | { type: 'expired' }
-  /** Lists that vanished (unshared, removed) and were purged here, with the names they had. */
+  /** Lists that vanished (unshared, removed, deleted) and were purged here, with the names they had.
+   *  Not lists this device left: the user chose that and was told so when choosing. */
   | { type: 'lists-removed'; listIds: string[]; lists: { id: string; name: string }[] }
   | { type: 'account'; account: Account };
 

@@ -49,6 +49,30 @@ describe.each(SERVER_KINDS)('accounts on %s', (kind) => {
     await Promise.all([alice.close(), bob.close()]);
   });
 
+  it('leaving a list purges it from the leaver’s device without a “removed” event (the share dialog told them)', async () => {
+    const [a, b] = await Promise.all([signUpUser(srv), signUpUser(srv)]);
+    const alice = await connectDevice(srv, a, 'alice');
+    const bob = await connectDevice(srv, b, 'bob');
+    const club = await lists.create({ name: 'Club' }, alice.db);
+    const choir = await lists.create({ name: 'Choir' }, alice.db);
+    await members.invite(club.id, b.email, 'editor', alice.db);
+    await members.invite(choir.id, b.email, 'viewer', alice.db);
+    await alice.sync();
+    await bob.sync();
+    expect(await getList(club.id, bob.db)).not.toBeNull();
+
+    // Bob leaves Club while Alice removes him from Choir: one sync purges both.
+    await lists.leave(club.id, bob.db);
+    await members.remove(choir.id, b.userId, alice.db);
+    await alice.sync();
+    await bob.sync();
+    expect(await getList(club.id, bob.db)).toBeNull();
+    expect(await getList(choir.id, bob.db)).toBeNull();
+    const removed = bob.events.filter((e) => e.type === 'lists-removed');
+    expect(removed).toEqual([{ type: 'lists-removed', listIds: [choir.id], lists: [{ id: choir.id, name: 'Choir' }] }]);
+    await Promise.all([alice.close(), bob.close()]);
+  });
+
   it('a change sent with a device’s client id past the app is refused into its sync centre; the device’s own next change still applies', async () => {
     const [a, b] = await Promise.all([signUpUser(srv), signUpUser(srv)]);
     const alice = await connectDevice(srv, a, 'alice');

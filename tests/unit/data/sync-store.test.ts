@@ -9,7 +9,7 @@ import {
   setCurrentDatabase,
   tasks,
 } from '@/data';
-import type { DaybookDb } from '@/data/db';
+import { type DaybookDb, toListRow } from '@/data/db';
 import {
   adoptLocalData,
   applyPull,
@@ -133,7 +133,7 @@ describe('applyPull', () => {
       }),
     );
     // The name is read before the purge, so the user can be told which list went.
-    expect(outcome.purgedLists).toEqual([{ id: shared.id, name: 'Shared' }]);
+    expect(outcome.purgedLists).toEqual([{ id: shared.id, name: 'Shared', left: false }]);
     expect(await getList(shared.id)).toBeNull();
     expect(await db.tasks.get(st.id)).toBeUndefined();
     expect(await getList(fresh.id)).not.toBeNull();
@@ -156,6 +156,41 @@ describe('applyPull', () => {
     expect(await getList(list.id)).toBeNull();
     await lists.restore(list.id);
     expect((await listTasks(list.id)).map((x) => x.title)).toEqual(['Pack']);
+  });
+});
+
+describe('leaving a list', () => {
+  /** A list someone else owns, shared with this user as an editor, as a pull leaves it here. */
+  async function sharedWithMe(name: string): Promise<List> {
+    const list: List = { ...serverInbox(), id: crypto.randomUUID(), owner_id: 'owner', name, is_inbox: false, position: 'b0' };
+    await db.lists.put(toListRow(list));
+    await db.members.bulkPut([
+      { list_id: list.id, user_id: 'owner', email: 'owner@example.com', role: 'owner' },
+      { list_id: list.id, user_id: me.userId, email: 'me@example.com', role: 'editor' },
+    ]);
+    return list;
+  }
+
+  it('a list this device left is purged flagged as left; one that was unshared is not', async () => {
+    const club = await sharedWithMe('Club');
+    const choir = await sharedWithMe('Choir');
+    await lists.leave(club.id);
+    const outcome = await applyPull(page({ last_mutation_id: 1 }));
+    expect(outcome.purgedLists).toEqual(
+      expect.arrayContaining([
+        { id: club.id, name: 'Club', left: true },
+        { id: choir.id, name: 'Choir', left: false },
+      ]),
+    );
+    expect(outcome.purgedLists).toHaveLength(2);
+  });
+
+  it('also when the leave itself was refused because the owner had removed this user first', async () => {
+    const club = await sharedWithMe('Club');
+    await lists.leave(club.id);
+    const outcome = await applyPull(page({ last_mutation_id: 1, refused: [{ id: 1, error: { code: 'not_found', message: 'gone' } }] }));
+    expect(outcome.refused.map((r) => r.name)).toEqual(['list.leave']);
+    expect(outcome.purgedLists).toEqual([{ id: club.id, name: 'Club', left: true }]);
   });
 });
 
