@@ -50,7 +50,7 @@ describe("a viewer's list", () => {
     expect(screen.queryByRole('button', { name: 'Edit list' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete list' })).toBeNull();
     // Viewers still see who else is on the list.
-    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Share' })).toBeInTheDocument();
 
     // Said once, near the top, naming the owner; every checkbox points at it.
     const reasons = screen.getAllByText('You can view this list but not change it.');
