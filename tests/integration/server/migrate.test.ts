@@ -1,0 +1,51 @@
+// The stand-in refuses to run on a database whose applied migrations no longer match the files
+// (a data folder from an older checkout), instead of serving old SQL to new app code.
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Db, openPglite } from '../../../server/db.ts';
+import { MIGRATIONS_DIR, MigrationChangedError, migrate } from '../../../server/migrate.ts';
+
+describe('migrations on a kept data folder (PGlite)', () => {
+  const dirs: string[] = [];
+  let db: Db | null = null;
+  afterEach(async () => {
+    await db?.close();
+    db = null;
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  function tempDir() {
+    const d = mkdtempSync(join(tmpdir(), 'daybook-migrate-'));
+    dirs.push(d);
+    return d;
+  }
+
+  it('applies each migration once, accepts the same files again, and refuses a file changed since', async () => {
+    const migrations = join(tempDir(), 'migrations');
+    mkdirSync(migrations);
+    for (const f of readdirSync(MIGRATIONS_DIR)) copyFileSync(join(MIGRATIONS_DIR, f), join(migrations, f));
+    db = await openPglite(join(tempDir(), 'pgdata'));
+
+    await migrate(db, migrations);
+    await migrate(db, migrations);
+    const rows = await db.query<{ name: string; sha256: string }>('select name, sha256 from daybook_meta.migrations order by name');
+    expect(rows.map((r) => r.name)).toEqual(readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort());
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.sha256))).toBe(true);
+
+    const first = rows[0]!.name;
+    writeFileSync(join(migrations, first), `-- edited after it was applied\n`, { flag: 'a' });
+    const err = await migrate(db, migrations).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MigrationChangedError);
+    expect((err as Error).message).toContain(`Migration ${first} has changed since it was applied`);
+    expect((err as Error).message).toContain('.daybook/');
+  });
+
+  it('refuses a database whose migrations were applied before checksums were kept', async () => {
+    db = await openPglite(join(tempDir(), 'pgdata'));
+    await migrate(db);
+    await db.exec('update daybook_meta.migrations set sha256 = null');
+    await expect(migrate(db)).rejects.toBeInstanceOf(MigrationChangedError);
+  });
+});
