@@ -115,4 +115,6 @@ export interface PullResult {
   /** With the refused change's name and args (servers before those were recorded send neither). */
   refused: { id: number; error: MutationError; name?: string; args?: unknown }[];
   has_more: boolean;
+  /** Rows (of every kind) still to come past `cursors`; only when asked for (`count`), 0 when !has_more. */
+  remaining?: number;
 }

@@ -718,7 +718,11 @@ end $$;
 
 -- Security invoker: rows come through RLS. Everything is read by one statement, hence one
 -- snapshot, so the returned cursors never pass a row that the snapshot could not see.
-create function public.sync_pull(p_client_id uuid, p_cursors jsonb default '{}'::jsonb, p_limit int default 1000)
+-- p_count: also answer `remaining`, the rows still to come past the returned cursors (what a
+-- progress bar needs). Counted only when asked and another page waits — an index range per list
+-- and table, proportional to the backlog — so routine pulls, and callers that never ask, pay nothing.
+create function public.sync_pull(p_client_id uuid, p_cursors jsonb default '{}'::jsonb, p_limit int default 1000,
+  p_count boolean default false)
 returns jsonb language plpgsql security invoker
 -- JIT compiling this one big statement costs far more (about a second) than running it
 set search_path = public, pg_temp set jit = off as $$
@@ -768,6 +772,11 @@ begin
   kept as (
     select * from page order by list_id, version limit lim
   ),
+  -- each list's cursor after this page
+  nxt as (
+    select cur.list_id, greatest(cur.c, coalesce((select max(k.version) from kept k where k.list_id = cur.list_id), 0)) as c
+    from cur
+  ),
   refused as (
     select mutation_id, error, name, args from public.sync_mutations
     where client_id = p_client_id and status = 'refused' and created_at > now() - interval '7 days'
@@ -784,15 +793,24 @@ begin
         'version', d.version) order by d.list_id, d.version) from kept k
       join public.task_departures d on d.list_id = k.list_id and d.task_id = k.row_id where k.kind = 'd'), '[]'),
     'visible_lists', coalesce((select jsonb_agg(list_id order by list_id) from vis), '[]'),
-    'cursors', coalesce((select jsonb_object_agg(cur.list_id::text,
-        greatest(cur.c, coalesce((select max(k.version) from kept k where k.list_id = cur.list_id), 0)))
-      from cur), '{}'),
+    'cursors', coalesce((select jsonb_object_agg(nxt.list_id::text, nxt.c) from nxt), '{}'),
     'refused', coalesce((select jsonb_agg(jsonb_build_object('id', mutation_id, 'error', error, 'name', name, 'args', args)
         order by mutation_id)
       from refused), '[]'),
-    'has_more', (select count(*) from page) > lim
+    'has_more', (select count(*) from page) > lim,
+    -- an uncorrelated subquery is run only when its CASE branch is taken
+    'remaining', case when not coalesce(p_count, false) then null when (select count(*) from page) <= lim then 0
+      else (select coalesce(sum(
+          (select count(*) from public.lists l where l.id = nxt.list_id and l.version > nxt.c)
+        + (select count(*) from public.list_members m where m.list_id = nxt.list_id and m.version > nxt.c)
+        + (select count(*) from public.tasks t where t.list_id = nxt.list_id and t.version > nxt.c)
+        + (select count(*) from public.task_departures d where d.list_id = nxt.list_id and d.version > nxt.c)), 0)::bigint
+        from nxt) end
   ) into result;
 
+  if not coalesce(p_count, false) then
+    result := result - 'remaining';
+  end if;
   return result || jsonb_build_object('last_mutation_id', daybook_private.client_last_mutation_id(p_client_id));
 end $$;
 
@@ -831,6 +849,6 @@ grant execute on function daybook_private.my_list_ids(), daybook_private.ensure_
   daybook_private.client_last_mutation_id(uuid) to authenticated;
 
 revoke all on function public.sync_push(uuid, jsonb) from public, anon, service_role;
-revoke all on function public.sync_pull(uuid, jsonb, int) from public, anon, service_role;
+revoke all on function public.sync_pull(uuid, jsonb, int, boolean) from public, anon, service_role;
 grant execute on function public.sync_push(uuid, jsonb) to authenticated;
-grant execute on function public.sync_pull(uuid, jsonb, int) to authenticated;
+grant execute on function public.sync_pull(uuid, jsonb, int, boolean) to authenticated;
