@@ -14,7 +14,7 @@ let fallback: { key: string; status: SyncStatus } | null = null;
 export function statusBeforeLoad(account: Account, isOnline: boolean, load: SyncLoad): SyncStatus {
   const status: SyncStatus['status'] =
     account.state === 'local' ? 'local' : !isOnline || load === 'failed' ? 'offline' : account.state === 'expired' ? 'waiting' : 'syncing';
-  return { status, pending: 0, account, lastSyncedAt: null, failing: null, leader: false };
+  return { status, pending: 0, account, lastSyncedAt: null, failing: null, leader: false, pull: null };
 }
 
 function snapshot(): SyncStatus {

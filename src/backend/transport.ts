@@ -79,7 +79,12 @@ export function createRpcTransport(supabase: SupabaseClient, userId: string): Sy
 
   return {
     push: ({ clientId, mutations }: PushRequest) => call<PushResult>('sync_push', { p_client_id: clientId, p_mutations: mutations }),
-    pull: ({ clientId, cursors, limit }: PullRequest) =>
-      call<PullResult>('sync_pull', { p_client_id: clientId, p_cursors: cursors, ...(limit ? { p_limit: limit } : {}) }),
+    pull: ({ clientId, cursors, limit, count }: PullRequest) =>
+      call<PullResult>('sync_pull', {
+        p_client_id: clientId,
+        p_cursors: cursors,
+        ...(limit ? { p_limit: limit } : {}),
+        ...(count ? { p_count: true } : {}),
+      }),
   };
 }

@@ -20,6 +20,7 @@ import { MAX_BATCH_BYTES, MAX_BATCH_CHANGES, splitBatch, takeBatch } from './bat
 import { alwaysOnline, realClock } from './environment';
 import { type Leadership, soloLeadership } from './leader';
 import { pokeFollower } from './pokes';
+import { type PullProgress, progressAfter } from './progress';
 import { initialSchedule, isFailing, nextRun, type ScheduleEvent, type ScheduleState, schedule } from './schedule';
 import { shallowEqual } from './shallow';
 import type { Clock, EngineEvent, EngineStatus, PokeSource, SyncEnvironment, SyncTransport, TransportOutcome } from './types';
@@ -97,6 +98,8 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
   let offlineSavedShown = false;
   let failing: string | null = null;
   let mirrored: EngineStatus | null = null;
+  // how far this run's pull has got (one object per page, so the snapshot changes only then)
+  let pulling: PullProgress | null = null;
   let status: EngineStatus = snapshot();
   const cleanups: (() => void)[] = [];
   let ownClientId: string | null = null;
@@ -117,7 +120,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
           : pendingKnown
             ? 'synced'
             : 'syncing';
-    return { status: state, pending, lastSyncedAt, failing, leader, expired };
+    return { status: state, pending, lastSyncedAt, failing, leader, expired, pull: running ? pulling : null };
   }
 
   function emit(event: EngineEvent) {
@@ -180,6 +183,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
         return { kind: 'retry', reason: 'server', status: 0, message: String(err) };
       });
       running = null;
+      pulling = null;
       settle(failure);
     })();
     running = run;
@@ -260,13 +264,16 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
         return failureOf(out);
       }
 
-      // Pull: every page, acknowledging and rebasing as it goes.
+      // Pull: every page, acknowledging and rebasing as it goes. The first page also asks how
+      // much is left (cheap when little is), so a large backlog can show its progress.
       for (let pass = 0; pass < MAX_ROUNDS; pass++) {
         if (stopped) return null;
-        const out = await transport.pull({ clientId, cursors: await getCursors(db), limit: pullLimit });
+        const out = await transport.pull({ clientId, cursors: await getCursors(db), limit: pullLimit, count: pass === 0 });
         if (out.kind !== 'ok') return failureOf(out);
         feed('progress');
         const outcome = await applyPull(withPushRefusals(out.value, pushRefusals), db);
+        pulling = progressAfter(pulling, out.value, pass === 0);
+        refreshStatus();
         acknowledged += outcome.acknowledged;
         refused.push(...outcome.refused);
         // a list the user chose to leave goes quietly: the share dialog already said so

@@ -7,6 +7,7 @@ export { createSyncEngine, type EngineOptions, type SyncEngine } from './engine'
 export { alwaysOnline, browserEnvironment, realClock } from './environment';
 export { createLeadership, type Leadership, soloLeadership } from './leader';
 export { pokeFollower } from './pokes';
+export { type PullProgress, pageRows, progressAfter } from './progress';
 export {
   EDIT_DELAY_MS,
   FAILING_AFTER_MS,

@@ -53,8 +53,8 @@ export function createSync(deps: SyncDeps): Sync {
 
   function compute(): SyncStatus {
     const s = account.state !== 'local' ? engine?.getStatus() : undefined;
-    if (!s) return { status: 'local', pending: 0, account, lastSyncedAt: null, failing: null, leader: false };
-    return { status: s.status, pending: s.pending, account, lastSyncedAt: s.lastSyncedAt, failing: s.failing, leader: s.leader };
+    if (!s) return { status: 'local', pending: 0, account, lastSyncedAt: null, failing: null, leader: false, pull: null };
+    return { status: s.status, pending: s.pending, account, lastSyncedAt: s.lastSyncedAt, failing: s.failing, leader: s.leader, pull: s.pull };
   }
 
   function emitAll(event: Parameters<SyncListener>[0]) {

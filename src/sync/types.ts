@@ -1,6 +1,9 @@
 // The seams the engine is given (transport, auth, clock, environment) and what it tells the UI.
 // src/backend implements SyncTransport and AuthPort; tests wrap them to inject faults.
 import type { Mutation, PullResult, PushResult, RefusedEntry } from '@/lib/model';
+import type { PullProgress } from './progress';
+
+export type { PullProgress } from './progress';
 
 export type TransportOutcome<T> =
   | { kind: 'ok'; value: T }
@@ -21,6 +24,8 @@ export interface PullRequest {
   clientId: string;
   cursors: Record<string, number>;
   limit?: number;
+  /** Ask the server to count the rows still to come past this page (`remaining`). */
+  count?: boolean;
 }
 
 export interface SyncTransport {
@@ -101,6 +106,8 @@ export interface SyncStatus {
   lastSyncedAt: string | null;
   failing: string | null;
   leader: boolean;
+  /** While a run pulls more than one page: rows stored so far of those the run will pull; else null. */
+  pull: PullProgress | null;
 }
 
 export type SyncEvent =
@@ -125,6 +132,7 @@ export interface EngineStatus {
   failing: string | null;
   leader: boolean;
   expired: boolean;
+  pull: PullProgress | null;
 }
 
 export type EngineEvent = Exclude<SyncEvent, { type: 'status' } | { type: 'account' }> | ({ type: 'status' } & EngineStatus);

@@ -75,7 +75,7 @@ describe('toasts from sync events (SPEC §8)', () => {
   it('synced after an offline spell: "Synced N changes"; routine syncs stay silent', () => {
     const { emit } = setup();
     emit({ type: 'synced', count: 4, afterOffline: false });
-    emit({ type: 'status', status: 'synced', pending: 0, account: { state: 'local' }, lastSyncedAt: null, failing: null, leader: true });
+    emit({ type: 'status', status: 'synced', pending: 0, account: { state: 'local' }, lastSyncedAt: null, failing: null, leader: true, pull: null });
     expect(screen.queryByText(/Synced/)).not.toBeInTheDocument();
     emit({ type: 'synced', count: 1, afterOffline: true });
     expect(screen.getByText('Synced 1 change')).toBeInTheDocument();

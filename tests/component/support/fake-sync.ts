@@ -29,6 +29,7 @@ export function fakeSync(initial: Partial<SyncStatus> = {}): FakeSync {
     lastSyncedAt: null,
     failing: null,
     leader: true,
+    pull: null,
     ...initial,
   };
   const emit = (event: SyncEvent) => {

@@ -1,0 +1,187 @@
+// The pull progress in the engine's status: asked for on a run's first page only, one snapshot
+// per stored page (the same object in between), null when one page holds everything, cleared
+// when the run ends or fails, and mirrored by a follower tab.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Identity } from '@/data';
+import type { DaybookDb } from '@/data/db';
+import type { PullResult, Task } from '@/lib/model';
+import { createSyncEngine, type SyncEngine } from '@/sync/engine';
+import { createLeadership } from '@/sync/leader';
+import type { EngineStatus, PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/types';
+import { freshDb } from '../data/helpers';
+import { FakeClock, FakeEnvironment, FakeLocks, noNetwork, settle } from './fakes';
+
+const T0 = '2026-11-20T10:00:00.000Z';
+
+/** A server whose Inbox holds `n` tasks (versions 1…n), paged like sync_pull, counting when asked. */
+class PagingServer implements SyncTransport {
+  pulls: PullRequest[] = [];
+  /** Seen by the engine at each pull request: its status then. */
+  seen: EngineStatus[] = [];
+  /** Pull number (0-based) → an answer instead of the page. */
+  fail = new Map<number, Exclude<TransportOutcome<never>, { kind: 'ok' }>>();
+  /** Pull number → a promise the pull waits for first. */
+  gates = new Map<number, Promise<void>>();
+  engine: SyncEngine | null = null;
+  rows: Task[];
+  constructor(
+    private readonly inbox: string,
+    n: number,
+  ) {
+    this.rows = Array.from({ length: n }, (_, i) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      list_id: inbox, title: `Task ${i}`, notes: '', due_date: null, due_time: null, priority: 0, done: false, done_at: null,
+      position: `a${i}`, created_by: 'someone', created_at: T0, updated_at: T0, deleted_at: null, version: i + 1,
+    }));
+  }
+  async push(req: PushRequest) {
+    return { kind: 'ok' as const, value: { last_mutation_id: req.mutations.at(-1)?.id ?? 0, results: [] } };
+  }
+  async pull(req: PullRequest): Promise<TransportOutcome<PullResult>> {
+    const i = this.pulls.length;
+    this.pulls.push(req);
+    if (this.engine) this.seen.push(this.engine.getStatus());
+    await this.gates.get(i);
+    const failure = this.fail.get(i);
+    if (failure) return failure;
+    const after = this.rows.filter((t) => t.version > (req.cursors[this.inbox] ?? 0));
+    const page = after.slice(0, req.limit ?? 1000);
+    const has_more = after.length > page.length;
+    return {
+      kind: 'ok',
+      value: {
+        lists: [], members: [], tasks: page, departed: [], visible_lists: [this.inbox],
+        cursors: { [this.inbox]: page.at(-1)?.version ?? req.cursors[this.inbox] ?? 0 },
+        last_mutation_id: 0, refused: [], has_more,
+        ...(req.count ? { remaining: has_more ? after.length - page.length : 0 } : {}),
+      },
+    };
+  }
+}
+
+let db: DaybookDb;
+let me: Identity;
+let clock: FakeClock;
+let env: FakeEnvironment;
+
+beforeEach(async () => {
+  ({ db, identity: me } = await freshDb());
+  clock = new FakeClock();
+  env = new FakeEnvironment();
+});
+
+function engineFor(server: PagingServer, extra: Partial<Parameters<typeof createSyncEngine>[0]> = {}) {
+  const e = createSyncEngine({ db, transport: server, clock, environment: env, random: () => 0.5, pullLimit: 10, ...extra });
+  server.engine = e;
+  const statuses: EngineStatus[] = [];
+  e.subscribe((ev) => {
+    if (ev.type === 'status') statuses.push(e.getStatus());
+  });
+  return { e, statuses };
+}
+
+async function idle(e: SyncEngine) {
+  await settle();
+  clock.advance(0);
+  await vi.waitFor(() => expect(e.getStatus().status).not.toBe('syncing'));
+  await settle();
+}
+
+describe('pull progress in the status', () => {
+  it('a backlog of several pages: counted on the first page only, one snapshot per stored page, cleared at the end', async () => {
+    const server = new PagingServer(me.inboxId, 35);
+    const { e, statuses } = engineFor(server);
+    e.start();
+    await idle(e);
+
+    expect(server.pulls.map((p) => p.count ?? false)).toEqual([true, false, false, false]);
+    // what the engine said while it asked for each next page
+    expect(server.seen.map((s) => s.pull)).toEqual([null, { received: 10, total: 35 }, { received: 20, total: 35 }, { received: 30, total: 35 }]);
+    expect(server.seen.every((s) => s.status === 'syncing')).toBe(true);
+    // every page changed the snapshot once; the run's end cleared it
+    const progress = statuses.map((s) => s.pull);
+    expect(progress.filter((p) => p !== null)).toEqual([
+      { received: 10, total: 35 },
+      { received: 20, total: 35 },
+      { received: 30, total: 35 },
+      { received: 35, total: 35 },
+    ]);
+    expect(e.getStatus()).toMatchObject({ status: 'synced', pull: null });
+    expect(await db.tasks.count()).toBe(35);
+    await e.stop();
+  });
+
+  it('getStatus() is the same object between pages', async () => {
+    const server = new PagingServer(me.inboxId, 25);
+    let open!: () => void;
+    server.gates.set(2, new Promise<void>((r) => (open = r)));
+    const { e } = engineFor(server);
+    e.start();
+    await settle();
+    clock.advance(0);
+    await vi.waitFor(() => expect(server.pulls).toHaveLength(3));
+    await settle();
+    const a = e.getStatus();
+    expect(a.pull).toEqual({ received: 20, total: 25 });
+    expect(e.getStatus()).toBe(a);
+    expect(e.getStatus().pull).toBe(a.pull);
+    open();
+    await idle(e);
+    expect(e.getStatus().pull).toBeNull();
+    await e.stop();
+  });
+
+  it('one page holds everything: no progress at any point', async () => {
+    const server = new PagingServer(me.inboxId, 10);
+    const { e, statuses } = engineFor(server);
+    e.start();
+    await idle(e);
+    expect(server.pulls.map((p) => p.count)).toEqual([true]);
+    expect(statuses.every((s) => s.pull === null)).toBe(true);
+    await e.stop();
+  });
+
+  it('a pull that fails half-way clears the progress; the next run counts what is left afresh', async () => {
+    const server = new PagingServer(me.inboxId, 35);
+    server.fail.set(2, noNetwork);
+    const { e } = engineFor(server);
+    e.start();
+    await idle(e);
+    expect(e.getStatus()).toMatchObject({ status: 'offline', pull: null });
+    expect(await db.tasks.count()).toBe(20);
+
+    server.seen = [];
+    env.set('online');
+    await idle(e);
+    expect(server.pulls.slice(3).map((p) => p.count ?? false)).toEqual([true, false]);
+    expect(server.seen.map((s) => s.pull)).toEqual([null, { received: 10, total: 15 }]);
+    expect(e.getStatus()).toMatchObject({ status: 'synced', pull: null });
+    expect(await db.tasks.count()).toBe(35);
+    await e.stop();
+  });
+
+  it('a follower tab mirrors the leader’s progress', async () => {
+    const locks = new FakeLocks();
+    const server = new PagingServer(me.inboxId, 35);
+    let open!: () => void;
+    server.gates.set(2, new Promise<void>((r) => (open = r)));
+    const { e: lead } = engineFor(server, { leadership: createLeadership({ name: `p-${me.clientId}`, clock, locks }) });
+    lead.start();
+    const follower = createSyncEngine({
+      db,
+      transport: new PagingServer(me.inboxId, 0),
+      clock,
+      environment: env,
+      leadership: createLeadership({ name: `p-${me.clientId}`, clock, locks }),
+    });
+    follower.start();
+    await settle();
+    clock.advance(0);
+    await vi.waitFor(() => expect(follower.getStatus()).toMatchObject({ leader: false, status: 'syncing', pull: { received: 20, total: 35 } }));
+    open();
+    await idle(lead);
+    await vi.waitFor(() => expect(follower.getStatus()).toMatchObject({ status: 'synced', pull: null }));
+    await follower.stop();
+    await lead.stop();
+  });
+});
