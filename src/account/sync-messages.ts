@@ -24,6 +24,19 @@ export function statusLabel(status: Pick<SyncStatus, 'status' | 'pending'>): str
   }
 }
 
+/** What the pull progress bar is called. */
+export const PULL_PROGRESS_NAME = 'Downloading your lists';
+
+const count = new Intl.NumberFormat();
+
+/**
+ * "12,000 of 50,010 items": rows of every kind (tasks, lists, memberships, tombstones), so not
+ * "tasks" — a deleted task still has to come down, and the number must match the bar.
+ */
+export function pullProgressText(progress: { received: number; total: number }): string {
+  return `${count.format(progress.received)} of ${count.format(progress.total)} ${progress.total === 1 ? 'item' : 'items'}`;
+}
+
 export const SESSION_EXPIRED = 'Session expired — sign in to resume syncing. Your changes are safe on this device.';
 export const SAVED_OFFLINE = "Saved offline — will sync when you're back";
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { BottomBar, TopBar } from './bottom-bar';
 import { SessionBanner } from './session-banner';
 import { Sidebar } from './sidebar';
+import { SyncProgressStrip } from './sync-progress-strip';
 import { useMediaQuery } from './use-media-query';
 import './layout.css';
 
@@ -21,6 +22,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       {wide ? <Sidebar /> : <TopBar />}
       <main id="main" className="main" tabIndex={-1}>
         <SessionBanner />
+        <SyncProgressStrip />
         {children}
       </main>
       {!wide && <BottomBar />}

@@ -1,6 +1,7 @@
-// /sync (SPEC §2): whether this device is online and syncing, for which account, when it last
-// synced, what is waiting to be sent, and the changes the server refused — each with Retry,
-// Discard and Copy text. Without an account: what sync needs and a way to sign in.
+// /sync (SPEC §2): whether this device is online and syncing (with a progress bar while a large
+// backlog comes down), for which account, when it last synced, what is waiting to be sent, and
+// the changes the server refused — each with Retry, Discard and Copy text. Without an account:
+// what sync needs and a way to sign in.
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { describeChange } from '@/account/change-text';
@@ -8,6 +9,7 @@ import { currentSync } from '@/account/sync-client';
 import { statusLabel } from '@/account/sync-messages';
 import { useOnline, useSyncStatus } from '@/account/use-sync-status';
 import { useAnnouncer } from '@/components/live-region';
+import { PullProgressBar } from '@/components/pull-progress';
 import { useLastSyncedAt } from '@/data';
 import { absoluteTime, relativeTime } from '@/lib/relative-time';
 import type { SyncStatus } from '@/sync';
@@ -105,6 +107,7 @@ function StatusCard({ status, onSyncNow }: { status: SyncStatus; onSyncNow: () =
         <span className="sync-state-dot" aria-hidden="true" />
         {statusLabel(status)}
       </h2>
+      {status.pull && <PullProgressBar progress={status.pull} />}
       <dl className="sync-facts">
         <div>
           <dt>Connection</dt>
