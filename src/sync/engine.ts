@@ -109,15 +109,16 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
     const leader = leadership.isLeader();
     if (!leader && mirrored) return { ...mirrored, pending, leader: false, expired };
     const offline = !sched.online || unreachable;
-    // Until the outbox has been counted, "synced" would be a guess (a fresh sign-in's upload is
-    // queued but not yet seen): the run at start is about to tell.
+    // "Synced" needs the outbox counted (a fresh sign-in's upload is queued but not yet seen) and
+    // a completed run on this device (a new device's first pull has not started yet): until both,
+    // the run at start is about to tell.
     const state: EngineStatus['status'] = running
       ? 'syncing'
       : offline
         ? 'offline'
         : pending > 0 || expired
           ? 'waiting'
-          : pendingKnown
+          : pendingKnown && lastSyncedAt !== null
             ? 'synced'
             : 'syncing';
     return { status: state, pending, lastSyncedAt, failing, leader, expired, pull: running ? pulling : null };

@@ -6,6 +6,7 @@ import type { DaybookDb } from '@/data/db';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { createLeadership } from '@/sync/leader';
 import { POKE_DELAY_MS } from '@/sync/schedule';
+import { setLastSyncedAt } from '@/data/sync-store';
 import { freshDb } from '../data/helpers';
 import { FakeClock, FakeEnvironment, FakeLocks, FakePokes, ScriptedTransport, serverDown, settle } from './fakes';
 
@@ -18,6 +19,8 @@ let pokes: FakePokes;
 
 beforeEach(async () => {
   ({ db, identity: me } = await freshDb());
+  // a device that has synced before (a new device's first sync: engine-first-sync.test.ts)
+  await setLastSyncedAt('2026-01-01T00:00:00.000Z', db);
   clock = new FakeClock();
   env = new FakeEnvironment();
   server = new ScriptedTransport(() => [me.inboxId]);

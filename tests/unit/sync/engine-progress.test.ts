@@ -9,7 +9,7 @@ import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { createLeadership } from '@/sync/leader';
 import type { EngineStatus, PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/types';
 import { freshDb } from '../data/helpers';
-import { FakeClock, FakeEnvironment, FakeLocks, noNetwork, settle } from './fakes';
+import { FakeClock, FakeEnvironment, FakeLocks, noNetwork, serverDown, settle } from './fakes';
 
 const T0 = '2026-11-20T10:00:00.000Z';
 
@@ -183,5 +183,45 @@ describe('pull progress in the status', () => {
     await vi.waitFor(() => expect(follower.getStatus()).toMatchObject({ status: 'synced', pull: null }));
     await follower.stop();
     await lead.stop();
+  });
+});
+
+describe('a new device before its first sync', () => {
+  it('says "syncing" from the start until everything is stored — never "synced" over an empty database', async () => {
+    const server = new PagingServer(me.inboxId, 25);
+    const { e, statuses } = engineFor(server);
+    const counted: number[] = [];
+    e.subscribe((ev) => {
+      if (ev.type === 'status' && ev.status === 'synced') void db.tasks.count().then((n) => counted.push(n));
+    });
+    e.start();
+    await settle();
+    // the outbox is counted (nothing queued) and the run at start has not begun
+    expect(e.getStatus().status).toBe('syncing');
+    clock.advance(0);
+    await idle(e);
+    expect(statuses.slice(0, -1).every((s) => s.status === 'syncing')).toBe(true);
+    expect(e.getStatus()).toMatchObject({ status: 'synced', pull: null });
+    await vi.waitFor(() => expect(counted).toEqual([25]));
+    await e.stop();
+  });
+
+  it('a failed first run leaves it "syncing" (retrying), not "synced"; the retry that succeeds says "synced"', async () => {
+    const server = new PagingServer(me.inboxId, 5);
+    server.fail.set(0, serverDown);
+    const { e } = engineFor(server);
+    e.start();
+    await settle();
+    clock.advance(0);
+    await vi.waitFor(() => expect(server.pulls).toHaveLength(1));
+    await settle();
+    expect(e.getStatus()).toMatchObject({ status: 'syncing', lastSyncedAt: null });
+    expect(await db.tasks.count()).toBe(0);
+    clock.advance(1_000); // the first backoff (1 s, jitter 0.5 → 1 s)
+    await idle(e);
+    expect(server.pulls).toHaveLength(2);
+    expect(e.getStatus().status).toBe('synced');
+    expect(await db.tasks.count()).toBe(5);
+    await e.stop();
   });
 });

@@ -6,6 +6,7 @@ import type { DaybookDb } from '@/data/db';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { createLeadership } from '@/sync/leader';
 import type { EngineEvent } from '@/sync/types';
+import { setLastSyncedAt } from '@/data/sync-store';
 import { freshDb } from '../data/helpers';
 import { FakeClock, FakeEnvironment, FakeLocks, noNetwork, ScriptedTransport, serverDown, settle } from './fakes';
 
@@ -18,6 +19,8 @@ let events: EngineEvent[];
 
 beforeEach(async () => {
   ({ db, identity: me } = await freshDb());
+  // a device that has synced before (a new device's first sync: engine-first-sync.test.ts)
+  await setLastSyncedAt('2026-01-01T00:00:00.000Z', db);
   clock = new FakeClock();
   env = new FakeEnvironment();
   server = new ScriptedTransport(() => [me.inboxId]);
@@ -38,11 +41,11 @@ async function idle(e: SyncEngine) {
   await settle();
 }
 
-/** Runs started: status changes into 'syncing'. */
+/** Runs started: status changes into 'syncing' (the status starts as 'syncing' until loaded). */
 const runs = () =>
   events
     .filter((e) => e.type === 'status')
-    .filter((e, i, all) => e.status === 'syncing' && all[i - 1]?.status !== 'syncing').length;
+    .filter((e, i, all) => e.status === 'syncing' && all[i - 1] !== undefined && all[i - 1]!.status !== 'syncing').length;
 const of = <T extends EngineEvent['type']>(type: T) => events.filter((e) => e.type === type) as Extract<EngineEvent, { type: T }>[];
 
 describe('when the engine runs', () => {
