@@ -1,8 +1,8 @@
 // Shared set-up for the backend benchmarks: a stand-in server on PGlite or on PostgreSQL 15
 // (TEST_PG_URL, or a throwaway cluster started here), all traffic on 127.0.0.1.
-import { startTestServer, type ServerKind, type TestServer } from '../tests/helpers/server.ts';
+import { startTestServer, type ServerKind, type TestServer, type TestServerOptions } from '../tests/helpers/server.ts';
 
-export async function benchServer(kind: ServerKind): Promise<{ srv: TestServer; done: () => Promise<void> }> {
+export async function benchServer(kind: ServerKind, opts: TestServerOptions = {}): Promise<{ srv: TestServer; done: () => Promise<void> }> {
   let stopCluster = () => {};
   if (kind === 'pg' && !process.env.TEST_PG_URL) {
     const clusterModule: string = '../scripts/pg-cluster.mjs';
@@ -13,7 +13,7 @@ export async function benchServer(kind: ServerKind): Promise<{ srv: TestServer; 
     process.env.TEST_PG_URL = cluster.url;
     stopCluster = () => cluster.stop();
   }
-  const srv = await startTestServer(kind);
+  const srv = await startTestServer(kind, opts);
   return {
     srv,
     async done() {

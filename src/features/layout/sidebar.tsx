@@ -5,6 +5,8 @@ import { useListSharing, useLists, useOpenTaskCounts } from '@/data';
 import { NAV_ITEMS, navTo } from './nav-items';
 import { SyncIndicatorSlot } from './sync-indicator-slot';
 
+const countFormat = new Intl.NumberFormat();
+
 /**
  * Wide screens: every destination, the user's lists with open counts (shared ones marked with
  * their member count), and the sync indicator.
@@ -48,7 +50,7 @@ export function Sidebar() {
                   <SharedMarker members={sharing?.[list.id]?.members ?? 0} compact />{' '}
                   {open > 0 && (
                     <span className="sidebar-count">
-                      {open}{' '}
+                      {countFormat.format(open)}{' '}
                       <span className="visually-hidden">open</span>
                     </span>
                   )}
