@@ -2,7 +2,7 @@
 // after the first paint when an account is remembered, or when the user opens sign-in — so it
 // never enters the first screen's bundle. Until it has loaded, screens use the stored account
 // (see use-sync-status.ts). Tests hand in a fake facade with provideSync().
-import type { Sync } from '@/sync';
+import type { Sync, SyncListener } from '@/sync';
 import { ACCOUNT_KEY, readStoredAccount } from '@/sync/boot';
 
 export type SyncLoad = 'idle' | 'loading' | 'ready' | 'failed';
@@ -53,6 +53,30 @@ export function syncLoadState(): SyncLoad {
 export function onSyncLoad(listener: () => void): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
+}
+
+/**
+ * Hears the events of whichever facade is current: none until it loads, then that one, and a
+ * new one when a test swaps it. `onLoad` runs after each load (or failure). Returns unsubscribe.
+ */
+export function followSync(listener: SyncListener, onLoad?: () => void): () => void {
+  let attached: Sync | null = null;
+  let detach: (() => void) | null = null;
+  const attach = () => {
+    if (sync === attached) return;
+    detach?.();
+    attached = sync;
+    detach = sync?.subscribe(listener) ?? null;
+  };
+  attach();
+  const offLoad = onSyncLoad(() => {
+    attach();
+    onLoad?.();
+  });
+  return () => {
+    offLoad();
+    detach?.();
+  };
 }
 
 /** Tests: use this facade (a fake) instead of loading src/sync; null forgets it. */

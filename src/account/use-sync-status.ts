@@ -2,9 +2,9 @@
 // can't load) a stand-in made from the account remembered on this device and navigator.onLine,
 // so the first paint already shows the right account, banner and indicator.
 import { useSyncExternalStore } from 'react';
-import type { Account, Sync, SyncStatus } from '@/sync';
+import type { Account, SyncStatus } from '@/sync';
 import { readStoredAccount } from '@/sync/boot';
-import { currentSync, onSyncLoad, type SyncLoad, syncLoadState } from './sync-client';
+import { currentSync, followSync, type SyncLoad, syncLoadState } from './sync-client';
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
@@ -30,28 +30,14 @@ function snapshot(): SyncStatus {
 }
 
 function subscribe(onChange: () => void): () => void {
-  let attached: Sync | null = null;
-  let detach: (() => void) | null = null;
-  const attach = () => {
-    const sync = currentSync();
-    if (sync === attached) return;
-    detach?.();
-    attached = sync;
-    detach = sync?.subscribe((event) => {
-      if (event.type === 'status' || event.type === 'account') onChange();
-    }) ?? null;
-  };
-  attach();
-  const offLoad = onSyncLoad(() => {
-    attach();
-    onChange();
-  });
+  const unfollow = followSync((event) => {
+    if (event.type === 'status' || event.type === 'account') onChange();
+  }, onChange);
   window.addEventListener('online', onChange);
   window.addEventListener('offline', onChange);
   window.addEventListener('storage', onChange);
   return () => {
-    detach?.();
-    offLoad();
+    unfollow();
     window.removeEventListener('online', onChange);
     window.removeEventListener('offline', onChange);
     window.removeEventListener('storage', onChange);

@@ -6,10 +6,9 @@
 // is in the sync centre and the indicator). Two windows side by side both show it — the user
 // is looking at both.
 import { useEffect } from 'react';
-import { currentSync, onSyncLoad } from '@/account/sync-client';
+import { followSync } from '@/account/sync-client';
 import { toastFor } from '@/account/sync-messages';
 import { showToast } from '@/components/toasts';
-import type { Sync } from '@/sync';
 
 export interface SyncToastsProps {
   /** "Review" opens the sync centre. */
@@ -22,26 +21,11 @@ const pageShown = () => typeof document === 'undefined' || document.visibilitySt
 
 export function SyncToasts({ onReview, isShown = pageShown }: SyncToastsProps) {
   useEffect(() => {
-    let attached: Sync | null = null;
-    let detach: (() => void) | null = null;
-    const attach = () => {
-      const sync = currentSync();
-      if (sync === attached) return;
-      detach?.();
-      attached = sync;
-      detach =
-        sync?.subscribe((event) => {
-          const toast = toastFor(event);
-          if (!toast || !isShown()) return;
-          showToast(toast.message, toast.review ? { label: 'Review', onClick: onReview } : undefined, { id: toast.id });
-        }) ?? null;
-    };
-    attach();
-    const offLoad = onSyncLoad(attach);
-    return () => {
-      offLoad();
-      detach?.();
-    };
+    return followSync((event) => {
+      const toast = toastFor(event);
+      if (!toast || !isShown()) return;
+      showToast(toast.message, toast.review ? { label: 'Review', onClick: onReview } : undefined, { id: toast.id });
+    });
   }, [onReview, isShown]);
   return null;
 }

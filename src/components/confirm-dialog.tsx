@@ -3,6 +3,7 @@
 // card on wide screens. Opened by its owner (no trigger); focus goes back to `returnFocus` on close.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode, RefObject } from 'react';
+import './sheet-dialog.css';
 import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
@@ -35,9 +36,9 @@ export function ConfirmDialog({
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <Dialog.Portal>
-        <Dialog.Overlay className="confirm-overlay" />
+        <Dialog.Overlay className="sheet-overlay" />
         <Dialog.Content
-          className="confirm-dialog"
+          className="sheet-dialog confirm-dialog"
           role="alertdialog"
           onCloseAutoFocus={(event) => {
             const target = returnFocus?.current;
@@ -47,7 +48,7 @@ export function ConfirmDialog({
             }
           }}
         >
-          <Dialog.Title className="confirm-title">{title}</Dialog.Title>
+          <Dialog.Title className="sheet-dialog-title">{title}</Dialog.Title>
           <Dialog.Description className="confirm-description">{description}</Dialog.Description>
           {children && <div className="confirm-body">{children}</div>}
           <div className="confirm-actions">

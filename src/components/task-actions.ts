@@ -3,13 +3,15 @@ import { StorageFullError, tasks, ValidationError } from '@/data';
 import type { Task } from '@/lib/model';
 import { showErrorToast, showUndoToast } from './toasts';
 
-/** Shows why a write was refused; anything unexpected is rethrown. */
-export function reportWriteError(err: unknown): void {
-  if (err instanceof StorageFullError || err instanceof ValidationError) {
-    showErrorToast(err.message);
-    return;
-  }
-  throw err;
+/**
+ * Shows why a write was refused: a validation message at the field when the caller has one
+ * (`atField`), else as a toast, and a full disk always as the toast. Anything unexpected is
+ * rethrown. Callers keep what was typed either way.
+ */
+export function reportWriteError(err: unknown, atField?: (message: string) => void): void {
+  if (err instanceof ValidationError && atField) atField(err.message);
+  else if (err instanceof StorageFullError || err instanceof ValidationError) showErrorToast(err.message);
+  else throw err;
 }
 
 export async function setTaskDone(task: Pick<Task, 'id'>, done: boolean): Promise<void> {

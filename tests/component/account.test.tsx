@@ -1,26 +1,14 @@
 import './support/match-media';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { provideSync } from '@/account/sync-client';
-import { getDb, resetDatabaseForTests } from '@/data';
+import { describe, expect, it } from 'vitest';
 import { OFFER_DISMISSED_KEY } from '@/features/today/sign-in-offer';
 import { installFakeSync } from './support/fake-sync';
 import { renderRoutes } from './support/render-routes';
+import { freshAppEachTest } from './support/fresh-app';
 
 const EXPIRED = { state: 'expired', userId: 'user-ann', email: 'ann@example.com' } as const;
 
-beforeEach(async () => {
-  await resetDatabaseForTests();
-  await getDb().open();
-  localStorage.clear();
-});
-afterEach(() => {
-  act(() => {
-    toast.remove();
-  });
-  provideSync(null);
-});
+freshAppEachTest();
 
 describe('Settings → Account, signed in', () => {
   it('shows the e-mail; with nothing queued, Sign out signs out at once and returns to local mode on Today', async () => {

@@ -1,8 +1,9 @@
 import { setMediaMatches } from './support/match-media';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getDb, getIdentity, lists, resetDatabaseForTests, tasks } from '@/data';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getIdentity, lists, tasks } from '@/data';
 import { renderRoutes } from './support/render-routes';
+import { freshAppEachTest } from './support/fresh-app';
 
 const NAV = [
   ['Today', '/today'],
@@ -13,10 +14,7 @@ const NAV = [
   ['Settings', '/settings'],
 ] as const;
 
-beforeEach(async () => {
-  await resetDatabaseForTests();
-  await getDb().open();
-});
+freshAppEachTest();
 afterEach(() => setMediaMatches((q) => q.includes('min-width')));
 
 describe('app shell', () => {

@@ -1,12 +1,12 @@
 import './support/match-media';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import toast from 'react-hot-toast';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getDb, getIdentity, lists, listTasks, resetDatabaseForTests, tasks, toTaskRow } from '@/data';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDb, getIdentity, lists, listTasks, tasks, toTaskRow } from '@/data';
 import { newId, nowIso } from '@/lib/ids';
 import type { Task } from '@/lib/model';
 import { positionAfter } from '@/lib/order';
 import { renderRoutes } from './support/render-routes';
+import { freshAppEachTest } from './support/fresh-app';
 
 // jsdom has no layout: give rows a height so the virtualizer has something to measure.
 const ROW = 58;
@@ -31,15 +31,7 @@ afterAll(() => {
   if (restoreHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', restoreHeight);
 });
 
-beforeEach(async () => {
-  await resetDatabaseForTests();
-  await getDb().open();
-});
-afterEach(() => {
-  act(() => {
-    toast.remove();
-  });
-});
+freshAppEachTest();
 
 const rowsOf = () => within(screen.getByRole('list', { name: 'Home tasks' })).getAllByRole('listitem');
 const shownTitles = () => rowsOf().map((li) => within(li).getByRole('link').textContent);

@@ -2,10 +2,11 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { getDb, getIdentity, getList, listTasks, lists, resetDatabaseForTests, tasks } from '@/data';
+import { describe, expect, it } from 'vitest';
+import { getDb, getIdentity, getList, listTasks, lists, tasks } from '@/data';
 import { ListActions } from '@/features/lists/list-actions';
 import './support/match-media';
+import { freshAppEachTest } from './support/fresh-app';
 
 /** The list screen's header as ui-core composes it: the route renders ListActions for its list. */
 function renderListHeader(listId: string) {
@@ -34,10 +35,7 @@ function renderListHeader(listId: string) {
   return { router, user: userEvent.setup() };
 }
 
-beforeEach(async () => {
-  await resetDatabaseForTests();
-  await getDb().open();
-});
+freshAppEachTest();
 
 describe('ListActions', () => {
   it('renames and recolours the list', async () => {

@@ -2,10 +2,11 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getDb, getIdentity, listLists, lists, resetDatabaseForTests, StorageFullError, tasks } from '@/data';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getIdentity, listLists, lists, StorageFullError, tasks } from '@/data';
 import { ListsScreen } from '@/features/lists/lists-screen';
 import './support/match-media';
+import { freshAppEachTest } from './support/fresh-app';
 
 function renderListsScreen() {
   const root = createRootRoute({
@@ -31,10 +32,7 @@ const rowNames = () =>
     .getAllByRole('link')
     .map((a) => a.textContent?.replace(/\d+$/, ''));
 
-beforeEach(async () => {
-  await resetDatabaseForTests();
-  await getDb().open();
-});
+freshAppEachTest();
 afterEach(() => vi.restoreAllMocks());
 
 describe('/lists', () => {

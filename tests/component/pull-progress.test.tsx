@@ -3,21 +3,15 @@
 // indicator still says "Syncing".
 import './support/match-media';
 import { act, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { provideSync } from '@/account/sync-client';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PullProgressBar } from '@/components/pull-progress';
-import { getDb, resetDatabaseForTests } from '@/data';
 import { installFakeSync } from './support/fake-sync';
 import { setMediaMatches } from './support/match-media';
 import { renderRoutes } from './support/render-routes';
+import { freshAppEachTest } from './support/fresh-app';
 
-beforeEach(async () => {
-  await resetDatabaseForTests();
-  await getDb().open();
-  localStorage.clear();
-});
+freshAppEachTest();
 afterEach(() => {
-  provideSync(null);
   setMediaMatches((q) => q.includes('min-width'));
 });
 

@@ -1,22 +1,14 @@
 import './support/match-media';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '@/app/toaster';
-import { getDb, getIdentity, lists, listTasks, resetDatabaseForTests, StorageFullError, tasks } from '@/data';
+import { getIdentity, lists, listTasks, StorageFullError, tasks } from '@/data';
 import { QuickAdd } from '@/features/tasks/quick-add';
+import { freshAppEachTest } from './support/fresh-app';
 
-beforeEach(async () => {
-  await resetDatabaseForTests();
-  await getDb().open();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  act(() => {
-    toast.remove();
-  });
-});
+freshAppEachTest();
+afterEach(() => vi.restoreAllMocks());
 
 async function inboxTitles() {
   const identity = await getIdentity();

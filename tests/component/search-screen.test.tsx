@@ -1,9 +1,10 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { getDb, importData, lists, resetDatabaseForTests, tasks } from '@/data';
+import { describe, expect, it } from 'vitest';
+import { importData, lists, tasks } from '@/data';
 import { Route as SearchRoute } from '@/routes/search';
+import { freshAppEachTest } from './support/fresh-app';
 
 /** The real /search route file (validateSearch + screen) under a minimal root, as the generated tree mounts it. */
 function renderSearch(url: string) {
@@ -20,10 +21,7 @@ function renderSearch(url: string) {
 
 const results = () => within(screen.getByRole('list', { name: 'Results' }));
 
-beforeEach(async () => {
-  await resetDatabaseForTests();
-  await getDb().open();
-});
+freshAppEachTest();
 
 describe('/search', () => {
   it('finds tasks by title and by notes, linking each to its task', async () => {

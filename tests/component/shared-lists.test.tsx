@@ -1,15 +1,13 @@
 import './support/match-media';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { getDb, getIdentity, lists, resetDatabaseForTests, tasks, toTaskRow } from '@/data';
+import { describe, expect, it } from 'vitest';
+import { getDb, getIdentity, lists, tasks, toTaskRow } from '@/data';
 import { newId, nowIso } from '@/lib/ids';
 import { renderRoutes } from './support/render-routes';
 import { seedSharedList } from './support/sharing';
+import { freshAppEachTest } from './support/fresh-app';
 
-beforeEach(async () => {
-  await resetDatabaseForTests();
-  await getDb().open();
-});
+freshAppEachTest();
 
 async function me() {
   return (await getIdentity())!.userId;

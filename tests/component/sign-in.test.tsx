@@ -1,12 +1,10 @@
 import './support/match-media';
 import { act, screen, waitFor } from '@testing-library/react';
-import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { provideSync } from '@/account/sync-client';
-import { getDb, resetDatabaseForTests } from '@/data';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthOutcome } from '@/sync';
 import { installFakeSync } from './support/fake-sync';
 import { renderRoutes } from './support/render-routes';
+import { freshAppEachTest } from './support/fresh-app';
 
 const LOCAL = { account: { state: 'local' as const }, status: 'local' as const };
 
@@ -17,16 +15,8 @@ function setOnline(online: boolean) {
   });
 }
 
-beforeEach(async () => {
-  await resetDatabaseForTests();
-  await getDb().open();
-  localStorage.clear();
-});
+freshAppEachTest();
 afterEach(() => {
-  act(() => {
-    toast.remove();
-  });
-  provideSync(null);
   Reflect.deleteProperty(navigator, 'onLine');
 });
 

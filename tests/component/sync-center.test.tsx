@@ -1,23 +1,12 @@
 import './support/match-media';
-import { act, screen, waitFor, within } from '@testing-library/react';
-import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { provideSync } from '@/account/sync-client';
-import { getDb, lists, outboxCount, refusedEntries, refuseLocally, resetDatabaseForTests, tasks } from '@/data';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { getDb, lists, outboxCount, refusedEntries, refuseLocally, tasks } from '@/data';
 import { installFakeSync } from './support/fake-sync';
 import { renderRoutes } from './support/render-routes';
+import { freshAppEachTest } from './support/fresh-app';
 
-beforeEach(async () => {
-  await resetDatabaseForTests();
-  await getDb().open();
-  localStorage.clear();
-});
-afterEach(() => {
-  act(() => {
-    toast.remove();
-  });
-  provideSync(null);
-});
+freshAppEachTest();
 
 /** Queues a task with notes and has it refused as the server would, with `code`. */
 async function refusedTask(title: string, notes: string, code: 'forbidden' | 'invalid' = 'forbidden', message = 'no') {

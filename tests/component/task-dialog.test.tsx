@@ -1,20 +1,12 @@
 import './support/match-media';
-import { act, screen, waitFor, within } from '@testing-library/react';
-import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getDb, getTask, lists, resetDatabaseForTests, tasks } from '@/data';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getTask, lists, tasks } from '@/data';
 import { addDays, todayIso } from '@/lib/dates';
 import { renderRoutes } from './support/render-routes';
+import { freshAppEachTest } from './support/fresh-app';
 
-beforeEach(async () => {
-  await resetDatabaseForTests();
-  await getDb().open();
-});
-afterEach(() => {
-  act(() => {
-    toast.remove();
-  });
-});
+freshAppEachTest();
 
 async function openDialog(taskId: string) {
   const app = renderRoutes(`/tasks/${taskId}`);

@@ -1,15 +1,13 @@
 import './support/match-media';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { getDb, resetDatabaseForTests, tasks } from '@/data';
+import { describe, expect, it } from 'vitest';
+import { tasks } from '@/data';
 import { dateFromIso } from '@/components/format';
 import { addDays, todayIso, UPCOMING_DAYS } from '@/lib/dates';
 import { renderRoutes } from './support/render-routes';
+import { freshAppEachTest } from './support/fresh-app';
 
-beforeEach(async () => {
-  await resetDatabaseForTests();
-  await getDb().open();
-});
+freshAppEachTest();
 
 const weekdayName = (iso: string) => new Intl.DateTimeFormat(undefined, { weekday: 'long' }).format(dateFromIso(iso));
 

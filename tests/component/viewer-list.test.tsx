@@ -1,23 +1,15 @@
 import './support/match-media';
-import { act, screen, waitFor, within } from '@testing-library/react';
-import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getDb, getIdentity, resetDatabaseForTests, tasks, toTaskRow } from '@/data';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getDb, getIdentity, tasks, toTaskRow } from '@/data';
 import { todayIso } from '@/lib/dates';
 import { newId, nowIso } from '@/lib/ids';
 import type { Task } from '@/lib/model';
 import { renderRoutes } from './support/render-routes';
 import { seedSharedList } from './support/sharing';
+import { freshAppEachTest } from './support/fresh-app';
 
-beforeEach(async () => {
-  await resetDatabaseForTests();
-  await getDb().open();
-});
-afterEach(() => {
-  act(() => {
-    toast.remove();
-  });
-});
+freshAppEachTest();
 
 /** A list owned by owner@example.com on which this user is a viewer, with two tasks in it. */
 async function viewerList() {

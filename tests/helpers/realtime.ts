@@ -8,7 +8,9 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { Backend } from '@/backend';
-import type { Clock, Poke, PokeSource } from '@/sync/types';
+import type { Poke, PokeSource } from '@/sync/types';
+
+export { SteppedClock } from './stepped-clock';
 
 export interface Recorder {
   channel: RealtimeChannel;
@@ -57,32 +59,6 @@ export function openSocket(server: { url: string; anonKey: string }, params: Rec
     ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     ws.once('error', reject);
   });
-}
-
-/** Timers fire only when advance() says so (time starts at the real now). */
-export class SteppedClock implements Clock {
-  private t = Date.now();
-  private seq = 0;
-  private timers = new Map<number, { at: number; fn: () => void }>();
-  now = () => this.t;
-  setTimeout = (fn: () => void, ms: number) => {
-    const id = ++this.seq;
-    this.timers.set(id, { at: this.t + Math.max(0, ms), fn });
-    return id;
-  };
-  clearTimeout = (handle: unknown) => void this.timers.delete(handle as number);
-  /** Moves time forward, firing due timers in order. */
-  advance(ms: number) {
-    const end = this.t + ms;
-    for (;;) {
-      const next = [...this.timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!next) break;
-      this.timers.delete(next[0]);
-      this.t = next[1].at;
-      next[1].fn();
-    }
-    this.t = end;
-  }
 }
 
 /** A device's pokes as the engine sees them: recorded, and lost while `drop` is set. */

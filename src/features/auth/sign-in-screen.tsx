@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { loadSync } from '@/account/sync-client';
 import { useAccount, useOnline } from '@/account/use-sync-status';
+import { EmailInput } from '@/components/email-input';
 import { showToast } from '@/components/toasts';
 import { useLists, useOpenTaskCounts } from '@/data';
 import type { AuthOutcome } from '@/sync';
@@ -137,20 +138,14 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
             <label htmlFor={`${id}-email`} className="field-label">
               Email
             </label>
-            <input
+            <EmailInput
               ref={emailRef}
               id={`${id}-email`}
-              className="input"
-              type="email"
               name="email"
-              inputMode="email"
               autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? `${id}-email-error` : undefined}
+              errorId={errors.email ? `${id}-email-error` : null}
             />
             {fieldError('email')}
           </div>

@@ -2,6 +2,7 @@
 // screens. The trigger sits inside Dialog.Trigger so focus returns to it on close.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import '@/components/sheet-dialog.css';
 import './lists.css';
 
 interface ListDialogProps {
@@ -20,13 +21,13 @@ export function ListDialog({ open, onOpenChange, title, trigger, description, ro
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="lists-overlay" />
+        <Dialog.Overlay className="sheet-overlay" />
         <Dialog.Content
-          className="lists-dialog"
+          className="sheet-dialog lists-dialog"
           role={role}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <Dialog.Title className="lists-dialog-title">{title}</Dialog.Title>
+          <Dialog.Title className="sheet-dialog-title">{title}</Dialog.Title>
           {description && <Dialog.Description className="lists-dialog-description">{description}</Dialog.Description>}
           {children}
         </Dialog.Content>

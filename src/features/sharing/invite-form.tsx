@@ -2,8 +2,9 @@
 // Email field and keep what was typed; an accepted invite is queued like any other change and
 // shows as pending in the people list until the server confirms it.
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { members, StorageFullError, ValidationError } from '@/data';
-import { showErrorToast } from '@/components/toasts';
+import { members } from '@/data';
+import { EmailInput } from '@/components/email-input';
+import { reportWriteError } from '@/components/task-actions';
 import type { Role } from '@/lib/model';
 import { type InviteContext, inviteProblem } from './invite-check';
 import { ROLE_HINTS } from './member-views';
@@ -45,9 +46,7 @@ export function InviteForm({ listId, context, onInvited }: InviteFormProps) {
       setError(null);
       onInvited(address, role);
     } catch (err) {
-      if (err instanceof ValidationError) refuse(err.message);
-      else if (err instanceof StorageFullError) showErrorToast(err.message);
-      else throw err;
+      reportWriteError(err, refuse);
     } finally {
       setBusy(false);
     }
@@ -63,15 +62,10 @@ export function InviteForm({ listId, context, onInvited }: InviteFormProps) {
           <label className="field-label" htmlFor={`${id}-email`}>
             Email
           </label>
-          <input
+          <EmailInput
             ref={emailRef}
             id={`${id}-email`}
-            className="input"
-            type="email"
-            inputMode="email"
             autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
             enterKeyHint="send"
             placeholder="name@example.com"
             value={email}
@@ -79,8 +73,7 @@ export function InviteForm({ listId, context, onInvited }: InviteFormProps) {
               setEmail(e.target.value);
               if (error) setError(null);
             }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
+            errorId={error ? `${id}-error` : null}
           />
         </div>
         <div className="field invite-role">

@@ -1,8 +1,8 @@
 // One person on the list: avatar, address, "You", role. The owner manages everyone else here
 // (role, Remove); everyone else just reads. Refusals show on the row.
 import { useId, useState } from 'react';
-import { members, StorageFullError, ValidationError } from '@/data';
-import { showErrorToast } from '@/components/toasts';
+import { members } from '@/data';
+import { reportWriteError } from '@/components/task-actions';
 import type { Role } from '@/lib/model';
 import { type MemberView, ROLE_NAMES } from './member-views';
 
@@ -31,9 +31,7 @@ export function MemberItem({ listId, member, manage, onRoleChanged, onRemoved }:
       setError(null);
       then();
     } catch (err) {
-      if (err instanceof ValidationError) setError(err.message);
-      else if (err instanceof StorageFullError) showErrorToast(err.message);
-      else throw err;
+      reportWriteError(err, setError);
     } finally {
       setBusy(false);
     }

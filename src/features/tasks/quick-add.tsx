@@ -1,8 +1,8 @@
 // Capture a task in two seconds: type, Enter. Refusals show at the field and keep the text.
 import { useId, useRef, useState } from 'react';
-import { type NewTask, StorageFullError, tasks, ValidationError } from '@/data';
+import { type NewTask, tasks } from '@/data';
 import { PlusIcon } from '@/components/icons';
-import { showErrorToast } from '@/components/toasts';
+import { reportWriteError } from '@/components/task-actions';
 import './tasks.css';
 
 export interface QuickAddProps {
@@ -29,9 +29,7 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
       setError(null);
     } catch (err) {
       // Whatever went wrong, the text stays in the box for another try.
-      if (err instanceof ValidationError) setError(err.message);
-      else if (err instanceof StorageFullError) showErrorToast(err.message);
-      else throw err;
+      reportWriteError(err, setError);
     } finally {
       setBusy(false);
       inputRef.current?.focus();

@@ -2,35 +2,14 @@
 // whose online/visible state the test flips, a lock manager with Web Locks semantics, a
 // transport that acts like a server with no other clients, and a source of pokes.
 import type { LockManagerLike } from '@/sync/leader';
-import type { Clock, PokeHandlers, PokeSource, PullRequest, PushRequest, SyncEnvironment, SyncTransport, TransportOutcome } from '@/sync/types';
+import { SteppedClock } from '../../helpers/stepped-clock';
+import type { PokeHandlers, PokeSource, PullRequest, PushRequest, SyncEnvironment, SyncTransport, TransportOutcome } from '@/sync/types';
 import type { MutationError, PullResult, PushResult } from '@/lib/model';
 
-export class FakeClock implements Clock {
-  private t = 1_000_000;
-  private seq = 0;
-  private timers = new Map<number, { at: number; fn: () => void }>();
-  now = () => this.t;
-  setTimeout = (fn: () => void, ms: number) => {
-    const id = ++this.seq;
-    this.timers.set(id, { at: this.t + Math.max(0, ms), fn });
-    return id;
-  };
-  clearTimeout = (handle: unknown) => void this.timers.delete(handle as number);
-  /** Moves time forward, firing due timers in order. */
-  advance(ms: number) {
-    const end = this.t + ms;
-    for (;;) {
-      const next = [...this.timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!next) break;
-      this.timers.delete(next[0]);
-      this.t = next[1].at;
-      next[1].fn();
-    }
-    this.t = end;
-  }
-  nextTimerIn(): number | null {
-    const ats = [...this.timers.values()].map((t) => t.at - this.t);
-    return ats.length ? Math.min(...ats) : null;
+/** Starts at a fixed time, so durations in the tests read as plain numbers. */
+export class FakeClock extends SteppedClock {
+  constructor() {
+    super(1_000_000);
   }
 }
 
