@@ -10,6 +10,7 @@ import { colorVar } from './colors';
 import { DownIcon, GripIcon, UpIcon } from '@/components/icons';
 import { NewListDialog } from './new-list-dialog';
 import { arrayMove, dropIndex, moveTargetFor, movedAnnouncement } from './reorder';
+import { Screen } from '@/components/screen';
 import './lists.css';
 
 interface Drag {
@@ -242,20 +243,20 @@ function ListsFrame({
   children?: React.ReactNode;
 }) {
   return (
-    <section className="screen lists-screen" aria-labelledby="lists-heading">
-      <header className="screen-header">
-        <h1 id="lists-heading" className="screen-title">
-          Lists
-        </h1>
+    <Screen
+      title="Lists"
+      className="lists-screen"
+      actions={
         <div className="lists-header-actions">
           {actions}
           <NewListDialog />
         </div>
-      </header>
+      }
+    >
       {children}
       <p role="status" className="visually-hidden">
         {announcement}
       </p>
-    </section>
+    </Screen>
   );
 }

@@ -6,6 +6,7 @@ import { InstallAppButton } from './install-app-button';
 import { SettingsSection } from './settings-section';
 import { StorageSection } from './storage-section';
 import { ThemeSection } from './theme-section';
+import { Screen } from '@/components/screen';
 import './settings.css';
 
 interface SettingsScreenProps {
@@ -15,12 +16,7 @@ interface SettingsScreenProps {
 
 export function SettingsScreen({ account }: SettingsScreenProps) {
   return (
-    <section className="screen settings-screen" aria-labelledby="settings-title">
-      <header className="screen-header">
-        <h1 id="settings-title" className="screen-title">
-          Settings
-        </h1>
-      </header>
+    <Screen title="Settings" className="settings-screen">
       {account ?? <LocalAccountSection />}
       <ThemeSection />
       <StorageSection />
@@ -28,6 +24,6 @@ export function SettingsScreen({ account }: SettingsScreenProps) {
       <SettingsSection title="Install">
         <InstallAppButton />
       </SettingsSection>
-    </section>
+    </Screen>
   );
 }

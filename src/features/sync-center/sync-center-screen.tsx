@@ -15,6 +15,7 @@ import { absoluteTime, relativeTime } from '@/lib/relative-time';
 import type { SyncStatus } from '@/sync';
 import { RefusedItem } from './refused-item';
 import { type SyncQueue, useSyncQueue } from './use-sync-queue';
+import { Screen } from '@/components/screen';
 import './sync-center.css';
 
 const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
@@ -30,12 +31,7 @@ export function SyncCenterScreen() {
   }
 
   return (
-    <section className="screen sync-screen" aria-labelledby="sync-title">
-      <header className="screen-header">
-        <h1 id="sync-title" className="screen-title">
-          Sync
-        </h1>
-      </header>
+    <Screen title="Sync" className="sync-screen">
       {local ? <LocalOnly /> : <StatusCard status={status} onSyncNow={sendNow} />}
       {!local && queue && queue.queuedTotal > 0 && <Queued queue={queue} />}
       {queue && queue.refused.length > 0 && (
@@ -49,7 +45,7 @@ export function SyncCenterScreen() {
         />
       )}
       {region}
-    </section>
+    </Screen>
   );
 }
 

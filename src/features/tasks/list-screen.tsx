@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/empty-state';
 import { EyeIcon } from '@/components/icons';
 import { useListRole } from '@/components/use-list-role';
 import { useToday } from '@/components/use-today';
-import { QuickAdd } from './quick-add';
+import { QuickAdd } from '@/components/quick-add';
 import { VirtualTaskList } from './virtual-task-list';
 import './tasks.css';
 

@@ -6,8 +6,9 @@ import { TaskRow } from '@/components/task-row';
 import { useListsById } from '@/components/use-lists-by-id';
 import { useToday } from '@/components/use-today';
 import type { Task } from '@/lib/model';
-import { QuickAdd } from '@/features/tasks/quick-add';
+import { QuickAdd } from '@/components/quick-add';
 import { SignInOffer } from './sign-in-offer';
+import { Screen } from '@/components/screen';
 
 export interface TodayScreenProps {
   /** Put the cursor in quick add (the "New task" shortcut opens /today?add=task). */
@@ -34,15 +35,7 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
   );
 
   return (
-    <section className="screen" aria-labelledby="today-title">
-      <header className="screen-header">
-        <div>
-          <h1 className="screen-title" id="today-title">
-            Today
-          </h1>
-          <p className="screen-subtitle">{longDate(today)}</p>
-        </div>
-      </header>
+    <Screen title="Today" subtitle={longDate(today)}>
       <QuickAdd defaults={{ due_date: today }} placeholder="Add a task for today" autoFocus={focusQuickAdd} />
       {groups && groups.overdue.length > 0 && section('today-overdue', 'Overdue', groups.overdue, true)}
       {groups && groups.today.length > 0 && section('today-due', 'Due today', groups.today)}
@@ -50,6 +43,6 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
         <EmptyState title="Nothing due today">Tasks you add here are due today.</EmptyState>
       )}
       <SignInOffer />
-    </section>
+    </Screen>
   );
 }

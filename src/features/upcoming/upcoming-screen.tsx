@@ -9,7 +9,8 @@ import { useListsById } from '@/components/use-lists-by-id';
 import { useToday } from '@/components/use-today';
 import { dayLabel, groupByDay, isoFromParts, monthGridRange, parseIso, UPCOMING_DAYS } from '@/lib/dates';
 import type { List, Task } from '@/lib/model';
-import { QuickAdd } from '@/features/tasks/quick-add';
+import { QuickAdd } from '@/components/quick-add';
+import { Screen } from '@/components/screen';
 import './upcoming.css';
 
 export interface UpcomingScreenProps {
@@ -43,15 +44,7 @@ export function UpcomingScreen({ day, onDayChange }: UpcomingScreenProps) {
   const counts = useDayCounts(range.from, range.to);
 
   return (
-    <section className="screen upcoming-screen" aria-labelledby="upcoming-title">
-      <header className="screen-header">
-        <div>
-          <h1 className="screen-title" id="upcoming-title">
-            Upcoming
-          </h1>
-          <p className="screen-subtitle">{day ? dayHeading(day, today) : `The next ${UPCOMING_DAYS} days`}</p>
-        </div>
-      </header>
+    <Screen title="Upcoming" subtitle={day ? dayHeading(day, today) : `The next ${UPCOMING_DAYS} days`} className="upcoming-screen">
       <div className="upcoming-layout">
         <aside className="upcoming-calendar" aria-label="Calendar">
           <DatePicker
@@ -75,7 +68,7 @@ export function UpcomingScreen({ day, onDayChange }: UpcomingScreenProps) {
           )}
         </div>
       </div>
-    </section>
+    </Screen>
   );
 }
 

@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { type NewTask, tasks } from '@/data';
 import { PlusIcon } from '@/components/icons';
 import { reportWriteError } from '@/components/task-actions';
-import './tasks.css';
+import './quick-add.css';
 
 export interface QuickAddProps {
   /** Where the task goes: list_id (default the Inbox) and due_date (default none). */
