@@ -10,6 +10,7 @@ export const META = {
   userId: 'user_id',
   cursors: 'cursors',
   lastSyncedAt: 'last_synced_at',
+  offlineSavedShown: 'offline_saved_shown',
 } as const;
 
 export const LOCAL_DATABASE = 'daybook-local';

@@ -38,6 +38,20 @@ export async function setLastSyncedAt(iso: string, db: DaybookDb = getDb()): Pro
   await db.meta.put({ key: META.lastSyncedAt, value: iso });
 }
 
+/**
+ * Whether "Saved offline" was shown in the offline spell still running: kept in the database so
+ * a reload (or a new leader tab) during the spell does not say it again, and the first sync after
+ * it still says "Synced N changes".
+ */
+export async function getOfflineSavedShown(db: DaybookDb = getDb()): Promise<boolean> {
+  return (await db.meta.get(META.offlineSavedShown))?.value === true;
+}
+
+export async function setOfflineSavedShown(shown: boolean, db: DaybookDb = getDb()): Promise<void> {
+  if (shown) await db.meta.put({ key: META.offlineSavedShown, value: true });
+  else await db.meta.delete(META.offlineSavedShown);
+}
+
 export interface PullOutcome {
   /** Outbox entries removed because the server has seen them (applied, duplicate or refused). */
   acknowledged: number;

@@ -11,9 +11,11 @@ import {
   getClientId,
   getCursors,
   getLastSyncedAt,
+  getOfflineSavedShown,
   pendingMutations,
   refuseLocally,
   setLastSyncedAt,
+  setOfflineSavedShown,
 } from '@/data/sync-store';
 import type { MutationError, PullResult, RefusedEntry } from '@/lib/model';
 import { MAX_BATCH_BYTES, MAX_BATCH_CHANGES, splitBatch, takeBatch } from './batch';
@@ -96,6 +98,11 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
   let unreachable = false;
   let offlineSpell = !env.online();
   let offlineSavedShown = false;
+  // whether a spell from before this start (a reload) has been read back; until then "Saved
+  // offline" waits, so a reload during a spell does not say it twice
+  let spellRead = false;
+  let sayWhenRead = false;
+  let succeededOnce = false;
   let failing: string | null = null;
   let mirrored: EngineStatus | null = null;
   // how far this run's pull has got (one object per page, so the snapshot changes only then)
@@ -142,9 +149,11 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
       offlineSpell = true;
       offlineSavedShown = false;
     }
-    if (pending > 0 && !offlineSavedShown) {
+    if (!spellRead) sayWhenRead = true;
+    else if (pending > 0 && !offlineSavedShown) {
       offlineSavedShown = true;
       emit({ type: 'offline-saved' });
+      void setOfflineSavedShown(true, db).catch((err: unknown) => console.error('could not remember the offline toast', err));
     }
   }
 
@@ -199,8 +208,12 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
     }
     if (!failure) {
       unreachable = false;
+      succeededOnce = true;
       offlineSpell = !sched.online;
-      if (!offlineSpell) offlineSavedShown = false;
+      if (!offlineSpell && offlineSavedShown) {
+        offlineSavedShown = false;
+        void setOfflineSavedShown(false, db).catch((err: unknown) => console.error('could not clear the offline toast', err));
+      }
       failing = null;
       feed('succeeded');
     } else if (failure.kind === 'unauthorized') {
@@ -341,6 +354,17 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
           }
         }),
       );
+      // an offline spell that began before a reload goes on: no second "Saved offline", and the
+      // first sync after it reports what it sent
+      void getOfflineSavedShown(db)
+        .catch(() => false)
+        .then((shown) => {
+          spellRead = true;
+          if (shown && !succeededOnce) {
+            offlineSpell = true;
+            offlineSavedShown = true;
+          } else if (sayWhenRead && offlineSpell) enterOfflineSpell();
+        });
       void getLastSyncedAt(db).then((iso) => {
         lastSyncedAt ??= iso;
         refreshStatus();

@@ -222,6 +222,41 @@ describe('what the UI is told', () => {
     await e.stop();
   });
 
+  it('a reload in the middle of an offline spell: no second "saved offline"; the reconnect still says "synced N"', async () => {
+    env.isOnline = false;
+    server.always = noNetwork;
+    const before = engine();
+    before.start();
+    await idle(before);
+    await tasks.create({ title: 'a' }, db);
+    await settle();
+    expect(of('offline-saved')).toHaveLength(1);
+    await before.stop();
+
+    // the page reloads, still offline: a new engine over the same database
+    const after = engine();
+    after.start();
+    await idle(after);
+    await tasks.create({ title: 'b' }, db);
+    await settle();
+    expect(of('offline-saved')).toHaveLength(1);
+    server.always = null;
+    env.set('online');
+    await idle(after);
+    expect(of('synced').at(-1)).toEqual({ type: 'synced', count: 2, afterOffline: true });
+    // the spell is over: the next one says it again, even after another reload
+    await after.stop();
+    env.isOnline = false;
+    server.always = noNetwork;
+    const later = engine();
+    later.start();
+    await idle(later);
+    await tasks.create({ title: 'c' }, db);
+    await settle();
+    expect(of('offline-saved')).toHaveLength(2);
+    await later.stop();
+  });
+
   it('after 5 minutes of failures: one "failing" with the reason; cleared by a success', async () => {
     server.always = serverDown;
     const e = engine({ random: () => 0.99 });
