@@ -17,8 +17,8 @@ import {
   listTasks,
   openTaskCounts,
   outboxCount,
-  type PendingInvite,
-  pendingInvites,
+  type PendingMemberChanges,
+  pendingMemberChanges,
   refusedEntries,
   type Show,
   searchTasks,
@@ -87,9 +87,9 @@ export function useListSharing(): Record<string, ListSharing> | undefined {
   return useLiveQuery(() => listSharing(db), [db]);
 }
 
-export function usePendingInvites(listId: string): PendingInvite[] | undefined {
+export function usePendingMemberChanges(listId: string): PendingMemberChanges | undefined {
   const db = useDb();
-  return useLiveQuery(() => pendingInvites(listId, db), [db, listId]);
+  return useLiveQuery(() => pendingMemberChanges(listId, db), [db, listId]);
 }
 
 export function useOutboxCount(): number | undefined {

@@ -26,7 +26,7 @@ export {
   useMembers,
   useOpenTaskCounts,
   useOutboxCount,
-  usePendingInvites,
+  usePendingMemberChanges,
   useRefused,
   useSearch,
   useTask,
@@ -36,7 +36,7 @@ export {
 export type { MoveTarget, NewList, NewTask } from './mutators';
 export { lists, members, tasks } from './mutators';
 export { observe } from './live';
-export type { ListSharing, PendingInvite, Show } from './queries';
+export type { ListSharing, PendingInvite, PendingMemberChanges, Show } from './queries';
 export {
   dayCounts,
   getIdentity,
@@ -48,7 +48,7 @@ export {
   listTasks,
   openTaskCounts,
   outboxCount,
-  pendingInvites,
+  pendingMemberChanges,
   refusedEntries,
   SEARCH_LIMIT,
   searchTasks,

@@ -161,16 +161,26 @@ export interface PendingInvite {
   role: Exclude<Role, 'owner'>;
 }
 
+/** One list's sharing changes queued on this device that the server has not confirmed yet. */
+export interface PendingMemberChanges {
+  /** Queued `member.invite`s, oldest first. */
+  invites: PendingInvite[];
+  /** Members whose role change (`member.set_role`) is queued. */
+  roleChanges: string[];
+}
+
 /**
- * Queued `member.invite`s for one list, oldest first. The outbox has no index on the change's
- * name, so this reads it whole: only the share dialog asks, and the queue is short when online.
+ * Queued invites and role changes for one list. The outbox has no index on the change's name,
+ * so this reads it whole: only the share dialog asks, and the queue is short when online.
  */
-export async function pendingInvites(listId: string, db: DaybookDb = getDb()): Promise<PendingInvite[]> {
+export async function pendingMemberChanges(listId: string, db: DaybookDb = getDb()): Promise<PendingMemberChanges> {
   const entries = await db.outbox.toArray();
-  const out: PendingInvite[] = [];
+  const out: PendingMemberChanges = { invites: [], roleChanges: [] };
   for (const entry of entries) {
     if (entry.name === 'member.invite' && entry.args.list_id === listId) {
-      out.push({ mutationId: entry.id, email: entry.args.email, role: entry.args.role });
+      out.invites.push({ mutationId: entry.id, email: entry.args.email, role: entry.args.role });
+    } else if (entry.name === 'member.set_role' && entry.args.list_id === listId && !out.roleChanges.includes(entry.args.user_id)) {
+      out.roleChanges.push(entry.args.user_id);
     }
   }
   return out;

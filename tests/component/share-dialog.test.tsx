@@ -139,6 +139,9 @@ describe('share dialog, as the owner', () => {
       args: { list_id: list.id, user_id: ids['ann@example.com'], role: 'viewer' },
     });
     await waitFor(() => expect(within(ann).getByRole('combobox')).toHaveValue('viewer'));
+    // queued, not yet confirmed: the row says so until the server has it
+    expect(await within(ann).findByText('Role change sent at the next sync')).toBeInTheDocument();
+    expect(within(await member(d, 'bob@example.com')).queryByText('Role change sent at the next sync')).toBeNull();
 
     const bob = await member(d, 'bob@example.com');
     await user.click(within(bob).getByRole('button', { name: 'Remove' }));

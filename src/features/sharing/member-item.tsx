@@ -13,11 +13,13 @@ interface MemberItemProps {
   member: MemberView;
   /** The owner's controls (role, Remove) for this row. */
   manage: boolean;
+  /** A role change for this person is queued here and not yet confirmed by the server. */
+  roleWaiting?: boolean;
   onRoleChanged: (member: MemberView, role: SharedRole) => void;
   onRemoved: (member: MemberView) => void;
 }
 
-export function MemberItem({ listId, member, manage, onRoleChanged, onRemoved }: MemberItemProps) {
+export function MemberItem({ listId, member, manage, roleWaiting = false, onRoleChanged, onRemoved }: MemberItemProps) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -47,6 +49,12 @@ export function MemberItem({ listId, member, manage, onRoleChanged, onRemoved }:
         <span className="member-meta">
           {member.isMe && member.email !== '' && <span className="member-you">You</span>}
           {(!manage || member.role === 'owner') && <span>{ROLE_NAMES[member.role]}</span>}
+          {roleWaiting && (
+            <>
+              <span className="member-pending">Pending</span>
+              <span>Role change sent at the next sync</span>
+            </>
+          )}
         </span>
         {error && (
           <span className="field-error" role="alert" id={`${id}-error`}>

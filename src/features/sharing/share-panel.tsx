@@ -2,7 +2,7 @@
 // on the list (pending invites and refused ones too), and "Leave list" for everyone else.
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
-import { members as memberWrites, useIdentity, useMembers, usePendingInvites, useRefused } from '@/data';
+import { members as memberWrites, useIdentity, useMembers, usePendingMemberChanges, useRefused } from '@/data';
 import { reportWriteError } from '@/components/task-actions';
 import type { List, RefusedEntry, Role } from '@/lib/model';
 import { InviteForm } from './invite-form';
@@ -21,7 +21,7 @@ interface SharePanelProps {
 export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
   const identity = useIdentity();
   const rows = useMembers(list.id);
-  const pending = usePendingInvites(list.id);
+  const queued = usePendingMemberChanges(list.id);
   const refused = useRefused();
   const [announcement, setAnnouncement] = useState('');
   // Undo lives in the dialog, not in a toast: the modal keeps the rest of the page (toasts too)
@@ -29,7 +29,8 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
   const [lastRemoved, setLastRemoved] = useState<{ email: string; role: SharedRole } | null>(null);
   const peopleHeading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-  if (!identity || !rows || !pending) return null;
+  if (!identity || !rows || !queued) return null;
+  const pending = queued.invites;
 
   const me = identity.userId;
   const role = myRole(rows, me);
@@ -93,6 +94,7 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
               listId={list.id}
               member={member}
               manage={isOwner && !member.isMe}
+              roleWaiting={queued.roleChanges.includes(member.userId)}
               onRoleChanged={roleChanged}
               onRemoved={removed}
             />

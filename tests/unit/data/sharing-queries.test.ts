@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Identity, listSharing, lists, members, pendingInvites } from '@/data';
+import { type Identity, listSharing, lists, members, pendingMemberChanges } from '@/data';
 import type { DaybookDb } from '@/data/db';
 import { freshDb } from './helpers';
 
@@ -28,19 +28,35 @@ describe('listSharing', () => {
   });
 });
 
-describe('pendingInvites', () => {
+describe('pendingMemberChanges', () => {
   it("lists one list's queued invites, oldest first, and drops them when acknowledged", async () => {
     const club = await lists.create({ name: 'Club' });
     const other = await lists.create({ name: 'Other' });
     await members.invite(club.id, 'ann@example.com', 'editor');
     await members.invite(other.id, 'bob@example.com', 'viewer');
     await members.invite(club.id, 'carl@example.com', 'viewer');
-    const invites = await pendingInvites(club.id, db);
+    const { invites } = await pendingMemberChanges(club.id, db);
     expect(invites.map(({ email, role }) => [email, role])).toEqual([
       ['ann@example.com', 'editor'],
       ['carl@example.com', 'viewer'],
     ]);
     await db.outbox.delete(invites[0]!.mutationId);
-    expect((await pendingInvites(club.id, db)).map((i) => i.email)).toEqual(['carl@example.com']);
+    expect((await pendingMemberChanges(club.id, db)).invites.map((i) => i.email)).toEqual(['carl@example.com']);
+  });
+
+  it("names the members of one list whose role change is queued, once each, until acknowledged", async () => {
+    const club = await lists.create({ name: 'Club' });
+    const other = await lists.create({ name: 'Other' });
+    await db.members.bulkPut([
+      { list_id: club.id, user_id: 'ann', email: 'ann@example.com', role: 'editor' },
+      { list_id: club.id, user_id: 'bob', email: 'bob@example.com', role: 'editor' },
+      { list_id: other.id, user_id: 'carl', email: 'carl@example.com', role: 'editor' },
+    ]);
+    await members.setRole(club.id, 'ann', 'viewer');
+    await members.setRole(club.id, 'ann', 'editor');
+    await members.setRole(other.id, 'carl', 'viewer');
+    expect(await pendingMemberChanges(club.id, db)).toEqual({ invites: [], roleChanges: ['ann'] });
+    await db.outbox.clear();
+    expect(await pendingMemberChanges(club.id, db)).toEqual({ invites: [], roleChanges: [] });
   });
 });
