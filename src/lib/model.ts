@@ -107,7 +107,8 @@ export interface PushResult {
 export interface PullResult {
   lists: List[];
   members: Member[];
-  tasks: Task[];
+  /** A tombstone says whether its list's delete made it (list.restore revives those only). */
+  tasks: (Task & { deleted_with_list?: boolean })[];
   departed: { list_id: string; task_id: string }[];
   visible_lists: string[];
   cursors: Record<string, number>;

@@ -787,7 +787,9 @@ begin
       join public.lists l on l.id = k.row_id where k.kind = 'l'), '[]'),
     'members', coalesce((select jsonb_agg(to_jsonb(m) order by m.list_id, m.version) from kept k
       join public.list_members m on m.list_id = k.list_id and m.user_id = k.row_id where k.kind = 'm'), '[]'),
-    'tasks', coalesce((select jsonb_agg(to_jsonb(t) - 'deleted_with_list' order by t.list_id, t.version) from kept k
+    -- deleted_with_list only on tombstones: the device's list.restore must revive the same tasks
+    'tasks', coalesce((select jsonb_agg(case when t.deleted_at is null then to_jsonb(t) - 'deleted_with_list' else to_jsonb(t) end
+        order by t.list_id, t.version) from kept k
       join public.tasks t on t.id = k.row_id where k.kind = 't'), '[]'),
     'departed', coalesce((select jsonb_agg(jsonb_build_object('list_id', d.list_id, 'task_id', d.task_id,
         'version', d.version) order by d.list_id, d.version) from kept k

@@ -63,6 +63,29 @@ describe.each(SERVER_KINDS)('pull on %s', (kind) => {
     expect(rows[0]).toMatchObject({ id: t, deleted_at: expect.any(String) });
   });
 
+  it("a task tombstone says whether its list's delete made it; live tasks do not carry the marker", async () => {
+    const l = newId();
+    const [alone, withList, kept] = [newId(), newId(), newId()];
+    const c = newId();
+    await pushOk(alice.client, c, [listCreate(1, l, 'Trip'), taskCreate(2, alone, l, 'alone'), taskCreate(3, withList, l, 'with the list')]);
+    await pushOk(alice.client, c, [taskCreate(4, kept, alice.userId, 'kept')]);
+    // one push: both tombstones get the same deleted_at, so only the marker tells them apart
+    await pushOk(alice.client, c, [
+      { id: 5, name: 'task.delete', args: { id: alone } },
+      { id: 6, name: 'list.delete', args: { id: l } },
+    ]);
+    const tasks = (await pullAll(alice.client, newId())).flatMap((p) => p.tasks);
+    const byId = new Map(tasks.map((t) => [t.id, t as typeof t & { deleted_with_list?: boolean }]));
+    expect(byId.get(alone)).toMatchObject({ deleted_at: expect.any(String), deleted_with_list: false });
+    expect(byId.get(withList)).toMatchObject({ deleted_at: byId.get(alone)!.deleted_at, deleted_with_list: true });
+    expect(byId.get(kept)).not.toHaveProperty('deleted_with_list');
+
+    await pushOk(alice.client, c, [{ id: 7, name: 'list.restore', args: { id: l } }]);
+    const restored = new Map((await pullAll(alice.client, newId())).flatMap((p) => p.tasks).map((t) => [t.id, t]));
+    expect(restored.get(withList)?.deleted_at).toBeNull();
+    expect(restored.get(alone)?.deleted_at).toEqual(expect.any(String));
+  });
+
   it('moving a task between lists produces a departure for members of the old list only', async () => {
     const [shared, privateList] = [newId(), newId()];
     const t = newId();

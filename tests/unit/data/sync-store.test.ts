@@ -157,6 +157,28 @@ describe('applyPull', () => {
     await lists.restore(list.id);
     expect((await listTasks(list.id)).map((x) => x.title)).toEqual(['Pack']);
   });
+
+  it("restoring brings back only the tasks the server marks deleted_with_list, whatever their timestamps", async () => {
+    const list = await lists.create({ name: 'Trip' });
+    const pack = await tasks.create({ title: 'Pack', list_id: list.id });
+    const old = await tasks.create({ title: 'Old idea', list_id: list.id });
+    // deleted on its own in the same push as the list: the same deleted_at
+    const gone = '2025-01-02T00:00:00.000Z';
+    await applyPull(
+      page({
+        visible_lists: [me.inboxId, list.id],
+        lists: [{ ...list, deleted_at: gone, version: 9 }],
+        tasks: [
+          { ...serverTask(pack, { deleted_at: gone, version: 9 }), deleted_with_list: true },
+          { ...serverTask(old, { deleted_at: gone, version: 8 }), deleted_with_list: false },
+        ],
+        last_mutation_id: 3,
+      }),
+    );
+    await lists.restore(list.id);
+    expect((await listTasks(list.id)).map((x) => x.title)).toEqual(['Pack']);
+    expect((await db.tasks.get(old.id))?.deleted_at).toBe(gone);
+  });
 });
 
 describe('leaving a list', () => {
