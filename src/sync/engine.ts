@@ -98,11 +98,9 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
   let unreachable = false;
   let offlineSpell = !env.online();
   let offlineSavedShown = false;
-  // whether a spell from before this start (a reload) has been read back; until then "Saved
-  // offline" waits, so a reload during a spell does not say it twice
-  let spellRead = false;
-  let sayWhenRead = false;
-  let succeededOnce = false;
+  // A spell from before this start (a reload) read back from the database: "Saved offline" and
+  // every run wait for it, so a reload during a spell neither says it twice nor forgets it.
+  let spellRestored: Promise<void> = Promise.resolve();
   let failing: string | null = null;
   let mirrored: EngineStatus | null = null;
   // how far this run's pull has got (one object per page, so the snapshot changes only then)
@@ -149,12 +147,12 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
       offlineSpell = true;
       offlineSavedShown = false;
     }
-    if (!spellRead) sayWhenRead = true;
-    else if (pending > 0 && !offlineSavedShown) {
+    void spellRestored.then(() => {
+      if (stopped || !offlineSpell || pending === 0 || offlineSavedShown) return;
       offlineSavedShown = true;
       emit({ type: 'offline-saved' });
       void setOfflineSavedShown(true, db).catch((err: unknown) => console.error('could not remember the offline toast', err));
-    }
+    });
   }
 
   function arm() {
@@ -208,7 +206,6 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
     }
     if (!failure) {
       unreachable = false;
-      succeededOnce = true;
       offlineSpell = !sched.online;
       if (!offlineSpell && offlineSavedShown) {
         offlineSavedShown = false;
@@ -236,6 +233,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
 
   /** One run: push everything queued, then pull until has_more is false, until nothing is left. */
   async function runOnce(): Promise<Failure | null> {
+    await spellRestored;
     const clientId = await getClientId(db);
     ownClientId = clientId;
     let sentUpTo = 0;
@@ -356,14 +354,12 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
       );
       // an offline spell that began before a reload goes on: no second "Saved offline", and the
       // first sync after it reports what it sent
-      void getOfflineSavedShown(db)
+      spellRestored = getOfflineSavedShown(db)
         .catch(() => false)
         .then((shown) => {
-          spellRead = true;
-          if (shown && !succeededOnce) {
-            offlineSpell = true;
-            offlineSavedShown = true;
-          } else if (sayWhenRead && offlineSpell) enterOfflineSpell();
+          if (!shown) return;
+          offlineSpell = true;
+          offlineSavedShown = true;
         });
       void getLastSyncedAt(db).then((iso) => {
         lastSyncedAt ??= iso;
