@@ -49,3 +49,10 @@ export function dueLabel(dueDate: string, dueTime: string | null, today: string)
 }
 
 export const PRIORITY_NAMES: Record<Priority, string> = { 0: 'None', 1: 'Low', 2: 'Medium', 3: 'High' };
+
+const countFormat = new Intl.NumberFormat();
+
+/** "50,010" (in the user's locale): counts people read at a glance. */
+export function formatCount(n: number): string {
+  return countFormat.format(n);
+}

@@ -1,11 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
+import { formatCount } from '@/components/format';
 import { SharedMarker } from '@/components/shared-marker';
 import { useListSharing, useLists, useOpenTaskCounts } from '@/data';
 import { NAV_ITEMS, navTo } from './nav-items';
 import { SyncIndicatorSlot } from './sync-indicator-slot';
-
-const countFormat = new Intl.NumberFormat();
 
 /**
  * Wide screens: every destination, the user's lists with open counts (shared ones marked with
@@ -50,7 +49,7 @@ export function Sidebar() {
                   <SharedMarker members={sharing?.[list.id]?.members ?? 0} compact />{' '}
                   {open > 0 && (
                     <span className="sidebar-count">
-                      {countFormat.format(open)}{' '}
+                      {formatCount(open)}{' '}
                       <span className="visually-hidden">open</span>
                     </span>
                   )}

@@ -11,6 +11,7 @@ import { DownIcon, GripIcon, UpIcon } from '@/components/icons';
 import { NewListDialog } from './new-list-dialog';
 import { arrayMove, dropIndex, moveTargetFor, movedAnnouncement } from './reorder';
 import { Screen } from '@/components/screen';
+import { formatCount } from '@/components/format';
 import './lists.css';
 
 interface Drag {
@@ -25,7 +26,7 @@ interface Drag {
 
 type FocusTarget = { id: string; control: 'link' | 'up' | 'down' };
 
-const openTasksLabel = (n: number) => (n === 1 ? '1 open task' : `${n} open tasks`);
+const openTasksLabel = (n: number) => (n === 1 ? '1 open task' : `${formatCount(n)} open tasks`);
 
 export function ListsScreen() {
   const all = useLists();
@@ -160,7 +161,7 @@ export function ListsScreen() {
           <span className="lists-row-name">{list.name}</span>
           <SharedMarker members={sharing?.[list.id]?.members ?? 0} />
           <span className="lists-row-count" aria-hidden="true">
-            {count > 0 ? count : ''}
+            {count > 0 ? formatCount(count) : ''}
           </span>
         </Link>
         <span id={countId} hidden>

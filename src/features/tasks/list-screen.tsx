@@ -8,6 +8,7 @@ import { EyeIcon } from '@/components/icons';
 import { useListRole } from '@/components/use-list-role';
 import { useToday } from '@/components/use-today';
 import { QuickAdd } from '@/components/quick-add';
+import { formatCount } from '@/components/format';
 import { VirtualTaskList } from './virtual-task-list';
 import './tasks.css';
 
@@ -64,7 +65,7 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
             {list.name}
           </h1>
           <p className="screen-subtitle">
-            {open === 1 ? '1 open task' : `${open} open tasks`}
+            {open === 1 ? '1 open task' : `${formatCount(open)} open tasks`}
             {members && members.length > 1 && ` · shared with ${members.length} people`}
           </p>
         </div>
