@@ -2,7 +2,7 @@
 import { useId, useRef, useState } from 'react';
 import { type NewTask, tasks } from '@/data';
 import { PlusIcon } from '@/components/icons';
-import { reportWriteError } from '@/components/task-actions';
+import { reportWriteError } from '@/components/write-error';
 import './quick-add.css';
 
 export interface QuickAddProps {

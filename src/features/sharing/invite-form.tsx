@@ -4,7 +4,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { members } from '@/data';
 import { EmailInput } from '@/components/email-input';
-import { reportWriteError } from '@/components/task-actions';
+import { reportWriteError } from '@/components/write-error';
 import type { Role } from '@/lib/model';
 import { type InviteContext, inviteProblem } from './invite-check';
 import { ROLE_HINTS } from './member-views';

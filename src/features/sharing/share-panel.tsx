@@ -3,7 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { members as memberWrites, useIdentity, useMembers, usePendingMemberChanges, useRefused } from '@/data';
-import { reportWriteError } from '@/components/task-actions';
+import { reportWriteError } from '@/components/write-error';
 import type { List, RefusedEntry, Role } from '@/lib/model';
 import { InviteForm } from './invite-form';
 import { LeaveList } from './leave-list';

@@ -6,7 +6,7 @@ import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { type MoveTarget, tasks as taskWrites } from '@/data';
 import { DownIcon, GripIcon, UpIcon } from '@/components/icons';
 import { useAnnouncer } from '@/components/live-region';
-import { reportWriteError } from '@/components/task-actions';
+import { reportWriteError } from '@/components/write-error';
 import { TaskRowView } from '@/components/task-row';
 import type { List, Task } from '@/lib/model';
 import { usePointerReorder } from './use-pointer-reorder';
