@@ -1,6 +1,5 @@
 // What the sync indicator and the sync toasts say (SPEC §8, §10). Pure, so every wording is tested.
 import type { SyncEvent, SyncStatus } from '@/sync';
-import { formatCount } from '@/components/format';
 import { refusalReason } from './change-text';
 
 const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
@@ -23,17 +22,6 @@ export function statusLabel(status: Pick<SyncStatus, 'status' | 'pending'>): str
     case 'waiting':
       return status.pending > 0 ? `${changes(status.pending)} waiting` : 'Sync paused';
   }
-}
-
-/** What the pull progress bar is called. */
-export const PULL_PROGRESS_NAME = 'Downloading your lists';
-
-/**
- * "12,000 of 50,010 items": rows of every kind (tasks, lists, memberships, tombstones), so not
- * "tasks" — a deleted task still has to come down, and the number must match the bar.
- */
-export function pullProgressText(progress: { received: number; total: number }): string {
-  return `${formatCount(progress.received)} of ${formatCount(progress.total)} ${progress.total === 1 ? 'item' : 'items'}`;
 }
 
 export const SESSION_EXPIRED = 'Session expired — sign in to resume syncing. Your changes are safe on this device.';

@@ -2,20 +2,30 @@
 // coming back after a long time away). Presentational: the caller passes the engine's
 // `status.pull`; the sync centre shows it in its card, the shell as a compact strip on top.
 import { useId } from 'react';
-import { PULL_PROGRESS_NAME, pullProgressText } from '@/account/sync-messages';
 import type { PullProgress } from '@/sync';
+import { formatCount } from './format';
 import './pull-progress.css';
+
+const NAME = 'Downloading your lists';
+
+/**
+ * "12,000 of 50,010 items": rows of every kind (tasks, lists, memberships, tombstones), so not
+ * "tasks" — a deleted task still has to come down, and the number must match the bar.
+ */
+function progressText({ received, total }: PullProgress): string {
+  return `${formatCount(received)} of ${formatCount(total)} ${total === 1 ? 'item' : 'items'}`;
+}
 
 export function PullProgressBar({ progress, className }: { progress: PullProgress; className?: string }) {
   const id = useId();
   const total = Math.max(progress.total, 1);
   const now = Math.min(progress.received, total);
-  const text = pullProgressText(progress);
+  const text = progressText(progress);
   return (
     <div className={className ? `pull-progress ${className}` : 'pull-progress'}>
       <div className="pull-progress-head">
         <span id={`${id}-name`} className="pull-progress-name">
-          {PULL_PROGRESS_NAME}
+          {NAME}
         </span>
         {/* the bar announces the same words through aria-valuetext */}
         <span className="pull-progress-count" aria-hidden="true">
