@@ -8,7 +8,7 @@ import { createLeadership } from '@/sync/leader';
 import { POKE_DELAY_MS } from '@/sync/schedule';
 import { setLastSyncedAt } from '@/data/sync-store';
 import { freshDb } from '../data/helpers';
-import { FakeClock, FakeEnvironment, FakeLocks, FakePokes, ScriptedTransport, serverDown, settle } from './fakes';
+import { FakeClock, FakeEnvironment, FakeLocks, FakePokes, ScriptedTransport, serverDown, runToIdle, settle } from './fakes';
 
 let db: DaybookDb;
 let me: Identity;
@@ -31,13 +31,7 @@ function engine(opts: Partial<Parameters<typeof createSyncEngine>[0]> = {}): Syn
   return createSyncEngine({ db, transport: server, clock, environment: env, random: () => 0.5, pokes: pokes.source, ...opts });
 }
 
-/** Fires what is due now and waits for the run to end. */
-async function idle(e: SyncEngine) {
-  await settle();
-  clock.advance(0);
-  await vi.waitFor(() => expect(e.getStatus().status).not.toBe('syncing'));
-  await settle();
-}
+const idle = (e: SyncEngine) => runToIdle(e, clock);
 
 const pulls = () => server.calls.filter((c) => c === 'pull').length;
 

@@ -9,7 +9,7 @@ import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { createLeadership } from '@/sync/leader';
 import type { EngineStatus, PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/types';
 import { freshDb } from '../data/helpers';
-import { FakeClock, FakeEnvironment, FakeLocks, noNetwork, serverDown, settle } from './fakes';
+import { FakeClock, FakeEnvironment, FakeLocks, noNetwork, serverDown, runToIdle, settle } from './fakes';
 
 const T0 = '2026-11-20T10:00:00.000Z';
 
@@ -80,12 +80,7 @@ function engineFor(server: PagingServer, extra: Partial<Parameters<typeof create
   return { e, statuses };
 }
 
-async function idle(e: SyncEngine) {
-  await settle();
-  clock.advance(0);
-  await vi.waitFor(() => expect(e.getStatus().status).not.toBe('syncing'));
-  await settle();
-}
+const idle = (e: SyncEngine) => runToIdle(e, clock);
 
 describe('pull progress in the status', () => {
   it('a backlog of several pages: counted on the first page only, one snapshot per stored page, cleared at the end', async () => {

@@ -8,7 +8,7 @@ import { createLeadership } from '@/sync/leader';
 import type { EngineEvent } from '@/sync/types';
 import { setLastSyncedAt } from '@/data/sync-store';
 import { freshDb } from '../data/helpers';
-import { FakeClock, FakeEnvironment, FakeLocks, noNetwork, ScriptedTransport, serverDown, settle } from './fakes';
+import { FakeClock, FakeEnvironment, FakeLocks, noNetwork, ScriptedTransport, serverDown, runToIdle, settle } from './fakes';
 
 let db: DaybookDb;
 let me: Identity;
@@ -33,13 +33,7 @@ function engine(opts: Partial<Parameters<typeof createSyncEngine>[0]> = {}): Syn
   return e;
 }
 
-/** Fires what is due now (a 0 ms timer: "run at once") and waits for the run to end. */
-async function idle(e: SyncEngine) {
-  await settle();
-  clock.advance(0);
-  await vi.waitFor(() => expect(e.getStatus().status).not.toBe('syncing'));
-  await settle();
-}
+const idle = (e: SyncEngine) => runToIdle(e, clock);
 
 /** Runs started: status changes into 'syncing' (the status starts as 'syncing' until loaded). */
 const runs = () =>

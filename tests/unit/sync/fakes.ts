@@ -1,6 +1,7 @@
 // Fakes for the engine's seams: a clock whose timers fire only when advanced, an environment
 // whose online/visible state the test flips, a lock manager with Web Locks semantics, a
 // transport that acts like a server with no other clients, and a source of pokes.
+import { expect, vi } from 'vitest';
 import type { LockManagerLike } from '@/sync/leader';
 import { SteppedClock } from '../../helpers/stepped-clock';
 import type { PokeHandlers, PokeSource, PullRequest, PushRequest, SyncEnvironment, SyncTransport, TransportOutcome } from '@/sync/types';
@@ -137,6 +138,14 @@ export class FakeLocks implements LockManagerLike {
 export const settle = async (rounds = 5) => {
   for (let i = 0; i < rounds; i++) await new Promise((r) => setTimeout(r, 0));
 };
+
+/** Fires what is due now on `clock` (a 0 ms timer: "run at once") and waits for the run to end. */
+export async function runToIdle(e: { getStatus(): { status: string } }, clock: FakeClock) {
+  await settle();
+  clock.advance(0);
+  await vi.waitFor(() => expect(e.getStatus().status).not.toBe('syncing'));
+  await settle();
+}
 
 /** Pokes the test sends by hand; counts subscriptions. */
 export class FakePokes {
