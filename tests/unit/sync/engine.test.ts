@@ -217,36 +217,37 @@ describe('what the UI is told', () => {
   });
 
   it('a reload in the middle of an offline spell: no second "saved offline"; the reconnect still says "synced N"', async () => {
-    env.isOnline = false;
-    server.always = noNetwork;
-    const before = engine();
-    before.start();
-    await idle(before);
-    await tasks.create({ title: 'a' }, db);
-    await settle();
+    /** The page (re)opens with no network: a new engine over the same database. */
+    const openOffline = async () => {
+      env.isOnline = false;
+      server.always = noNetwork;
+      const e = engine();
+      e.start();
+      await idle(e);
+      return e;
+    };
+    const edit = async (title: string) => {
+      await tasks.create({ title }, db);
+      await settle();
+    };
+
+    const before = await openOffline();
+    await edit('a');
     expect(of('offline-saved')).toHaveLength(1);
     await before.stop();
 
-    // the page reloads, still offline: a new engine over the same database
-    const after = engine();
-    after.start();
-    await idle(after);
-    await tasks.create({ title: 'b' }, db);
-    await settle();
+    const after = await openOffline();
+    await edit('b');
     expect(of('offline-saved')).toHaveLength(1);
     server.always = null;
     env.set('online');
     await idle(after);
     expect(of('synced').at(-1)).toEqual({ type: 'synced', count: 2, afterOffline: true });
-    // the spell is over: the next one says it again, even after another reload
     await after.stop();
-    env.isOnline = false;
-    server.always = noNetwork;
-    const later = engine();
-    later.start();
-    await idle(later);
-    await tasks.create({ title: 'c' }, db);
-    await settle();
+
+    // the spell is over: the next one says it again, even after another reload
+    const later = await openOffline();
+    await edit('c');
     expect(of('offline-saved')).toHaveLength(2);
     await later.stop();
   });
