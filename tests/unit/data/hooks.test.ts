@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type Identity,
   lists,
@@ -25,6 +25,9 @@ beforeEach(async () => {
 });
 
 const strict = { wrapper: StrictMode };
+// Without vitest globals, Testing Library cannot register its own cleanup; a hook left mounted
+// would render after this file's jsdom window is gone.
+afterEach(() => cleanup());
 
 describe('live hooks under StrictMode', () => {
   it('start undefined, then follow writes', async () => {

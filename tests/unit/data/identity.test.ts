@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   createDatabase,
   databaseNameFor,
@@ -15,6 +15,9 @@ import {
   useIdentity,
   useLists,
 } from '@/data';
+
+// Without vitest globals, Testing Library cannot register its own cleanup.
+afterEach(() => cleanup());
 
 describe('identity', () => {
   it('makes client id, user id, mutation counter and the Inbox on first open, with no outbox entry', async () => {
@@ -64,6 +67,9 @@ describe('switching databases', () => {
     await waitFor(() => expect(result.current.id?.userId).toBe('6f1c1d2e-0000-4000-8000-000000000002'));
     expect(result.current.lists?.map((l) => l.id)).toEqual(['6f1c1d2e-0000-4000-8000-000000000002']);
     act(() => setCurrentDatabase(local));
+    // Let the hooks settle on the local database before unmounting, so no render is still
+    // queued when the file's jsdom window goes away.
+    await waitFor(() => expect(result.current.id).toEqual(localId));
     other.close();
   });
 });
