@@ -1,23 +1,42 @@
 // The one toast host (SPEC §9): bottom left, 5000 ms, at most 3 visible. react-hot-toast has
 // no visible-count option, so the oldest visible toasts are dismissed when a fourth arrives.
-import { useEffect } from 'react';
-import { Toaster, toast, useToasterStore } from 'react-hot-toast';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { type Toast, ToastBar, Toaster, toast, useToasterStore } from 'react-hot-toast';
+import { useToastHost } from '@/components/toast-layer';
 
 export const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_POSITION = 'bottom-left' as const;
+
+/** Toasts that have played their entrance; see AppToastBar. */
+const entered = new Set<string>();
 
 function useVisibleToastCap(limit: number) {
   const { toasts } = useToasterStore();
   useEffect(() => {
     // The store lists newest first, so everything past `limit` is the oldest.
     for (const extra of toasts.filter((t) => t.visible).slice(limit)) toast.dismiss(extra.id);
+    for (const id of entered) if (!toasts.some((t) => t.id === id)) entered.delete(id);
   }, [toasts, limit]);
+}
+
+/**
+ * The toaster moves into an open dialog and back (toast-layer.ts), which mounts its toasts
+ * afresh: a toast already on screen keeps still instead of fading in a second time.
+ */
+function AppToastBar({ toast: t }: { toast: Toast }) {
+  const [alreadyIn] = useState(() => entered.has(t.id));
+  useEffect(() => {
+    entered.add(t.id);
+  }, [t.id]);
+  return <ToastBar toast={t} position={TOAST_POSITION} style={alreadyIn && t.visible ? { animation: 'none' } : undefined} />;
 }
 
 export function AppToaster() {
   useVisibleToastCap(TOAST_LIMIT);
-  return (
+  const host = useToastHost();
+  return createPortal(
     <Toaster
       position={TOAST_POSITION}
       containerClassName="toaster"
@@ -39,6 +58,9 @@ export function AppToaster() {
           fontSize: 'var(--text-sm)',
         },
       }}
-    />
+    >
+      {(t) => <AppToastBar toast={t} />}
+    </Toaster>,
+    host ?? document.body,
   );
 }

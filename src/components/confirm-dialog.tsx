@@ -3,6 +3,7 @@
 // card on wide screens. Opened by its owner (no trigger); focus goes back to `returnFocus` on close.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode, RefObject } from 'react';
+import { toastLayerRef } from './toast-layer';
 import './sheet-dialog.css';
 import './confirm-dialog.css';
 
@@ -38,6 +39,7 @@ export function ConfirmDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
         <Dialog.Content
+          ref={toastLayerRef}
           className="sheet-dialog confirm-dialog"
           role="alertdialog"
           onCloseAutoFocus={(event) => {

@@ -2,6 +2,7 @@
 // screens. The trigger sits inside Dialog.Trigger so focus returns to it on close.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { toastLayerRef } from '@/components/toast-layer';
 import '@/components/sheet-dialog.css';
 import './lists.css';
 
@@ -23,6 +24,7 @@ export function ListDialog({ open, onOpenChange, title, trigger, description, ro
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
         <Dialog.Content
+          ref={toastLayerRef}
           className="sheet-dialog lists-dialog"
           role={role}
           {...(description ? {} : { 'aria-describedby': undefined })}

@@ -5,6 +5,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { lists, StorageFullError, ValidationError } from '@/data';
 import type { List } from '@/lib/model';
+import { toastLayerRef } from '@/components/toast-layer';
 
 export function LeaveList({ list, onLeft }: { list: List; onLeft: () => void }) {
   const [open, setOpen] = useState(false);
@@ -42,7 +43,8 @@ export function LeaveList({ list, onLeft }: { list: List; onLeft: () => void }) 
         </Dialog.Trigger>
         <Dialog.Portal>
           <Dialog.Overlay className="share-overlay share-overlay-confirm" />
-          <Dialog.Content className="share-confirm" role="alertdialog">
+          <Dialog.Content
+          ref={toastLayerRef} className="share-confirm" role="alertdialog">
             <Dialog.Title className="share-title">Leave “{list.name}”?</Dialog.Title>
             <Dialog.Description className="share-confirm-text">
               You lose access to its tasks. It disappears from your devices at the next sync, and only its owner can invite

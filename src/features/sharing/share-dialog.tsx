@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useList } from '@/data';
 import { CloseIcon } from '@/components/icons';
+import { toastLayerRef } from '@/components/toast-layer';
 import { SharePanel } from './share-panel';
 import { useSharingAccount } from './use-sharing-account';
 import './sharing.css';
@@ -63,6 +64,7 @@ export function ShareDialog({ listId, onClose, onLeft }: ShareDialogProps) {
       <Dialog.Portal>
         <Dialog.Overlay className="share-overlay" />
         <Dialog.Content
+          ref={toastLayerRef}
           className="share-dialog"
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => {

@@ -24,8 +24,8 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
   const queued = usePendingMemberChanges(list.id);
   const refused = useRefused();
   const [announcement, setAnnouncement] = useState('');
-  // Undo lives in the dialog, not in a toast: the modal keeps the rest of the page (toasts too)
-  // out of reach while it is open.
+  // Undo sits beside the people list, where the removal happened, rather than in a toast that
+  // goes away after five seconds while someone is still reading the list.
   const [lastRemoved, setLastRemoved] = useState<{ email: string; role: SharedRole } | null>(null);
   const peopleHeading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();

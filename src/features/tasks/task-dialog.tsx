@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { useTask } from '@/data';
 import { CloseIcon } from '@/components/icons';
+import { toastLayerRef } from '@/components/toast-layer';
 import { TaskForm } from './task-form';
 import './tasks.css';
 
@@ -37,6 +38,7 @@ export function TaskDialog({ taskId, onClose }: TaskDialogProps) {
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content
+          ref={toastLayerRef}
           className="dialog task-dialog"
           aria-describedby={undefined}
           onEscapeKeyDown={(e) => {
