@@ -112,8 +112,10 @@ export function startSyncWhenNeeded(): void {
       return;
     }
     // This tab's facade is still local: only a fresh start opens the new account's data
-    // without racing the other tab's move of the local data.
-    if (sync.getAccount().state === 'local') window.location.reload();
+    // without racing the other tab's move of the local data. An account remembered as expired
+    // while this tab is local is a tab that has not yet heard of this one's sign-out: not a
+    // reason to come back to it.
+    if (sync.getAccount().state === 'local' && stored.state === 'signed-in') window.location.reload();
   });
 }
 

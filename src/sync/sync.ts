@@ -75,9 +75,17 @@ export function createSync(deps: SyncDeps): Sync {
     refresh();
   }
 
+  /**
+   * Another tab signed out when nobody is remembered any more (it forgets the account before it
+   * drops the session). Losing the session then is not an expiry: remembering the account as
+   * expired would bring it back in every tab after the other one deleted its data.
+   */
+  const signedOutElsewhere = () => readStoredAccount(storage).state === 'local';
+
   function onEngineEvent(event: EngineEvent) {
     if (event.type === 'status') return refresh();
     if (event.type === 'expired' && account.state === 'signed-in') {
+      if (signedOutElsewhere()) return void followSignOut();
       setAccount({ ...account, state: 'expired' });
     }
     emitAll(event);
@@ -144,8 +152,7 @@ export function createSync(deps: SyncDeps): Sync {
       return;
     }
     if (account.state !== 'signed-in') return;
-    // Another tab signed out (it cleared the remembered account and deletes the database).
-    if (readStoredAccount(storage).state === 'local') {
+    if (signedOutElsewhere()) {
       void followSignOut();
       return;
     }
@@ -181,6 +188,9 @@ export function createSync(deps: SyncDeps): Sync {
       if (account.state === 'local') return;
       const userId = account.userId;
       await stopEngine();
+      // Forgotten before the session goes: other tabs learn of the sign-out from the session's
+      // removal and must find nobody remembered by then (see signedOutElsewhere).
+      writeStoredAccount({ state: 'local' }, storage);
       await deps.auth.signOut();
       setAccount({ state: 'local' });
       switchTo(await openDatabase(LOCAL_DATABASE));

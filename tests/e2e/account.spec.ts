@@ -115,3 +115,31 @@ test('an expired session keeps the queue; signing in again as the same person se
   await expect(taskItem(page, 'Written while the session was expired')).toBeVisible();
   await syncEverything(page);
 });
+
+test('signing out in one tab signs the other tab out too, and the user’s database stays gone', async ({ context, page }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  const userId = await rememberedUserId(page);
+  await addTask(page, 'Seen in both tabs');
+  await syncEverything(page);
+
+  const other = await context.newPage();
+  await other.goto('/today');
+  await expect(taskItem(other, 'Seen in both tabs')).toBeVisible();
+  await expect(syncIndicator(other, 'Synced')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  // Nothing is queued, so there is no question to answer.
+  await page.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Sign out' }).click();
+
+  for (const tab of [page, other]) {
+    await expect(syncIndicator(tab, 'Local only')).toBeVisible();
+    await expect(taskItem(tab, 'Seen in both tabs')).toHaveCount(0);
+  }
+  // The other tab's live queries must not reopen (and so recreate) the deleted database.
+  await addTask(other, 'Written after signing out');
+  await other.waitForTimeout(1500);
+  expect(await databaseNames(page)).not.toContain(`daybook-${userId}`);
+  await page.reload();
+  await expect(taskItem(page, 'Written after signing out')).toBeVisible();
+});

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/data/database';
 import { tasks } from '@/data/mutators';
 import { AUTH_STORAGE_KEY } from '@/backend';
+import { ACCOUNT_KEY } from '@/sync/boot';
 import { appStorage, openApp, recordingFetch } from '../../helpers/sync-app';
 import { deviceView } from '../../helpers/sync-device';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';
@@ -102,6 +103,25 @@ describe.each(SERVER_KINDS)('sessions on %s', (kind) => {
     await app.sync.syncNow();
     expect((await deviceView(getDb())).tasks).toEqual([]);
     await app.sync.signOut();
+  });
+
+  it('signing out forgets the account before the session goes, so other tabs follow instead of calling it expired', async () => {
+    const u = await signUpUser(srv);
+    const storage = appStorage();
+    // Other tabs hear of a sign-out when the session leaves storage; note who is remembered then.
+    const rememberedWhenSessionWent: (string | null)[] = [];
+    const removeItem = storage.session.removeItem.bind(storage.session);
+    storage.session.removeItem = (key) => {
+      if (key === AUTH_STORAGE_KEY) rememberedWhenSessionWent.push(storage.account.getItem(ACCOUNT_KEY));
+      return removeItem(key);
+    };
+    const app = await openApp(srv, storage);
+    await app.sync.signIn(u.email, u.password);
+    await app.sync.syncNow();
+    expect(storage.account.getItem(ACCOUNT_KEY)).toContain(u.userId);
+    await app.sync.signOut();
+    expect(rememberedWhenSessionWent).toEqual([null]);
+    expect(app.events.some((e) => e.type === 'expired')).toBe(false);
   });
 
   it('sign-in errors come back as messages for the form', async () => {
