@@ -1,6 +1,6 @@
 // The one toast host (SPEC §9): bottom left, 5000 ms, at most 3 visible. react-hot-toast has
 // no visible-count option, so the oldest visible toasts are dismissed when a fourth arrives.
-import { useEffect, useState } from 'react';
+import { type CSSProperties, useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { type Toast, ToastBar, Toaster, toast, useToasterStore } from 'react-hot-toast';
 import { useToastHost } from '@/components/toast-layer';
@@ -21,16 +21,35 @@ function useVisibleToastCap(limit: number) {
   }, [toasts, limit]);
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeReducedMotion(onChange: () => void) {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** react-hot-toast still fades toasts in and out under reduced motion; ours just appear and go. */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
+}
+
+function barStyle(t: Toast, alreadyIn: boolean, reduced: boolean): CSSProperties | undefined {
+  if (reduced) return { animation: 'none', opacity: t.visible ? 1 : 0 };
+  return alreadyIn && t.visible ? { animation: 'none' } : undefined;
+}
+
 /**
  * The toaster moves into an open dialog and back (toast-layer.ts), which mounts its toasts
  * afresh: a toast already on screen keeps still instead of fading in a second time.
  */
 function AppToastBar({ toast: t }: { toast: Toast }) {
   const [alreadyIn] = useState(() => entered.has(t.id));
+  const reduced = useReducedMotion();
   useEffect(() => {
     entered.add(t.id);
   }, [t.id]);
-  return <ToastBar toast={t} position={TOAST_POSITION} style={alreadyIn && t.visible ? { animation: 'none' } : undefined} />;
+  return <ToastBar toast={t} position={TOAST_POSITION} style={barStyle(t, alreadyIn, reduced)} />;
 }
 
 export function AppToaster() {

@@ -1,4 +1,4 @@
-import './support/match-media';
+import { setMediaMatches } from './support/match-media';
 import { act, render, screen } from '@testing-library/react';
 import toast, { useToasterStore } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -98,5 +98,24 @@ describe('AppToaster', () => {
     });
     expect(undo).toHaveBeenCalledTimes(1);
     expect(visibleCount()).toBe(0);
+  });
+
+  it('under reduced motion, toasts neither fade in nor out: a dismissed one is gone at once', () => {
+    setMediaMatches((query) => query.includes('min-width') || query.includes('reduce'));
+    try {
+      render(<AppToaster />);
+      act(() => {
+        toast('Message 1');
+      });
+      const bar = screen.getByText('Message 1').closest('.toast') as HTMLElement;
+      expect(bar.style.opacity).toBe('1');
+      expect(bar.getAttribute('style')).toMatch(/animation: none/);
+      act(() => {
+        toast.dismiss();
+      });
+      expect(bar.style.opacity).toBe('0');
+    } finally {
+      setMediaMatches((query) => query.includes('min-width'));
+    }
   });
 });
