@@ -1,41 +1,29 @@
 // The one toast host (SPEC §9): bottom left, 5000 ms, at most 3 visible. react-hot-toast has
 // no visible-count option, so the oldest visible toasts are dismissed when a fourth arrives.
-import { type CSSProperties, useEffect, useState, useSyncExternalStore } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { type Toast, ToastBar, Toaster, toast, useToasterStore } from 'react-hot-toast';
 import { useToastHost } from '@/components/toast-layer';
+import { useMediaQuery } from '@/components/use-media-query';
 
 export const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_POSITION = 'bottom-left' as const;
-
-/** Toasts that have played their entrance; see AppToastBar. */
-const entered = new Set<string>();
 
 function useVisibleToastCap(limit: number) {
   const { toasts } = useToasterStore();
   useEffect(() => {
     // The store lists newest first, so everything past `limit` is the oldest.
     for (const extra of toasts.filter((t) => t.visible).slice(limit)) toast.dismiss(extra.id);
-    for (const id of entered) if (!toasts.some((t) => t.id === id)) entered.delete(id);
   }, [toasts, limit]);
 }
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+/** react-hot-toast's entrance; a toast older than this has played it already. */
+const ENTRANCE_MS = 350;
 
-function subscribeReducedMotion(onChange: () => void) {
-  const query = window.matchMedia(REDUCED_MOTION);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
-/** react-hot-toast still fades toasts in and out under reduced motion; ours just appear and go. */
-function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
-}
-
-function barStyle(t: Toast, alreadyIn: boolean, reduced: boolean): CSSProperties | undefined {
-  if (reduced) return { animation: 'none', opacity: t.visible ? 1 : 0 };
+function barStyle(t: Toast, alreadyIn: boolean, reducedMotion: boolean): CSSProperties | undefined {
+  // react-hot-toast still fades toasts in and out under reduced motion; ours just appear and go.
+  if (reducedMotion) return { animation: 'none', opacity: t.visible ? 1 : 0 };
   return alreadyIn && t.visible ? { animation: 'none' } : undefined;
 }
 
@@ -44,12 +32,9 @@ function barStyle(t: Toast, alreadyIn: boolean, reduced: boolean): CSSProperties
  * afresh: a toast already on screen keeps still instead of fading in a second time.
  */
 function AppToastBar({ toast: t }: { toast: Toast }) {
-  const [alreadyIn] = useState(() => entered.has(t.id));
-  const reduced = useReducedMotion();
-  useEffect(() => {
-    entered.add(t.id);
-  }, [t.id]);
-  return <ToastBar toast={t} position={TOAST_POSITION} style={barStyle(t, alreadyIn, reduced)} />;
+  const [alreadyIn] = useState(() => Date.now() - t.createdAt > ENTRANCE_MS);
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', false);
+  return <ToastBar toast={t} position={TOAST_POSITION} style={barStyle(t, alreadyIn, reducedMotion)} />;
 }
 
 export function AppToaster() {

@@ -76,18 +76,23 @@ export function createSync(deps: SyncDeps): Sync {
   }
 
   /**
-   * Another tab signed out when nobody is remembered any more (it forgets the account before it
-   * drops the session). Losing the session then is not an expiry: remembering the account as
-   * expired would bring it back in every tab after the other one deleted its data.
+   * The signed-in session is gone. When nobody is remembered any more, another tab signed out
+   * (it forgets the account before it drops the session): follow it, and answer false. Otherwise
+   * the session expired. Calling a sign-out elsewhere an expiry would remember the account again
+   * and bring it back in every tab after the other one deleted its data.
    */
-  const signedOutElsewhere = () => readStoredAccount(storage).state === 'local';
+  function sessionEnded(signedIn: Extract<Account, { state: 'signed-in' }>): boolean {
+    if (readStoredAccount(storage).state === 'local') {
+      void followSignOut();
+      return false;
+    }
+    setAccount({ ...signedIn, state: 'expired' });
+    return true;
+  }
 
   function onEngineEvent(event: EngineEvent) {
     if (event.type === 'status') return refresh();
-    if (event.type === 'expired' && account.state === 'signed-in') {
-      if (signedOutElsewhere()) return void followSignOut();
-      setAccount({ ...account, state: 'expired' });
-    }
+    if (event.type === 'expired' && account.state === 'signed-in' && !sessionEnded(account)) return;
     emitAll(event);
   }
 
@@ -151,13 +156,7 @@ export function createSync(deps: SyncDeps): Sync {
       }
       return;
     }
-    if (account.state !== 'signed-in') return;
-    if (signedOutElsewhere()) {
-      void followSignOut();
-      return;
-    }
-    setAccount({ ...account, state: 'expired' });
-    engine?.expire();
+    if (account.state === 'signed-in' && sessionEnded(account)) engine?.expire();
   });
 
   async function followSignOut() {
@@ -189,7 +188,7 @@ export function createSync(deps: SyncDeps): Sync {
       const userId = account.userId;
       await stopEngine();
       // Forgotten before the session goes: other tabs learn of the sign-out from the session's
-      // removal and must find nobody remembered by then (see signedOutElsewhere).
+      // removal and must find nobody remembered by then (see sessionEnded).
       writeStoredAccount({ state: 'local' }, storage);
       await deps.auth.signOut();
       setAccount({ state: 'local' });

@@ -43,8 +43,7 @@ export function LeaveList({ list, onLeft }: { list: List; onLeft: () => void }) 
         </Dialog.Trigger>
         <Dialog.Portal>
           <Dialog.Overlay className="share-overlay share-overlay-confirm" />
-          <Dialog.Content
-          ref={toastLayerRef} className="share-confirm" role="alertdialog">
+          <Dialog.Content ref={toastLayerRef} className="share-confirm" role="alertdialog">
             <Dialog.Title className="share-title">Leave “{list.name}”?</Dialog.Title>
             <Dialog.Description className="share-confirm-text">
               You lose access to its tasks. It disappears from your devices at the next sync, and only its owner can invite
