@@ -1,4 +1,4 @@
-import { useIdentity, useMembers } from '@/data';
+import { useIdentity, useMembers } from '@/data/react';
 import type { Role } from '@/lib/model';
 
 /**

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLists } from '@/data';
+import { useLists } from '@/data/react';
 import type { List } from '@/lib/model';
 
 /** Live lists keyed by id, for rows that show their list's colour and name. */

@@ -1,6 +1,5 @@
 // Which database the app is using right now. Signing in or out switches it (the sync layer
-// calls setCurrentDatabase); hooks read it through useDb() so a switch re-renders them.
-import { useSyncExternalStore } from 'react';
+// calls setCurrentDatabase); hooks read it through useDb() (@/data/react) so a switch re-renders them.
 import { type DaybookDb, defineDatabase } from './db';
 import { databaseNameFor, ensureIdentity, LOCAL_DATABASE } from './identity';
 
@@ -42,13 +41,10 @@ export function setCurrentDatabase(db: DaybookDb): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the current database is switched; returns unsubscribe. */
+export function subscribeDatabase(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-export function useDb(): DaybookDb {
-  return useSyncExternalStore(subscribe, getDb, getDb);
 }
 
 /** Closes and deletes the current database and forgets it; tests start from a fresh one. */

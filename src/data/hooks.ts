@@ -2,7 +2,7 @@
 // when a write touches the index range it read, or when the current database is switched.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { List, Member, RefusedEntry, Task } from '@/lib/model';
-import { useDb } from './database';
+import { useDb } from './use-db';
 import { getLastSyncedAt } from './sync-store';
 import type { Identity } from './identity';
 import {

@@ -1,4 +1,5 @@
-// The data layer's public surface: the UI imports only from '@/data'.
+// The data layer's plain entry (no React): the engine, the service worker and the UI's
+// writes import from '@/data'; React hooks live in '@/data/react'.
 export { StorageFullError, ValidationError } from '@/lib/errors';
 export { exportData, importData } from './backup';
 export type { BackupFile, ImportReport } from './backup';
@@ -9,30 +10,12 @@ export {
   openDatabase,
   resetDatabaseForTests,
   setCurrentDatabase,
-  useDb,
+  subscribeDatabase,
 } from './database';
 export type { DaybookDb } from './db';
 export { toList, toListRow, toTask, toTaskRow } from './db';
 export type { Identity } from './identity';
 export { LOCAL_DATABASE, META } from './identity';
-export {
-  useDayCounts,
-  useIdentity,
-  useLastSyncedAt,
-  useList,
-  useListSharing,
-  useListTasks,
-  useLists,
-  useMembers,
-  useOpenTaskCounts,
-  useOutboxCount,
-  usePendingMemberChanges,
-  useRefused,
-  useSearch,
-  useTask,
-  useTodayTasks,
-  useUpcomingTasks,
-} from './hooks';
 export type { MoveTarget, NewList, NewTask } from './mutators';
 export { lists, members, tasks } from './mutators';
 export { observe } from './live';

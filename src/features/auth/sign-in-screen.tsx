@@ -7,7 +7,7 @@ import { loadSync } from '@/account/sync-client';
 import { useAccount, useOnline } from '@/account/use-sync-status';
 import { EmailInput } from '@/components/email-input';
 import { showToast } from '@/components/toasts';
-import { useLists, useOpenTaskCounts } from '@/data';
+import { useLists, useOpenTaskCounts } from '@/data/react';
 import type { AuthOutcome } from '@/sync';
 import { type AuthMode, type CredentialErrors, checkCredentials } from './credentials';
 import './auth.css';

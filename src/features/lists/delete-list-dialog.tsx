@@ -2,7 +2,8 @@
 // goes to /lists and offers Undo (lists.restore brings the list and those tasks back).
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { lists, StorageFullError, useListTasks, ValidationError } from '@/data';
+import { lists, StorageFullError, ValidationError } from '@/data';
+import { useListTasks } from '@/data/react';
 import type { List } from '@/lib/model';
 import { TrashIcon } from '@/components/icons';
 import { DialogClose, ListDialog } from './list-dialog';

@@ -1,7 +1,7 @@
 // The owner's actions in a list's header: edit (rename, colour) and delete. Others see nothing
 // here; the Inbox can be edited but never deleted.
 import { useListRole } from '@/components/use-list-role';
-import { useList } from '@/data';
+import { useList } from '@/data/react';
 import { DeleteListDialog } from './delete-list-dialog';
 import { EditListDialog } from './edit-list-dialog';
 

@@ -1,7 +1,7 @@
 // "Share" in a list's header (SPEC §10): opens the share dialog over the list. Everyone on a
 // list gets it (to see who else is there, or to leave); the Inbox can't be shared, so not there.
 import { useNavigate } from '@tanstack/react-router';
-import { useList } from '@/data';
+import { useList } from '@/data/react';
 import { PeopleIcon } from '@/components/icons';
 import './sharing.css';
 

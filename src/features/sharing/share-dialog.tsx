@@ -4,7 +4,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
 import { type CSSProperties, type ReactNode, useState } from 'react';
-import { useList } from '@/data';
+import { useList } from '@/data/react';
 import { CloseIcon } from '@/components/icons';
 import { toastLayerRef } from '@/components/toast-layer';
 import { SharePanel } from './share-panel';

@@ -2,7 +2,8 @@
 // on the list (pending invites and refused ones too), and "Leave list" for everyone else.
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
-import { members as memberWrites, useIdentity, useMembers, usePendingMemberChanges, useRefused } from '@/data';
+import { members as memberWrites } from '@/data';
+import { useIdentity, useMembers, usePendingMemberChanges, useRefused } from '@/data/react';
 import { reportWriteError } from '@/components/write-error';
 import type { List, RefusedEntry, Role } from '@/lib/model';
 import { InviteForm } from './invite-form';

@@ -1,7 +1,7 @@
 // Whether this device can share at all, and who "you" are. Sharing needs an account: without
 // one there is no server to send invites to. The one place that decides, from the sync status.
 import { useAccount } from '@/account/use-sync-status';
-import { useIdentity } from '@/data';
+import { useIdentity } from '@/data/react';
 
 export interface SharingAccount {
   localOnly: boolean;

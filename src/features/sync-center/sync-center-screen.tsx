@@ -10,7 +10,7 @@ import { statusLabel } from '@/account/sync-messages';
 import { useOnline, useSyncStatus } from '@/account/use-sync-status';
 import { useAnnouncer } from '@/components/live-region';
 import { PullProgressBar } from '@/components/pull-progress';
-import { useLastSyncedAt } from '@/data';
+import { useLastSyncedAt } from '@/data/react';
 import { absoluteTime, relativeTime } from '@/lib/relative-time';
 import type { SyncStatus } from '@/sync';
 import { RefusedItem } from './refused-item';

@@ -2,7 +2,8 @@
 // changes the server refused, and the names of what they touch (to describe them in words).
 import { useEffect, useState } from 'react';
 import type { Subjects } from '@/account/change-text';
-import { changeSubjects, type DaybookDb, observe, outboxCount, pendingMutations, refusedEntries, useDb } from '@/data';
+import { changeSubjects, type DaybookDb, observe, outboxCount, pendingMutations, refusedEntries } from '@/data';
+import { useDb } from '@/data/react';
 import type { Mutation, RefusedEntry } from '@/lib/model';
 
 export interface SyncQueue {

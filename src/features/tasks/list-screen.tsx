@@ -2,7 +2,8 @@
 // the open/done/all filter, quick add into this list, and the virtualised, reorderable tasks.
 import { Link } from '@tanstack/react-router';
 import { type CSSProperties, type ReactNode, useId } from 'react';
-import { type Show, useList, useListTasks, useMembers, useOpenTaskCounts } from '@/data';
+import { type Show } from '@/data';
+import { useList, useListTasks, useMembers, useOpenTaskCounts } from '@/data/react';
 import { EmptyState } from '@/components/empty-state';
 import { EyeIcon } from '@/components/icons';
 import { useListRole } from '@/components/use-list-role';

@@ -4,7 +4,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
-import { useTask } from '@/data';
+import { useTask } from '@/data/react';
 import { CloseIcon } from '@/components/icons';
 import { toastLayerRef } from '@/components/toast-layer';
 import { TaskForm } from './task-form';

@@ -1,5 +1,6 @@
 import { type RefObject, useId, useRef, useState } from 'react';
-import { StorageFullError, tasks, useIdentity, useListSharing, useLists, useMembers, ValidationError } from '@/data';
+import { StorageFullError, tasks, ValidationError } from '@/data';
+import { useIdentity, useListSharing, useLists, useMembers } from '@/data/react';
 import { DatePicker } from '@/components/date-picker';
 import { mediumDate } from '@/components/format';
 import { CalendarIcon, TrashIcon } from '@/components/icons';

@@ -1,5 +1,5 @@
 // Today (SPEC §2): open tasks that are overdue, then those due today; quick add dates to today.
-import { useTodayTasks } from '@/data';
+import { useTodayTasks } from '@/data/react';
 import { EmptyState } from '@/components/empty-state';
 import { longDate } from '@/components/format';
 import { TaskRow } from '@/components/task-row';

@@ -1,7 +1,7 @@
 // Upcoming (SPEC §2): the next 14 days grouped by day, and a month calendar with a count on
 // each day; picking a day shows that day's tasks.
 import { useEffect, useMemo, useState } from 'react';
-import { useDayCounts, useUpcomingTasks } from '@/data';
+import { useDayCounts, useUpcomingTasks } from '@/data/react';
 import { DatePicker } from '@/components/date-picker';
 import { longDate } from '@/components/format';
 import { TaskRow } from '@/components/task-row';

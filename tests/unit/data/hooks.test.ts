@@ -2,21 +2,8 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type Identity,
-  lists,
-  tasks,
-  useDayCounts,
-  useList,
-  useListTasks,
-  useLists,
-  useOpenTaskCounts,
-  useOutboxCount,
-  useSearch,
-  useTask,
-  useTodayTasks,
-  useUpcomingTasks,
-} from '@/data';
+import { type Identity, lists, tasks } from '@/data';
+import { useDayCounts, useList, useListTasks, useLists, useOpenTaskCounts, useOutboxCount, useSearch, useTask, useTodayTasks, useUpcomingTasks } from '@/data/react';
 import { freshDb } from './helpers';
 
 let me: Identity;

@@ -2,19 +2,8 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createDatabase,
-  databaseNameFor,
-  getDb,
-  getIdentity,
-  listLists,
-  openDatabase,
-  resetDatabaseForTests,
-  setCurrentDatabase,
-  tasks,
-  useIdentity,
-  useLists,
-} from '@/data';
+import { createDatabase, databaseNameFor, getDb, getIdentity, listLists, openDatabase, resetDatabaseForTests, setCurrentDatabase, tasks } from '@/data';
+import { useIdentity, useLists } from '@/data/react';
 
 // Without vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());

@@ -1,0 +1,21 @@
+// The data layer's React entry: live reads as hooks. Kept apart from '@/data' so the sync
+// engine and the service worker, which import '@/data', load no React.
+export { useDb } from './use-db';
+export {
+  useDayCounts,
+  useIdentity,
+  useLastSyncedAt,
+  useList,
+  useListSharing,
+  useListTasks,
+  useLists,
+  useMembers,
+  useOpenTaskCounts,
+  useOutboxCount,
+  usePendingMemberChanges,
+  useRefused,
+  useSearch,
+  useTask,
+  useTodayTasks,
+  useUpcomingTasks,
+} from './hooks';
