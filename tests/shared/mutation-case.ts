@@ -1,0 +1,80 @@
+// The shape of one shared mutation case: rows before, one mutation by one person, and the rows
+// after or the refusal code. The same table runs against the client's pure `apply`
+// (tests/unit/data/mutation-cases.test.ts) and against the server's `sync_push` on PGlite and
+// PostgreSQL 15 (tests/integration/server/mutation-cases.test.ts), so the two cannot drift apart.
+//
+// Ids in a case are symbolic: lists 'L1', 'L2', …; tasks 'T1', …; people 'alice' | 'bob' |
+// 'carol'; a person's Inbox is the list id 'inbox:alice' (its id is the person's user id). Each
+// runner maps them to fresh UUIDs per case. In args, 'email:bob' stands for bob's e-mail and
+// 'user:bob' for bob's user id.
+import type { ErrorCode, ListColor, MutationName, Priority, Role } from '@/lib/model';
+
+export type Person = 'alice' | 'bob' | 'carol';
+
+export interface CaseList {
+  id: string;
+  owner: Person;
+  name?: string;
+  color?: ListColor;
+  position?: string;
+  /** Only for 'inbox:<person>' ids. */
+  is_inbox?: boolean;
+  deleted?: boolean;
+}
+
+/** The owner's membership is implied by `CaseList.owner`; list the others here. */
+export interface CaseMember {
+  list: string;
+  user: Person;
+  role: Role;
+}
+
+export interface CaseTask {
+  id: string;
+  list: string;
+  title?: string;
+  notes?: string;
+  due_date?: string | null;
+  due_time?: string | null;
+  priority?: Priority;
+  done?: boolean;
+  position?: string;
+  created_by?: Person;
+  deleted?: boolean;
+  deleted_with_list?: boolean;
+}
+
+export interface CaseState {
+  lists?: CaseList[];
+  members?: CaseMember[];
+  tasks?: CaseTask[];
+}
+
+/**
+ * What must hold after the mutation: only the rows and fields named are compared.
+ * 'absent' = no such row (never existed, or removed); members compare the role or 'absent'.
+ */
+export interface CaseAfter {
+  lists?: Record<string, Partial<Omit<CaseList, 'id' | 'owner'>> | 'absent'>;
+  tasks?: Record<string, Partial<Omit<CaseTask, 'id' | 'created_by'>> | 'absent'>;
+  /** key `${list}/${person}` */
+  members?: Record<string, Role | 'absent'>;
+}
+
+export type CaseExpect = { refused: ErrorCode } | { after: CaseAfter };
+
+export interface MutationCase {
+  /** What the case shows, in words. */
+  title: string;
+  name: MutationName;
+  /** Rows before; the person acting sees (on the client) only the lists they are a member of. */
+  before: CaseState;
+  as: Person;
+  args: Record<string, unknown>;
+  expect: CaseExpect;
+  /**
+   * A difference on purpose: what the client's apply gives instead, and why (for example the
+   * client cannot know whether an e-mail has an account, so it queues the invite unchanged).
+   */
+  client?: { expect: CaseExpect; why: string };
+}
