@@ -1,7 +1,7 @@
 // Queued and refused changes in words: what a change does ("Add task “Buy milk”"), the text it
 // carried (for "Copy text", so nothing the user typed is lost), and why the server refused it
 // (SPEC §8's wording per code).
-import { mediumDate } from '@/components/format';
+import { mediumDate } from '@/ui/format';
 import type { Mutation, MutationError, Priority, TaskPatch } from '@/lib/model';
 
 /**

@@ -2,7 +2,7 @@
 // App version (SPEC §4): registers the service worker, says once that the app works offline,
 // offers "Reload" when a new build is waiting, and looks for new builds while the app is open.
 import { useEffect } from 'react';
-import { showToast } from '@/components/toasts';
+import { showToast } from '@/ui/toasts';
 
 /** Which build is running; the e2e update test and bug reports read it from <html data-build>. */
 export const BUILD_ID: string = __BUILD_ID__;

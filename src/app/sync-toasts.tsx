@@ -8,7 +8,7 @@
 import { useEffect } from 'react';
 import { followSync } from '@/account/sync-client';
 import { toastFor } from '@/account/sync-messages';
-import { showToast } from '@/components/toasts';
+import { showToast } from '@/ui/toasts';
 
 export interface SyncToastsProps {
   /** "Review" opens the sync centre. */

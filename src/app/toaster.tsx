@@ -3,8 +3,8 @@
 import { type CSSProperties, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { type Toast, ToastBar, Toaster, toast, useToasterStore } from 'react-hot-toast';
-import { useToastHost } from '@/components/toast-layer';
-import { useMediaQuery } from '@/components/use-media-query';
+import { useToastHost } from '@/ui/toast-layer';
+import { useMediaQuery } from '@/ui/use-media-query';
 
 export const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 5000;

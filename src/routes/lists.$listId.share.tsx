@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { showToast } from '@/components/toasts';
+import { showToast } from '@/ui/toasts';
 import { ShareDialog } from '@/features/sharing/share-dialog';
 
 // The share dialog renders in the list route's Outlet, so the list stays on screen behind it

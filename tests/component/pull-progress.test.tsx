@@ -4,7 +4,7 @@
 import './support/match-media';
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PullProgressBar } from '@/components/pull-progress';
+import { PullProgressBar } from '@/ui/pull-progress';
 import { installFakeSync } from './support/fake-sync';
 import { setMediaMatches } from './support/match-media';
 import { renderRoutes } from './support/render-routes';

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import toast, { useToasterStore } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '@/app/toaster';
-import { showUndoToast } from '@/components/toasts';
+import { showUndoToast } from '@/ui/toasts';
 
 /** What the toast store says is on screen, so the test can tell "dismissed" from "gone". */
 function VisibleCount() {

@@ -2,7 +2,7 @@ import './support/match-media';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { tasks } from '@/data';
-import { dateFromIso } from '@/components/format';
+import { dateFromIso } from '@/ui/format';
 import { addDays, todayIso, UPCOMING_DAYS } from '@/lib/dates';
 import { renderRoutes } from './support/render-routes';
 import { freshAppEachTest } from './support/fresh-app';

@@ -3,7 +3,7 @@ import { BottomBar, TopBar } from './bottom-bar';
 import { SessionBanner } from './session-banner';
 import { Sidebar } from './sidebar';
 import { SyncProgressStrip } from './sync-progress-strip';
-import { useMediaQuery } from '@/components/use-media-query';
+import { useMediaQuery } from '@/ui/use-media-query';
 import './layout.css';
 
 export const WIDE_QUERY = '(min-width: 768px)';

@@ -1,6 +1,6 @@
 // The six destinations of SPEC §10, in order. Names are a contract with tests and assistive tech.
 import type { ReactNode } from 'react';
-import { CalendarIcon, ListIcon, SearchIcon, SettingsIcon, SunIcon, SyncIcon } from '@/components/icons';
+import { CalendarIcon, ListIcon, SearchIcon, SettingsIcon, SunIcon, SyncIcon } from '@/ui/icons';
 
 export interface NavItem {
   name: 'Today' | 'Upcoming' | 'Lists' | 'Search' | 'Sync' | 'Settings';

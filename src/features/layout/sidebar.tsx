@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
-import { formatCount } from '@/components/format';
-import { SharedMarker } from '@/components/shared-marker';
+import { formatCount } from '@/ui/format';
+import { SharedMarker } from '@/ui/shared-marker';
 import { useListSharing, useLists, useOpenTaskCounts } from '@/data/react';
 import { NAV_ITEMS, navTo } from './nav-items';
 import { SyncIndicatorSlot } from './sync-indicator-slot';

@@ -5,7 +5,7 @@
 // shows the same bar. The indicator keeps saying "Syncing".
 import { useRouterState } from '@tanstack/react-router';
 import { useSyncStatus } from '@/account/use-sync-status';
-import { PullProgressBar } from '@/components/pull-progress';
+import { PullProgressBar } from '@/ui/pull-progress';
 
 export function SyncProgressStrip() {
   const { pull } = useSyncStatus();

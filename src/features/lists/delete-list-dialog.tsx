@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { lists, StorageFullError, ValidationError } from '@/data';
 import { useListTasks } from '@/data/react';
 import type { List } from '@/lib/model';
-import { TrashIcon } from '@/components/icons';
+import { TrashIcon } from '@/ui/icons';
 import { DialogClose, ListDialog } from './list-dialog';
-import { showErrorToast, showUndoToast } from '@/components/toasts';
+import { showErrorToast, showUndoToast } from '@/ui/toasts';
 
 export function deleteConsequence(taskCount: number): string {
   if (taskCount === 0) return 'It has no tasks.';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { lists } from '@/data';
 import type { List } from '@/lib/model';
-import { PencilIcon } from './pencil-icon';
+import { PencilIcon } from '@/ui/icons';
 import { ListDialog } from './list-dialog';
 import { ListForm } from './list-form';
 

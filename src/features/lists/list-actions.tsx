@@ -1,6 +1,6 @@
 // The owner's actions in a list's header: edit (rename, colour) and delete. Others see nothing
 // here; the Inbox can be edited but never deleted.
-import { useListRole } from '@/components/use-list-role';
+import { useListRole } from '@/connected/use-list-role';
 import { useList } from '@/data/react';
 import { DeleteListDialog } from './delete-list-dialog';
 import { EditListDialog } from './edit-list-dialog';

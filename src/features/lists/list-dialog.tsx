@@ -2,8 +2,8 @@
 // screens. The trigger sits inside Dialog.Trigger so focus returns to it on close.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { toastLayerRef } from '@/components/toast-layer';
-import '@/components/sheet-dialog.css';
+import { toastLayerRef } from '@/ui/toast-layer';
+import '@/ui/sheet-dialog.css';
 import './lists.css';
 
 interface ListDialogProps {

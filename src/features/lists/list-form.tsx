@@ -1,7 +1,7 @@
 // The form behind "New list" and "Edit list": name and colour, with refusals shown at the field.
 // Nothing typed is cleared on a refusal; a full disk keeps the dialog open with a toast.
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { showErrorToast } from '@/components/toasts';
+import { showErrorToast } from '@/ui/toasts';
 import { StorageFullError, ValidationError } from '@/data';
 import type { ListColor } from '@/lib/model';
 import { ColorField } from './color-field';

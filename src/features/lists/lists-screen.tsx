@@ -2,17 +2,17 @@
 // reordering by drag or, without a pointer, Move up / Move down and Alt+Arrow keys.
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
-import { SharedMarker } from '@/components/shared-marker';
-import { showErrorToast } from '@/components/toasts';
+import { SharedMarker } from '@/ui/shared-marker';
+import { showErrorToast } from '@/ui/toasts';
 import { lists as listMutators, StorageFullError, ValidationError } from '@/data';
 import { useListSharing, useLists, useOpenTaskCounts } from '@/data/react';
 import type { List } from '@/lib/model';
 import { colorVar } from './colors';
-import { DownIcon, GripIcon, UpIcon } from '@/components/icons';
+import { DownIcon, GripIcon, UpIcon } from '@/ui/icons';
 import { NewListDialog } from './new-list-dialog';
 import { arrayMove, dropIndex, moveTargetFor, movedAnnouncement } from './reorder';
-import { Screen } from '@/components/screen';
-import { formatCount } from '@/components/format';
+import { Screen } from '@/ui/screen';
+import { formatCount } from '@/ui/format';
 import './lists.css';
 
 interface Drag {

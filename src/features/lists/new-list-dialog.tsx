@@ -1,7 +1,7 @@
 // "New list": creates a list at the end of the user's lists.
 import { useState } from 'react';
 import { lists } from '@/data';
-import { PlusIcon } from '@/components/icons';
+import { PlusIcon } from '@/ui/icons';
 import { ListDialog } from './list-dialog';
 import { ListForm } from './list-form';
 

@@ -1,10 +1,10 @@
 // /search: instant local search over task titles and notes. The query lives in the URL (the
 // route passes it in and is told of changes); typing is never held back by the URL round trip.
 import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
-import { dueLabel } from '@/components/format';
-import { TaskLink } from '@/components/task-link';
-import { useListsById } from '@/components/use-lists-by-id';
-import { useToday } from '@/components/use-today';
+import { dueLabel } from '@/ui/format';
+import { TaskLink } from '@/ui/task-link';
+import { useListsById } from '@/connected/use-lists-by-id';
+import { useToday } from '@/ui/use-today';
 import { SEARCH_LIMIT } from '@/data';
 import { useSearch } from '@/data/react';
 import type { List, Task } from '@/lib/model';

@@ -5,8 +5,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { loadSync } from '@/account/sync-client';
 import { useAccount } from '@/account/use-sync-status';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { showErrorToast, showToast } from '@/components/toasts';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { showErrorToast, showToast } from '@/ui/toasts';
 import { SettingsSection } from './settings-section';
 
 // Typed as a plain string so this screen doesn't depend on the sign-in route's file.

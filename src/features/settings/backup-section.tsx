@@ -1,6 +1,6 @@
 // Settings → Backup: export everything as JSON, import a file with a per-record report.
 import { type ChangeEvent, useId, useState } from 'react';
-import { showErrorToast } from '@/components/toasts';
+import { showErrorToast } from '@/ui/toasts';
 import { exportData, type ImportReport, importData, StorageFullError, ValidationError } from '@/data';
 import { todayIso } from '@/lib/dates';
 import { exportedSummary, exportFileName, importedSummary, skippedLines, skippedSummary } from './backup-report';

@@ -6,7 +6,7 @@ import { InstallAppButton } from './install-app-button';
 import { SettingsSection } from './settings-section';
 import { StorageSection } from './storage-section';
 import { ThemeSection } from './theme-section';
-import { Screen } from '@/components/screen';
+import { Screen } from '@/ui/screen';
 import './settings.css';
 
 interface SettingsScreenProps {

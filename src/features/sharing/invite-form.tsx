@@ -3,8 +3,8 @@
 // shows as pending in the people list until the server confirms it.
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { members } from '@/data';
-import { EmailInput } from '@/components/email-input';
-import { reportWriteError } from '@/components/write-error';
+import { EmailInput } from '@/ui/email-input';
+import { reportWriteError } from '@/connected/write-error';
 import type { Role } from '@/lib/model';
 import { type InviteContext, inviteProblem } from './invite-check';
 import { ROLE_HINTS } from './member-views';

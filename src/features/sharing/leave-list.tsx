@@ -5,7 +5,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { lists, StorageFullError, ValidationError } from '@/data';
 import type { List } from '@/lib/model';
-import { toastLayerRef } from '@/components/toast-layer';
+import { toastLayerRef } from '@/ui/toast-layer';
 
 export function LeaveList({ list, onLeft }: { list: List; onLeft: () => void }) {
   const [open, setOpen] = useState(false);

@@ -2,7 +2,7 @@
 // (role, Remove); everyone else just reads. Refusals show on the row.
 import { useId, useState } from 'react';
 import { members } from '@/data';
-import { reportWriteError } from '@/components/write-error';
+import { reportWriteError } from '@/connected/write-error';
 import type { Role } from '@/lib/model';
 import { type MemberView, ROLE_NAMES } from './member-views';
 

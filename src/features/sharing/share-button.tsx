@@ -2,7 +2,7 @@
 // list gets it (to see who else is there, or to leave); the Inbox can't be shared, so not there.
 import { useNavigate } from '@tanstack/react-router';
 import { useList } from '@/data/react';
-import { PeopleIcon } from '@/components/icons';
+import { PeopleIcon } from '@/ui/icons';
 import './sharing.css';
 
 export function ShareButton({ listId }: { listId: string }) {

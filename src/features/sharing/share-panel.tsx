@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { members as memberWrites } from '@/data';
 import { useIdentity, useMembers, usePendingMemberChanges, useRefused } from '@/data/react';
-import { reportWriteError } from '@/components/write-error';
+import { reportWriteError } from '@/connected/write-error';
 import type { List, RefusedEntry, Role } from '@/lib/model';
 import { InviteForm } from './invite-form';
 import { LeaveList } from './leave-list';

@@ -2,8 +2,8 @@
 // send it again, copy the text it carried, or discard it (after saying yes: it can't come back).
 import { useId, useRef, useState } from 'react';
 import { changeText, describeChange, refusalSentence, type Subjects } from '@/account/change-text';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { showErrorToast, showToast } from '@/components/toasts';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { showErrorToast, showToast } from '@/ui/toasts';
 import { discardRefused, retryRefused } from '@/data';
 import { absoluteTime } from '@/lib/relative-time';
 import type { RefusedEntry } from '@/lib/model';

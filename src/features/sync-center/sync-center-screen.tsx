@@ -8,14 +8,14 @@ import { describeChange } from '@/account/change-text';
 import { currentSync } from '@/account/sync-client';
 import { statusLabel } from '@/account/sync-messages';
 import { useOnline, useSyncStatus } from '@/account/use-sync-status';
-import { useAnnouncer } from '@/components/live-region';
-import { PullProgressBar } from '@/components/pull-progress';
+import { useAnnouncer } from '@/ui/live-region';
+import { PullProgressBar } from '@/ui/pull-progress';
 import { useLastSyncedAt } from '@/data/react';
 import { absoluteTime, relativeTime } from '@/lib/relative-time';
 import type { SyncStatus } from '@/sync';
 import { RefusedItem } from './refused-item';
 import { type SyncQueue, useSyncQueue } from './use-sync-queue';
-import { Screen } from '@/components/screen';
+import { Screen } from '@/ui/screen';
 import './sync-center.css';
 
 const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);

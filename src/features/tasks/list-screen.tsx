@@ -2,14 +2,14 @@
 // the open/done/all filter, quick add into this list, and the virtualised, reorderable tasks.
 import { Link } from '@tanstack/react-router';
 import { type CSSProperties, type ReactNode, useId } from 'react';
-import { type Show } from '@/data';
+import type { Show } from '@/data';
 import { useList, useListTasks, useMembers, useOpenTaskCounts } from '@/data/react';
-import { EmptyState } from '@/components/empty-state';
-import { EyeIcon } from '@/components/icons';
-import { useListRole } from '@/components/use-list-role';
-import { useToday } from '@/components/use-today';
-import { QuickAdd } from '@/components/quick-add';
-import { formatCount } from '@/components/format';
+import { EmptyState } from '@/ui/empty-state';
+import { EyeIcon } from '@/ui/icons';
+import { useListRole } from '@/connected/use-list-role';
+import { useToday } from '@/ui/use-today';
+import { QuickAdd } from '@/connected/quick-add';
+import { formatCount } from '@/ui/format';
 import { VirtualTaskList } from './virtual-task-list';
 import './tasks.css';
 

@@ -5,8 +5,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { useTask } from '@/data/react';
-import { CloseIcon } from '@/components/icons';
-import { toastLayerRef } from '@/components/toast-layer';
+import { CloseIcon } from '@/ui/icons';
+import { toastLayerRef } from '@/ui/toast-layer';
 import { TaskForm } from './task-form';
 import './tasks.css';
 

@@ -4,10 +4,11 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { type MoveTarget, tasks as taskWrites } from '@/data';
-import { DownIcon, GripIcon, UpIcon } from '@/components/icons';
-import { useAnnouncer } from '@/components/live-region';
-import { reportWriteError } from '@/components/write-error';
-import { TaskRowView } from '@/components/task-row';
+import { DownIcon, GripIcon, UpIcon } from '@/ui/icons';
+import { useAnnouncer } from '@/ui/live-region';
+import { setTaskDone } from '@/connected/task-actions';
+import { reportWriteError } from '@/connected/write-error';
+import { TaskRowView } from '@/ui/task-row';
 import type { List, Task } from '@/lib/model';
 import { usePointerReorder } from './use-pointer-reorder';
 
@@ -127,6 +128,7 @@ export function VirtualTaskList({ tasks, list, today, viewOnly, viewOnlyNoteId }
               list={list}
               today={today}
               viewOnly={viewOnly}
+              onDoneChange={(done) => void setTaskDone(task, done)}
               viewOnlyNoteId={viewOnlyNoteId}
               onKeyDown={(e) => onRowKeyDown(e, index)}
               leading={<div className="drag-handle" aria-hidden="true" {...handleProps(index)}><GripIcon /></div>}

@@ -1,14 +1,14 @@
 // Today (SPEC §2): open tasks that are overdue, then those due today; quick add dates to today.
 import { useTodayTasks } from '@/data/react';
-import { EmptyState } from '@/components/empty-state';
-import { longDate } from '@/components/format';
-import { TaskRow } from '@/components/task-row';
-import { useListsById } from '@/components/use-lists-by-id';
-import { useToday } from '@/components/use-today';
+import { EmptyState } from '@/ui/empty-state';
+import { longDate } from '@/ui/format';
+import { TaskRow } from '@/connected/task-row';
+import { useListsById } from '@/connected/use-lists-by-id';
+import { useToday } from '@/ui/use-today';
 import type { Task } from '@/lib/model';
-import { QuickAdd } from '@/components/quick-add';
+import { QuickAdd } from '@/connected/quick-add';
 import { SignInOffer } from './sign-in-offer';
-import { Screen } from '@/components/screen';
+import { Screen } from '@/ui/screen';
 
 export interface TodayScreenProps {
   /** Put the cursor in quick add (the "New task" shortcut opens /today?add=task). */

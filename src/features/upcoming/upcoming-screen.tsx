@@ -2,15 +2,15 @@
 // each day; picking a day shows that day's tasks.
 import { useEffect, useMemo, useState } from 'react';
 import { useDayCounts, useUpcomingTasks } from '@/data/react';
-import { DatePicker } from '@/components/date-picker';
-import { longDate } from '@/components/format';
-import { TaskRow } from '@/components/task-row';
-import { useListsById } from '@/components/use-lists-by-id';
-import { useToday } from '@/components/use-today';
+import { DatePicker } from '@/ui/date-picker';
+import { longDate } from '@/ui/format';
+import { TaskRow } from '@/connected/task-row';
+import { useListsById } from '@/connected/use-lists-by-id';
+import { useToday } from '@/ui/use-today';
 import { dayLabel, groupByDay, isoFromParts, monthGridRange, parseIso, UPCOMING_DAYS } from '@/lib/dates';
 import type { List, Task } from '@/lib/model';
-import { QuickAdd } from '@/components/quick-add';
-import { Screen } from '@/components/screen';
+import { QuickAdd } from '@/connected/quick-add';
+import { Screen } from '@/ui/screen';
 import './upcoming.css';
 
 export interface UpcomingScreenProps {

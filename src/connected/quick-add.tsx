@@ -1,8 +1,8 @@
 // Capture a task in two seconds: type, Enter. Refusals show at the field and keep the text.
 import { useId, useRef, useState } from 'react';
 import { type NewTask, tasks } from '@/data';
-import { PlusIcon } from '@/components/icons';
-import { reportWriteError } from '@/components/write-error';
+import { PlusIcon } from '@/ui/icons';
+import { reportWriteError } from '@/connected/write-error';
 import './quick-add.css';
 
 export interface QuickAddProps {

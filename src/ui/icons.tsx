@@ -142,3 +142,9 @@ export const EyeIcon = ({ size = 20 }: { size?: number }) => (
     <circle cx="12" cy="12" r="3" />
   </Icon>
 );
+export const PencilIcon = () => (
+  <Icon>
+    <path d="M4 20h4L19 9l-4-4L4 16v4z" />
+    <path d="M13.5 6.5l4 4" />
+  </Icon>
+);

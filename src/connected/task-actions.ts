@@ -1,7 +1,7 @@
 // User actions on a task that answer with a toast, shared by every screen that shows tasks.
 import { tasks } from '@/data';
 import type { Task } from '@/lib/model';
-import { showUndoToast } from './toasts';
+import { showUndoToast } from '@/ui/toasts';
 import { reportWriteError } from './write-error';
 
 export async function setTaskDone(task: Pick<Task, 'id'>, done: boolean): Promise<void> {

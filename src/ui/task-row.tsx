@@ -1,14 +1,13 @@
 // One task as a list item: a checkbox that completes it (named by the title), the title that
 // opens the task dialog, and a meta line (due chip, list, priority). Viewers get no edit controls
-// and a disabled checkbox that says why.
+// and a disabled checkbox that says why. Presentational: the caller says whether the user may
+// edit and what ticking the box does (connected/task-row.tsx looks both up for one row).
 import type { CSSProperties, LiHTMLAttributes, ReactNode, Ref } from 'react';
 import { isOverdue } from '@/lib/dates';
 import type { List, Task } from '@/lib/model';
 import { dueLabel, PRIORITY_NAMES } from './format';
 import { ClockIcon, EyeIcon, FlagIcon } from './icons';
-import { setTaskDone } from './task-actions';
 import { TaskLink } from './task-link';
-import { useListRole } from './use-list-role';
 import './task-row.css';
 
 export interface TaskRowProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'children'> {
@@ -31,10 +30,11 @@ export interface TaskRowProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'chi
   ref?: Ref<HTMLLIElement>;
 }
 
-/** A row that looks up whether this user may edit the task's list. */
-export function TaskRow(props: TaskRowProps) {
-  const role = useListRole(props.task.list_id);
-  return <TaskRowView {...props} viewOnly={role === 'viewer'} />;
+export interface TaskRowViewProps extends TaskRowProps {
+  /** The user may only view the task's list: no edit controls. */
+  viewOnly: boolean;
+  /** The checkbox was ticked (true) or cleared (false). */
+  onDoneChange: (done: boolean) => void;
 }
 
 /** A row for screens that already know the user's role (one list: one lookup, not one per row). */
@@ -47,12 +47,13 @@ export function TaskRowView({
   leading,
   trailing,
   viewOnly,
+  onDoneChange,
   viewOnlyNoteId,
   ref,
   style,
   className,
   ...li
-}: TaskRowProps & { viewOnly: boolean }) {
+}: TaskRowViewProps) {
   const overdue = isOverdue(task, today);
   const accent = list ? `var(--list-${list.color})` : undefined;
   const metaId = `task-meta-${task.id}`;
@@ -75,7 +76,7 @@ export function TaskRowView({
         checked={task.done}
         disabled={viewOnly}
         aria-describedby={noteId}
-        onChange={(e) => void setTaskDone(task, e.currentTarget.checked)}
+        onChange={(e) => onDoneChange(e.currentTarget.checked)}
       />
       <div className="task-main">
         <TaskLink taskId={task.id} className="task-title" aria-describedby={hasMeta ? metaId : undefined}>

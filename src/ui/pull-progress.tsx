@@ -2,21 +2,26 @@
 // coming back after a long time away). Presentational: the caller passes the engine's
 // `status.pull`; the sync centre shows it in its card, the shell as a compact strip on top.
 import { useId } from 'react';
-import type { PullProgress } from '@/sync';
 import { formatCount } from './format';
 import './pull-progress.css';
 
 const NAME = 'Downloading your lists';
 
+/** How far a pull has got (the engine's `status.pull` has this shape). */
+export interface PullCount {
+  received: number;
+  total: number;
+}
+
 /**
  * "12,000 of 50,010 items": rows of every kind (tasks, lists, memberships, tombstones), so not
  * "tasks" — a deleted task still has to come down, and the number must match the bar.
  */
-function progressText({ received, total }: PullProgress): string {
+function progressText({ received, total }: PullCount): string {
   return `${formatCount(received)} of ${formatCount(total)} ${total === 1 ? 'item' : 'items'}`;
 }
 
-export function PullProgressBar({ progress, className }: { progress: PullProgress; className?: string }) {
+export function PullProgressBar({ progress, className }: { progress: PullCount; className?: string }) {
   const id = useId();
   const total = Math.max(progress.total, 1);
   const now = Math.min(progress.received, total);

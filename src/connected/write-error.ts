@@ -1,6 +1,6 @@
 // A write the data layer refused, told to the user: at the field when the form has one, else as a toast.
 import { StorageFullError, ValidationError } from '@/data';
-import { showErrorToast } from './toasts';
+import { showErrorToast } from '@/ui/toasts';
 
 /**
  * Shows why a write was refused: a validation message at the field when the caller has one

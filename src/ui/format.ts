@@ -14,33 +14,21 @@ export function isoFromDate(date: Date): string {
   return isoFromParts(date.getFullYear(), date.getMonth() + 1, date.getDate());
 }
 
-const longFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' });
-const longFormatYear = new Intl.DateTimeFormat(undefined, {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+/** Formats ISO days with `options`, adding the year only for days outside `today`'s year. */
+function dayFormat(options: Intl.DateTimeFormatOptions): (iso: string, today?: string) => string {
+  const withoutYear = new Intl.DateTimeFormat(undefined, options);
+  const withYear = new Intl.DateTimeFormat(undefined, { ...options, year: 'numeric' });
+  return (iso, today) => {
+    const sameYear = !today || parseIso(iso).year === parseIso(today).year;
+    return (sameYear ? withoutYear : withYear).format(dateFromIso(iso));
+  };
+}
 
 /** "Monday 23 November" (in the user's locale), with the year when it isn't this year. */
-export function longDate(iso: string, today?: string): string {
-  const sameYear = !today || parseIso(iso).year === parseIso(today).year;
-  return (sameYear ? longFormat : longFormatYear).format(dateFromIso(iso));
-}
-
-const mediumFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
-const mediumFormatYear = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
+export const longDate = dayFormat({ weekday: 'long', day: 'numeric', month: 'long' });
 
 /** "Mon, 23 Nov" (in the user's locale), with the year when it isn't this year. */
-export function mediumDate(iso: string, today?: string): string {
-  const sameYear = !today || parseIso(iso).year === parseIso(today).year;
-  return (sameYear ? mediumFormat : mediumFormatYear).format(dateFromIso(iso));
-}
+export const mediumDate = dayFormat({ weekday: 'short', day: 'numeric', month: 'short' });
 
 /** The due chip: "Today", "Tomorrow 09:30", "Mon 23 Nov". */
 export function dueLabel(dueDate: string, dueTime: string | null, today: string): string {
