@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { handleAuth } from './auth.ts';
-import { type Db, openPglite, openPgPool } from './db.ts';
+import { type Db, openPglite, openPgPool, type Querier } from './db.ts';
 import { CORS_HEADERS, readBody, sendJson } from './http-util.ts';
 import { signJwt } from './jwt.ts';
 import { migrate } from './migrate.ts';
@@ -33,6 +33,12 @@ export interface DaybookServer {
   url: string;
   anonKey: string;
   jwtSecret: string;
+  /**
+   * Test-only: the server's own database connection (the database superuser, so RLS does not
+   * apply), for tests that set rows up or read them back directly — PGlite has no other way in.
+   * The server itself never hands it out; app code must not use it.
+   */
+  sqlForTests: Querier;
   close(): Promise<void>;
 }
 
@@ -143,6 +149,7 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
     url: baseUrl,
     anonKey: keys.anonKey,
     jwtSecret: keys.jwtSecret,
+    sqlForTests: { query: (sql, params) => db.query(sql, params), exec: (sql) => db.exec(sql) },
     close() {
       closing ??= (async () => {
         // websockets first: an upgraded socket would keep server.close() waiting

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import ws from 'ws';
+import type { Querier } from '../../server/db.ts';
 import { createDaybookServer } from '../../server/index.ts';
 
 export type ServerKind = 'pglite' | 'pg';
@@ -22,6 +23,8 @@ export interface TestServer {
   jwtSecret: string;
   /** Only for 'pg': the fresh database's URL, for direct SQL in tests. */
   databaseUrl?: string;
+  /** Direct SQL on the server's database as its superuser (RLS off), on both kinds: test set-up and read-back. */
+  sql: Querier;
   stop(): Promise<void>;
 }
 
@@ -64,6 +67,7 @@ export async function startTestServer(kind: ServerKind, opts: TestServerOptions 
     anonKey: server.anonKey,
     jwtSecret: server.jwtSecret,
     databaseUrl,
+    sql: server.sqlForTests,
     async stop() {
       await server.close();
       await dropDb();

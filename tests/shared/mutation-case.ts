@@ -27,6 +27,11 @@ export interface CaseMember {
   list: string;
   user: Person;
   role: Role;
+  /**
+   * Added for member cases: a membership that was removed (or left). The server keeps it as a
+   * tombstone row (`deleted_at` set); a device has no row for it at all.
+   */
+  removed?: boolean;
 }
 
 export interface CaseTask {

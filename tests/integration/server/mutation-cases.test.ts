@@ -1,0 +1,220 @@
+// The shared mutation table (tests/shared/mutation-cases.ts) against the server's sync_push, on
+// PGlite and (with TEST_PG_URL) PostgreSQL 15. Per case: fresh UUIDs for its symbolic ids, the
+// `before` rows inserted as the database superuser (triggers give the versions), one push of
+// the one mutation as the person acting through supabase-js, then the answer and the named
+// fields read back with SQL. A refusal must leave every version counter of the case unmoved.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MUTATION_NAMES, type PushResult } from '@/lib/model';
+import type { Querier } from '../../../server/db.ts';
+import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
+import type { CaseAfter, MutationCase, Person } from '../../shared/mutation-case';
+import { MUTATION_CASES } from '../../shared/mutation-cases';
+
+const PEOPLE: readonly Person[] = ['alice', 'bob', 'carol'];
+type Users = Record<Person, TestUser>;
+
+describe('the shared mutation table', () => {
+  it('has at least 3 cases for every mutation name', () => {
+    const counts = Object.fromEntries(MUTATION_NAMES.map((n) => [n, MUTATION_CASES.filter((c) => c.name === n).length]));
+    for (const name of MUTATION_NAMES) expect(counts[name], name).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives every case its own title', () => {
+    const titles = MUTATION_CASES.map((c) => c.title);
+    expect(titles.filter((t, i) => titles.indexOf(t) !== i)).toEqual([]);
+  });
+});
+
+/** Symbolic ids of one case → values; 'L<n>' / 'T<n>' get a fresh UUID on first sight. */
+class Ids {
+  private readonly fresh = new Map<string, string>();
+  constructor(private readonly users: Users) {}
+
+  resolve(s: string): string {
+    const person = /^(inbox|user|email):(alice|bob|carol)$/.exec(s);
+    if (person) {
+      const u = this.users[person[2] as Person];
+      return person[1] === 'email' ? u.email : u.userId;
+    }
+    if (!/^[LT]\d+$/.test(s)) return s;
+    let id = this.fresh.get(s);
+    if (!id) {
+      id = randomUUID();
+      this.fresh.set(s, id);
+    }
+    return id;
+  }
+
+  /** Args with every symbolic string replaced; keys and other values as they are. */
+  args(value: unknown): unknown {
+    if (typeof value === 'string') return this.resolve(value);
+    if (Array.isArray(value)) return value.map((v) => this.args(v));
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.args(v)]));
+    return value;
+  }
+
+  /** A list id read back from the database → its symbol. */
+  listSymbol(id: string): string {
+    for (const [sym, uuid] of this.fresh) if (uuid === id) return sym;
+    for (const p of PEOPLE) if (this.users[p].userId === id) return `inbox:${p}`;
+    return id;
+  }
+
+  /** Every list the case may touch: its 'L<n>' lists and everyone's Inbox. */
+  lists(): string[] {
+    const ls = [...this.fresh].filter(([sym]) => sym.startsWith('L')).map(([, id]) => id);
+    return [...ls, ...PEOPLE.map((p) => this.users[p].userId)];
+  }
+}
+
+const at = (flag: boolean | undefined) => (flag ? 'now()' : 'null');
+
+async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: Users) {
+  const { lists = [], members = [], tasks = [] } = c.before;
+  for (const l of lists) {
+    const id = ids.resolve(l.id);
+    const owner = users[l.owner];
+    const inbox = l.id.startsWith('inbox:');
+    const row = [id, owner.userId, l.name ?? (inbox ? 'Inbox' : `List ${l.id}`), l.color ?? 'grey', l.position ?? 'a0', inbox];
+    if (inbox) {
+      // Inboxes are shared by every case of a person: put this one back as the case says
+      // (ensure_inbox made it when the person first called the server).
+      if (l.deleted) throw new Error(`${c.title}: an Inbox cannot be deleted`);
+      await sql.query(
+        `insert into public.lists (id, owner_id, name, color, position, is_inbox) values ($1, $2, $3, $4, $5, $6)
+         on conflict (id) do update set name = excluded.name, color = excluded.color, position = excluded.position, deleted_at = null`,
+        row,
+      );
+      await sql.query('delete from public.list_members where list_id = $1 and user_id <> $2', [id, owner.userId]);
+    } else {
+      await sql.query(
+        `insert into public.lists (id, owner_id, name, color, position, is_inbox, deleted_at)
+         values ($1, $2, $3, $4, $5, $6, ${at(l.deleted)})`,
+        row,
+      );
+    }
+    await sql.query(
+      `insert into public.list_members (list_id, user_id, email, role) values ($1, $2, $3, 'owner')
+       on conflict (list_id, user_id) do update set role = 'owner', deleted_at = null`,
+      [id, owner.userId, owner.email],
+    );
+  }
+  for (const m of members) {
+    const u = users[m.user];
+    await sql.query(
+      `insert into public.list_members (list_id, user_id, email, role, deleted_at) values ($1, $2, $3, $4, ${at(m.removed)})`,
+      [ids.resolve(m.list), u.userId, u.email, m.role],
+    );
+  }
+  for (const t of tasks) {
+    const listOwner = lists.find((l) => l.id === t.list)?.owner;
+    const createdBy = t.created_by ?? listOwner;
+    if (!createdBy) throw new Error(`${c.title}: task ${t.id} is in ${t.list}, which the case does not list`);
+    await sql.query(
+      `insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, done, done_at, position, created_by,
+         deleted_at, deleted_with_list)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, ${at(t.done)}, $9, $10, ${at(t.deleted)}, $11)`,
+      [
+        ids.resolve(t.id), ids.resolve(t.list), t.title ?? `Task ${t.id}`, t.notes ?? '', t.due_date ?? null, t.due_time ?? null,
+        t.priority ?? 0, t.done ?? false, t.position ?? 'a0', users[createdBy].userId, t.deleted_with_list ?? false,
+      ],
+    );
+  }
+}
+
+const pick = (row: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, row[k]]));
+
+/** The database's rows in the shape of `want`: only the rows and fields it names. */
+async function readAfter(sql: Querier, want: CaseAfter, ids: Ids, users: Users): Promise<CaseAfter> {
+  const got: CaseAfter = {};
+  if (want.lists) {
+    const lists: NonNullable<CaseAfter['lists']> = {};
+    for (const [sym, w] of Object.entries(want.lists)) {
+      const [row] = await sql.query(
+        'select name, color, position, is_inbox, deleted_at is not null as deleted from public.lists where id = $1',
+        [ids.resolve(sym)],
+      );
+      lists[sym] = !row ? 'absent' : w === 'absent' ? row : pick(row, Object.keys(w));
+    }
+    got.lists = lists;
+  }
+  if (want.tasks) {
+    const tasks: NonNullable<CaseAfter['tasks']> = {};
+    for (const [sym, w] of Object.entries(want.tasks)) {
+      const [row] = await sql.query<Record<string, unknown> & { list_id: string }>(
+        `select list_id::text as list_id, title, notes, due_date::text as due_date, due_time, priority, done, position,
+           deleted_at is not null as deleted, deleted_with_list from public.tasks where id = $1`,
+        [ids.resolve(sym)],
+      );
+      const shaped = row && { ...row, list: ids.listSymbol(row.list_id) };
+      tasks[sym] = !shaped ? 'absent' : w === 'absent' ? shaped : pick(shaped, Object.keys(w));
+    }
+    got.tasks = tasks;
+  }
+  if (want.members) {
+    const members: NonNullable<CaseAfter['members']> = {};
+    for (const key of Object.keys(want.members)) {
+      const slash = key.lastIndexOf('/');
+      const person = key.slice(slash + 1) as Person;
+      const [row] = await sql.query<{ role: 'owner' | 'editor' | 'viewer'; removed: boolean }>(
+        'select role, deleted_at is not null as removed from public.list_members where list_id = $1 and user_id = $2',
+        [ids.resolve(key.slice(0, slash)), users[person].userId],
+      );
+      members[key] = !row || row.removed ? 'absent' : row.role;
+    }
+    got.members = members;
+  }
+  return got;
+}
+
+async function versions(sql: Querier, ids: Ids) {
+  return sql.query(
+    `select list_id::text as list_id, version::text as version from public.sync_spaces
+     where list_id::text = any(string_to_array($1, ',')) order by list_id`,
+    [ids.lists().join(',')],
+  );
+}
+
+async function runCase(srv: TestServer, users: Users, c: MutationCase) {
+  const ids = new Ids(users);
+  await insertBefore(srv.sql, c, ids, users);
+  const args = ids.args(c.args);
+  const versionsBefore = await versions(srv.sql, ids);
+
+  const { data, error } = await users[c.as].client.rpc('sync_push', {
+    p_client_id: randomUUID(),
+    p_mutations: [{ id: 1, name: c.name, args }],
+  });
+  if (error) throw new Error(`sync_push failed: ${error.message}`);
+  const answer = (data as PushResult).results[0];
+
+  if ('refused' in c.expect) {
+    expect(answer).toMatchObject({ id: 1, status: 'refused', error: { code: c.expect.refused } });
+    expect(await versions(srv.sql, ids), 'a refusal changes nothing').toEqual(versionsBefore);
+    return;
+  }
+  expect(answer).toEqual({ id: 1, status: 'applied' });
+  expect(await readAfter(srv.sql, c.expect.after, ids, users)).toEqual(c.expect.after);
+}
+
+describe.each(SERVER_KINDS)('shared mutation cases through sync_push on %s', (kind) => {
+  let srv: TestServer;
+  const users = {} as Users;
+
+  beforeAll(async () => {
+    srv = await startTestServer(kind);
+    const signedUp = await Promise.all(PEOPLE.map(() => signUpUser(srv)));
+    PEOPLE.forEach((p, i) => {
+      users[p] = signedUp[i]!;
+    });
+    // everyone's Inbox exists before the first case, as after any first sync
+    for (const p of PEOPLE) {
+      const { error } = await users[p].client.rpc('sync_pull', { p_client_id: randomUUID(), p_cursors: {} });
+      if (error) throw new Error(`sync_pull failed: ${error.message}`);
+    }
+  });
+  afterAll(() => srv?.stop());
+
+  for (const c of MUTATION_CASES) it(c.title, () => runCase(srv, users, c));
+});

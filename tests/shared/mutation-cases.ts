@@ -1,0 +1,23 @@
+// The shared table of mutation cases (shape: ./mutation-case.ts). It describes what the
+// server's sync_push does today; the client's pure `apply` runs the same rows, and where it
+// differs on purpose a case says so in `client`. Cases marked `// DISAGREEMENT:` in the files
+// below are server behaviour that a user might not expect, recorded as it is, not endorsed.
+//
+// For runners:
+// - Ids: 'L<n>' lists, 'T<n>' tasks (a fresh UUID each per case, also when they appear only in
+//   args, e.g. the id of a list.create or of a task that never existed), 'inbox:<person>' =
+//   that person's user id (their Inbox), in args 'user:<person>' = user id and
+//   'email:<person>' = their e-mail. Any other string is taken as it is.
+// - Fields a case leaves out of `before` may take any valid value (e.g. a task title, a
+//   list's name, colour and position): no expectation depends on them. A task's `created_by`
+//   defaults to its list's owner.
+// - `after` names only the rows and fields that are compared; for a refusal nothing may
+//   change (the server runner checks that no version counter moved).
+import { LEAVE_CASES } from './mutation-cases/leave';
+import { LIST_CASES } from './mutation-cases/lists';
+import { MEMBER_CASES } from './mutation-cases/members';
+import { TASK_UPDATE_CASES } from './mutation-cases/task-update';
+import { TASK_CASES } from './mutation-cases/tasks';
+import type { MutationCase } from './mutation-case';
+
+export const MUTATION_CASES: MutationCase[] = [...LIST_CASES, ...TASK_CASES, ...TASK_UPDATE_CASES, ...MEMBER_CASES, ...LEAVE_CASES];
