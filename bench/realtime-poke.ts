@@ -8,11 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { fmt, kindFromArgs, benchServer, percentile } from './backend-common.ts';
 import { median } from './sync-common.ts';
-import { lists, members, tasks } from '../src/data/mutators.ts';
+import { lists, members, tasks } from '../src/data/mutators/index.ts';
 import { observe } from '../src/data/live.ts';
 import { getTask } from '../src/data/queries.ts';
 import { POKE_DELAY_MS } from '../src/sync/schedule.ts';
-import type { Clock } from '../src/sync/types.ts';
+import type { Clock } from '../src/sync/ports.ts';
 import { signUpUser } from '../tests/helpers/server.ts';
 import { listCreate, pull, pushOk, taskCreate } from '../tests/helpers/server-sync.ts';
 import { connectDevice } from '../tests/helpers/sync-device.ts';

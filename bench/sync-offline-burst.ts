@@ -5,7 +5,7 @@
 // Run: npx tsx bench/sync-offline-burst.ts pglite|pg   (env BENCH_EDITS, BENCH_REPEAT)
 import { fmt, kindFromArgs, benchServer } from './backend-common.ts';
 import { countingFetch, floor, median } from './sync-common.ts';
-import { lists, tasks } from '../src/data/mutators.ts';
+import { lists, tasks } from '../src/data/mutators/index.ts';
 import { toTask } from '../src/data/db.ts';
 import { signUpUser } from '../tests/helpers/server.ts';
 import { connectDevice } from '../tests/helpers/sync-device.ts';

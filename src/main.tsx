@@ -5,7 +5,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterFirstPaint, startSyncWhenNeeded } from './account/sync-client';
 import { applyTheme, THEME_KEY } from './lib/theme';
-import { bootDatabase } from './sync/boot';
+import { bootDatabase } from './data';
+import { rememberedUserId } from './sync/stored-account';
 import { App } from './app/app';
 
 // Before React renders anything, so the first paint already has the chosen theme.
@@ -16,7 +17,7 @@ window.addEventListener('storage', (e) => {
 });
 
 // The remembered user's database opens at once, offline too; no network, no supabase-js.
-bootDatabase();
+bootDatabase(rememberedUserId());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

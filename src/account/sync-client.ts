@@ -3,7 +3,7 @@
 // never enters the first screen's bundle. Until it has loaded, screens use the stored account
 // (see use-sync-status.ts). Tests hand in a fake facade with provideSync().
 import type { Sync, SyncListener } from '@/sync';
-import { ACCOUNT_KEY, readStoredAccount } from '@/sync/boot';
+import { ACCOUNT_KEY, readStoredAccount } from '@/sync/stored-account';
 
 export type SyncLoad = 'idle' | 'loading' | 'ready' | 'failed';
 

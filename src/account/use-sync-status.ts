@@ -3,7 +3,7 @@
 // so the first paint already shows the right account, banner and indicator.
 import { useSyncExternalStore } from 'react';
 import type { Account, SyncStatus } from '@/sync';
-import { readStoredAccount } from '@/sync/boot';
+import { readStoredAccount } from '@/sync/stored-account';
 import { currentSync, followSync, type SyncLoad, syncLoadState } from './sync-client';
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;

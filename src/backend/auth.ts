@@ -2,7 +2,7 @@
 // reports a lost session as SIGNED_OUT; only signOut() here is the user signing out, so any
 // other SIGNED_OUT becomes 'session-lost' (the engine pauses, nothing is deleted).
 import { isAuthRetryableFetchError, type AuthError, type Session, type SupabaseClient } from '@supabase/supabase-js';
-import type { AuthPort, AuthSignal, AuthUser } from '@/sync/types';
+import type { AuthPort, AuthSignal, AuthUser } from '@/sync/ports';
 import { subscribePokes } from './pokes';
 import { createRpcTransport } from './transport';
 

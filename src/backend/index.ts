@@ -2,7 +2,7 @@
 // with a 15 s deadline) and returns the AuthPort the sync layer uses, which also hands out the
 // RPC transport for a user and a user's live pokes (Realtime).
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { AuthPort } from '@/sync/types';
+import type { AuthPort } from '@/sync/ports';
 import { createAuth, type KeyValueStorage } from './auth';
 import { type BackendConfig, type LoadConfigOptions, loadConfig } from './config';
 import { REQUEST_TIMEOUT_MS, timeoutFetch } from './timeout-fetch';

@@ -7,7 +7,7 @@
 // subscribed are lost, and one pull catches up with them. It never refreshes the session
 // itself (auto-refresh and the RPC transport do): without a live token it waits for one.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import type { Poke, PokeHandlers } from '@/sync/types';
+import type { Poke, PokeHandlers } from '@/sync/ports';
 
 export const POKE_EVENT = 'poke';
 export const RESUBSCRIBE_BASE_MS = 1000;

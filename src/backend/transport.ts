@@ -4,7 +4,7 @@
 // 413 too_large · any other 4xx refused as a whole.
 import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
 import type { PullResult, PushResult } from '@/lib/model';
-import type { PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/types';
+import type { PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/ports';
 import { isTimeoutMessage } from './timeout-fetch';
 
 interface RpcAnswer {

@@ -8,6 +8,7 @@
 // device's Inbox; tasks whose list is missing from the file go to the Inbox. A done task is
 // queued as task.create followed by task.update {done: true}.
 import { ValidationError } from '@/lib/errors';
+import { isObject } from '@/lib/is-object';
 import { newId, nowIso } from '@/lib/ids';
 import type { List, Task } from '@/lib/model';
 import { checkColor, normalizeListName, validateTaskDraft } from '@/lib/validation';
@@ -47,8 +48,6 @@ export async function exportData(db: DaybookDb = getDb()): Promise<BackupFile> {
     };
   });
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function reasonOf(err: unknown): string {
   if (err instanceof ValidationError) return err.message;

@@ -34,6 +34,14 @@ export function getDb(): DaybookDb {
   return current;
 }
 
+/**
+ * Before the first render: makes `userId`'s database current (daybook-local for nobody), so a
+ * reload offline or with an expired token opens the same person's data. Opens nothing yet.
+ */
+export function bootDatabase(userId: string | null): void {
+  if (userId && getDb().name !== databaseNameFor(userId)) setCurrentDatabase(createDatabase(databaseNameFor(userId), userId));
+}
+
 /** Switches the app to `db`; the previous handle is left open for its owner to close. */
 export function setCurrentDatabase(db: DaybookDb): void {
   if (db === current) return;

@@ -3,7 +3,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { List, Member, RefusedEntry, Task } from '@/lib/model';
 import { useDb } from './use-db';
-import { getLastSyncedAt } from './sync-store';
+import { getLastSyncedAt } from './sync-meta';
 import type { Identity } from './identity';
 import {
   dayCounts,

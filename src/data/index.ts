@@ -4,6 +4,7 @@ export { StorageFullError, ValidationError } from '@/lib/errors';
 export { exportData, importData } from './backup';
 export type { BackupFile, ImportReport } from './backup';
 export {
+  bootDatabase,
   createDatabase,
   databaseNameFor,
   getDb,
@@ -38,19 +39,10 @@ export {
   todayTasks,
   upcomingTasks,
 } from './queries';
-export type { PullOutcome } from './sync-store';
-export {
-  adoptLocalData,
-  applyPull,
-  changeSubjects,
-  deleteDatabase,
-  discardRefused,
-  getClientId,
-  getCursors,
-  getLastSyncedAt,
-  PUSH_BATCH,
-  pendingMutations,
-  refuseLocally,
-  retryRefused,
-  setLastSyncedAt,
-} from './sync-store';
+export { adoptLocalData, deleteDatabase } from './adopt';
+export { changeSubjects } from './change-subjects';
+export { PUSH_BATCH, pendingMutations } from './outbox';
+export { applyPull } from './pull-apply';
+export { discardRefused, refuseLocally, retryRefused } from './refusals';
+export { getClientId, getCursors, getLastSyncedAt, setLastSyncedAt } from './sync-meta';
+export { createSyncStore, syncDatabases } from './sync-store';

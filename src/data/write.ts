@@ -1,21 +1,11 @@
 // One user action = one read-write transaction: the row change, the next mutation id from
 // meta, and one outbox entry. A failure anywhere rolls all of it back.
 import { isQuotaError, StorageFullError } from '@/lib/errors';
-import { nowIso } from '@/lib/ids';
-import type { MutationArgs, MutationName, OutboxEntry } from '@/lib/model';
+import type { MutationArgs, MutationName } from '@/lib/model';
 import type { DaybookDb } from './db';
-import { META } from './identity';
+import { enqueue } from './outbox';
 
 export type Enqueue = <N extends MutationName>(name: N, args: MutationArgs[N]) => Promise<number>;
-
-/** Appends one outbox entry with the next mutation id; call inside a write transaction. */
-export async function enqueue<N extends MutationName>(db: DaybookDb, name: N, args: MutationArgs[N]): Promise<number> {
-  const stored = (await db.meta.get(META.nextMutationId))?.value;
-  const id = typeof stored === 'number' ? stored : 1;
-  await db.meta.put({ key: META.nextMutationId, value: id + 1 });
-  await db.outbox.add({ id, name, args, created_at: nowIso() } as OutboxEntry);
-  return id;
-}
 
 /**
  * Runs `body` in one rw transaction over every table a user action may touch. A quota error

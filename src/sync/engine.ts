@@ -1,34 +1,22 @@
 // The sync engine for one database: push the outbox until everything queued has been sent,
 // then pull pages until has_more is false; each page is acknowledged and rebased by applyPull
 // in one transaction (a push answer alone removes nothing). Timing comes from the pure
-// scheduler; the transport, clock, environment, leadership and live pokes are injected.
-// Straight from the modules, not '@/data': that index also brings the React hooks.
-import type { DaybookDb } from '@/data/db';
-import { observe } from '@/data/live';
-import { outboxCount } from '@/data/queries';
-import {
-  applyPull,
-  getClientId,
-  getCursors,
-  getLastSyncedAt,
-  getOfflineSavedShown,
-  pendingMutations,
-  refuseLocally,
-  setLastSyncedAt,
-  setOfflineSavedShown,
-} from '@/data/sync-store';
-import type { MutationError, PullResult, RefusedEntry } from '@/lib/model';
-import { MAX_BATCH_BYTES, MAX_BATCH_CHANGES, splitBatch, takeBatch } from './batch';
+// scheduler; the store, transport, clock, environment, leadership and live pokes are injected
+// (ports.ts).
+import { MAX_BATCH_BYTES, MAX_BATCH_CHANGES } from './batch';
 import { alwaysOnline, realClock } from './environment';
 import { type Leadership, soloLeadership } from './leader';
 import { pokeFollower } from './pokes';
 import { type PullProgress, progressAfter } from './progress';
 import { initialSchedule, isFailing, nextRun, type ScheduleEvent, type ScheduleState, schedule } from './schedule';
+import { describeFailure, type Failure, syncRun } from './run';
 import { shallowEqual } from './shallow';
-import type { Clock, EngineEvent, EngineStatus, PokeSource, SyncEnvironment, SyncTransport, TransportOutcome } from './types';
+import type { Clock, PokeSource, SyncEnvironment, SyncStore, SyncTransport } from './ports';
+import type { EngineEvent, EngineStatus } from './types';
 
 export interface EngineOptions {
-  db: DaybookDb;
+  /** The user's local database (src/data implements it). */
+  store: SyncStore;
   transport: SyncTransport;
   clock?: Clock;
   random?: () => number;
@@ -59,24 +47,10 @@ export interface SyncEngine {
   getStatus(): EngineStatus;
 }
 
-/** Why a run stopped early. */
-type Failure =
-  | { kind: 'retry'; reason: 'network' | 'timeout' | 'server'; message: string; status: number }
-  | { kind: 'unauthorized'; message: string }
-  | { kind: 'blocked'; message: string };
-
-const MAX_ROUNDS = 100;
-
-export function describeFailure(f: Failure): string {
-  if (f.kind === 'unauthorized') return 'Session expired';
-  if (f.kind === 'blocked') return `The server refused the request: ${f.message}`;
-  if (f.reason === 'network') return "Can't reach the server";
-  if (f.reason === 'timeout') return 'The server is not answering (timed out)';
-  return `The server had a problem (HTTP ${f.status})`;
-}
+export { describeFailure };
 
 export function createSyncEngine(opts: EngineOptions): SyncEngine {
-  const { db, transport } = opts;
+  const { store, transport } = opts;
   const clock = opts.clock ?? realClock;
   const random = opts.random ?? Math.random;
   const env = opts.environment ?? alwaysOnline;
@@ -151,7 +125,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
       if (stopped || !offlineSpell || pending === 0 || offlineSavedShown) return;
       offlineSavedShown = true;
       emit({ type: 'offline-saved' });
-      void setOfflineSavedShown(true, db).catch((err: unknown) => console.error('could not remember the offline toast', err));
+      void store.setOfflineSavedShown(true).catch((err: unknown) => console.error('could not remember the offline toast', err));
     });
   }
 
@@ -209,7 +183,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
       offlineSpell = !sched.online;
       if (!offlineSpell && offlineSavedShown) {
         offlineSavedShown = false;
-        void setOfflineSavedShown(false, db).catch((err: unknown) => console.error('could not clear the offline toast', err));
+        void store.setOfflineSavedShown(false).catch((err: unknown) => console.error('could not clear the offline toast', err));
       }
       failing = null;
       feed('succeeded');
@@ -231,83 +205,34 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
     refreshStatus();
   }
 
-  /** One run: push everything queued, then pull until has_more is false, until nothing is left. */
+  /** One run (run.ts); the engine reports its outcome and keeps its status. */
   async function runOnce(): Promise<Failure | null> {
     await spellRestored;
-    const clientId = await getClientId(db);
-    ownClientId = clientId;
-    let sentUpTo = 0;
-    let maxChanges = opts.maxBatchChanges ?? MAX_BATCH_CHANGES;
-    const pushRefusals = new Map<number, MutationError>();
-    let acknowledged = 0;
-    const refused: RefusedEntry[] = [];
-    const removed: { id: string; name: string }[] = [];
     const afterOffline = offlineSpell;
-
-    for (let round = 0; round < MAX_ROUNDS; round++) {
-      // Push: everything queued now, oldest first.
-      for (;;) {
-        if (stopped) return null;
-        const queue = await pendingMutations(maxChanges, db, sentUpTo);
-        if (!queue.length) break;
-        const batch = takeBatch(queue, { maxChanges, maxBytes });
-        const out = await transport.push({ clientId, mutations: batch });
-        if (out.kind === 'ok') {
-          feed('progress');
-          for (const r of out.value.results) if (r.status === 'refused' && r.error) pushRefusals.set(r.id, r.error);
-          sentUpTo = Math.max(sentUpTo, batch[batch.length - 1]?.id ?? 0);
-          continue;
-        }
-        if (out.kind === 'too_large' || (out.kind === 'refused' && out.status === 400)) {
-          // The server changed nothing. Halve until the culprit stands alone, then refuse it
-          // here so the rest of the queue goes on (SPEC §4: "the rest of the queue goes on").
-          const culprit = batch[0];
-          if (batch.length === 1 && culprit) {
-            const error: MutationError =
-              out.kind === 'too_large'
-                ? { code: 'too_large', message: 'This change is too large to sync' }
-                : { code: 'invalid', message: `The server could not read this change: ${out.message}` };
-            refused.push(...(await refuseLocally([{ id: culprit.id, error }], db)));
-            continue;
-          }
-          maxChanges = splitBatch(batch.length);
-          continue;
-        }
-        return failureOf(out);
-      }
-
-      // Pull: every page, acknowledging and rebasing as it goes. The first page also asks how
-      // much is left (cheap when little is), so a large backlog can show its progress.
-      for (let pass = 0; pass < MAX_ROUNDS; pass++) {
-        if (stopped) return null;
-        const out = await transport.pull({ clientId, cursors: await getCursors(db), limit: pullLimit, count: pass === 0 });
-        if (out.kind !== 'ok') return failureOf(out);
-        feed('progress');
-        const outcome = await applyPull(withPushRefusals(out.value, pushRefusals), db);
-        pulling = progressAfter(pulling, out.value, pass === 0);
+    const result = await syncRun({
+      store,
+      transport,
+      maxChanges: opts.maxBatchChanges ?? MAX_BATCH_CHANGES,
+      maxBytes,
+      pullLimit,
+      stopped: () => stopped,
+      onClientId: (id) => {
+        ownClientId = id;
+      },
+      onProgress: () => feed('progress'),
+      onPage: (page, first) => {
+        pulling = progressAfter(pulling, page, first);
         refreshStatus();
-        acknowledged += outcome.acknowledged;
-        refused.push(...outcome.refused);
-        // a list the user chose to leave goes quietly: the share dialog already said so
-        for (const { id, name, left } of outcome.purgedLists) if (!left) removed.push({ id, name });
-        // a refusal rewinds its list's cursor so the server's row comes back: pull again
-        if (!out.value.has_more && !outcome.refused.length) break;
-      }
-
-      if (!(await pendingMutations(1, db, sentUpTo)).length) break;
-    }
-
+      },
+    });
+    if (result.kind === 'failed') return result.failure;
+    if (result.kind === 'stopped') return null;
     lastSyncedAt = new Date(clock.now()).toISOString();
-    await setLastSyncedAt(lastSyncedAt, db);
-    if (refused.length) emit({ type: 'refused', items: refused });
-    if (removed.length) emit({ type: 'lists-removed', listIds: removed.map((l) => l.id), lists: removed });
-    if (acknowledged > 0) emit({ type: 'synced', count: acknowledged, afterOffline });
+    await store.setLastSyncedAt(lastSyncedAt);
+    if (result.refused.length) emit({ type: 'refused', items: result.refused });
+    if (result.removed.length) emit({ type: 'lists-removed', listIds: result.removed.map((l) => l.id), lists: result.removed });
+    if (result.acknowledged > 0) emit({ type: 'synced', count: result.acknowledged, afterOffline });
     return null;
-  }
-
-  function failureOf(out: Exclude<TransportOutcome<unknown>, { kind: 'ok' }>): Failure {
-    if (out.kind === 'retry' || out.kind === 'unauthorized') return out;
-    return { kind: 'blocked', message: out.message };
   }
 
   function onEnvironment(change: 'online' | 'offline' | 'visible' | 'hidden') {
@@ -333,7 +258,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
       if (started) return;
       started = true;
       cleanups.push(env.on(onEnvironment));
-      cleanups.push(observe(() => outboxCount(db), onPending, (err) => console.error('outbox observer failed', err)));
+      cleanups.push(store.observePending(onPending, (err) => console.error('outbox observer failed', err)));
       cleanups.push(
         leadership.onChange((leader) => {
           if (leader) mirrored = null;
@@ -354,18 +279,18 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
       );
       // an offline spell that began before a reload goes on: no second "Saved offline", and the
       // first sync after it reports what it sent
-      spellRestored = getOfflineSavedShown(db)
+      spellRestored = store.offlineSavedShown()
         .catch(() => false)
         .then((shown) => {
           if (!shown) return;
           offlineSpell = true;
           offlineSavedShown = true;
         });
-      void getLastSyncedAt(db).then((iso) => {
+      void store.lastSyncedAt().then((iso) => {
         lastSyncedAt ??= iso;
         refreshStatus();
       });
-      void getClientId(db).then(
+      void store.clientId().then(
         (id) => {
           ownClientId = id;
         },
@@ -409,14 +334,4 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
     },
     getStatus: () => status,
   };
-}
-
-/** Refusals from push answers back up the pull's list (capped at 500 by the server). */
-function withPushRefusals(page: PullResult, pushRefusals: Map<number, MutationError>): PullResult {
-  if (!pushRefusals.size) return page;
-  const known = new Set(page.refused.map((r) => r.id));
-  const extra = [...pushRefusals]
-    .filter(([id]) => id <= page.last_mutation_id && !known.has(id))
-    .map(([id, error]) => ({ id, error }));
-  return extra.length ? { ...page, refused: [...page.refused, ...extra].sort((a, b) => a.id - b.id) } : page;
 }

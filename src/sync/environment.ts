@@ -1,6 +1,6 @@
 // The real clock and the browser's online/visibility signals; outside a browser (Node, tests)
 // the environment is "online and visible" with no events.
-import type { Clock, SyncEnvironment } from './types';
+import type { Clock, SyncEnvironment } from './ports';
 
 export const realClock: Clock = {
   now: () => Date.now(),

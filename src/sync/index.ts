@@ -1,8 +1,8 @@
 // The sync layer's public surface (see README.md). Import lazily: `await import('@/sync')`.
-export { getSync } from './app';
+export { getSync } from './instance';
 export { BACKOFF_BASE_MS, BACKOFF_CAP_MS, backoffCeiling, backoffDelay } from './backoff';
 export { MAX_BATCH_BYTES, MAX_BATCH_CHANGES, splitBatch, takeBatch } from './batch';
-export { ACCOUNT_KEY, bootDatabase, readStoredAccount, writeStoredAccount } from './boot';
+export { ACCOUNT_KEY, readStoredAccount, rememberedUserId, writeStoredAccount } from './stored-account';
 export { createSyncEngine, type EngineOptions, type SyncEngine } from './engine';
 export { alwaysOnline, browserEnvironment, realClock } from './environment';
 export { createLeadership, type Leadership, soloLeadership } from './leader';
@@ -18,24 +18,22 @@ export {
   type ScheduleState,
   schedule,
 } from './schedule';
-export { createSync, type Sync, type SyncDeps } from './sync';
+export { createSync, type Sync, type SyncDeps } from './facade';
 export type {
-  Account,
-  AuthOutcome,
   AuthPort,
+  AuthSignal,
+  AuthUser,
   Clock,
-  EngineEvent,
-  EngineStatus,
   Poke,
   PokeHandlers,
   PokeSource,
+  PullOutcome,
   PullRequest,
   PushRequest,
+  SyncDatabases,
   SyncEnvironment,
-  SyncEvent,
-  SyncListener,
-  SyncState,
-  SyncStatus,
+  SyncStore,
   SyncTransport,
   TransportOutcome,
-} from './types';
+} from './ports';
+export type { Account, AuthOutcome, EngineEvent, EngineStatus, SyncEvent, SyncListener, SyncState, SyncStatus } from './types';

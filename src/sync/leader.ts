@@ -3,7 +3,8 @@
 // publishes. The leader heart-beats on the channel; a follower that hears nothing for
 // `staleMs` steals the lock (a frozen or throttled leader keeps its lock but does no work).
 // Without navigator.locks every tab leads: two tabs pushing at once is harmless (server dedup).
-import type { Clock, EngineEvent } from './types';
+import type { Clock } from './ports';
+import type { EngineEvent } from './types';
 
 export interface Leadership {
   isLeader(): boolean;

@@ -2,7 +2,7 @@
 // live): a poke caused by another device, or the subscription coming back after a gap (pokes
 // sent meanwhile are lost), asks for a run. This device's own pokes are ignored: the run that
 // pushed the change pulls anyway.
-import type { PokeSource } from './types';
+import type { PokeSource } from './ports';
 
 export interface PokeFollower {
   /** Subscribes or unsubscribes to match `on`. */

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { provideSync } from '@/account/sync-client';
 import { SyncIndicatorSlot } from '@/features/layout/sync-indicator-slot';
-import { ACCOUNT_KEY } from '@/sync/boot';
+import { ACCOUNT_KEY } from '@/sync/stored-account';
 import { installFakeSync } from './support/fake-sync';
 
 afterEach(() => {

@@ -8,7 +8,7 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { Backend } from '@/backend';
-import type { Poke, PokeSource } from '@/sync/types';
+import type { Poke, PokeSource } from '@/sync/ports';
 
 export { SteppedClock } from './stepped-clock';
 

@@ -1,7 +1,7 @@
 // A clock whose timers fire only when the test advances it: the engine's Clock seam, shared by
 // the engine's unit tests (starting at a fixed time) and the Realtime device tests (starting now,
 // since tokens and the server compare against real time).
-import type { Clock } from '@/sync/types';
+import type { Clock } from '@/sync/ports';
 
 export class SteppedClock implements Clock {
   private seq = 0;

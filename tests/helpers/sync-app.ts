@@ -3,10 +3,12 @@
 // database. Its timers never fire unless a clock is given.
 import ws from 'ws';
 import { type Backend, createBackend, type KeyValueStorage, memoryStorage } from '@/backend';
+import { syncDatabases } from '@/data';
 import { alwaysOnline } from '@/sync/environment';
 import { soloLeadership } from '@/sync/leader';
-import { createSync, type Sync } from '@/sync/sync';
-import type { AuthPort, Clock, SyncEvent } from '@/sync/types';
+import { createSync, type Sync } from '@/sync/facade';
+import type { AuthPort, Clock } from '@/sync/ports';
+import type { SyncEvent } from '@/sync/types';
 import { FaultyTransport, manualClock } from './sync-device';
 
 export interface App {
@@ -50,7 +52,7 @@ export async function openApp(
       return current;
     },
   };
-  const sync = createSync({ auth, storage: storage.account, clock: opts.clock ?? manualClock, environment: alwaysOnline, leadershipFor: () => soloLeadership() });
+  const sync = createSync({ auth, databases: syncDatabases, storage: storage.account, clock: opts.clock ?? manualClock, environment: alwaysOnline, leadershipFor: () => soloLeadership() });
   const events: SyncEvent[] = [];
   sync.subscribe((e) => events.push(e));
   await sync.restore();

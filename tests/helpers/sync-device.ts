@@ -5,11 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import ws from 'ws';
 import { type Backend, createBackend, memoryStorage } from '@/backend';
+import { createSyncStore } from '@/data';
 import { openDatabase } from '@/data/database';
 import type { DaybookDb } from '@/data/db';
 import { toList, toTask } from '@/data/db';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
-import type { Clock, EngineEvent, PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/types';
+import type { Clock, PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/ports';
+import type { EngineEvent } from '@/sync/types';
 import type { List, PullResult, PushResult, Task } from '@/lib/model';
 import { PokeTap } from './realtime';
 import { pullAll } from './server-sync';
@@ -166,7 +168,7 @@ export async function connectDevice(
   async function open() {
     device.db = await openDatabase(dbName, user.userId);
     device.engine = createSyncEngine({
-      db: device.db,
+      store: createSyncStore(device.db),
       transport,
       clock: opts.clock ?? manualClock,
       pullLimit: opts.pullLimit,

@@ -4,7 +4,7 @@
 import { createDatabase, type DaybookDb, resetDatabaseForTests, setCurrentDatabase, toListRow } from '@/data';
 import { newId, nowIso } from '@/lib/ids';
 import type { List, Member, Role } from '@/lib/model';
-import { ACCOUNT_KEY } from '@/sync/boot';
+import { ACCOUNT_KEY } from '@/sync/stored-account';
 
 export const MY_EMAIL = 'me@example.com';
 

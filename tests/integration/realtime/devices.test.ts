@@ -4,7 +4,7 @@
 // nothing, the next periodic run (the clock driven by the test) brings the change.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/data/database';
-import { getClientId } from '@/data/sync-store';
+import { getClientId } from '@/data';
 import { lists, members, tasks } from '@/data/mutators';
 import { getTask } from '@/data/queries';
 import { realClock } from '@/sync/environment';

@@ -6,7 +6,7 @@ import { getDb, openDatabase, setCurrentDatabase } from '@/data/database';
 import { defineDatabase } from '@/data/db';
 import { lists, members, tasks } from '@/data/mutators';
 import { getList } from '@/data/queries';
-import { getClientId } from '@/data/sync-store';
+import { getClientId } from '@/data';
 import { appStorage, openApp } from '../../helpers/sync-app';
 import { connectDevice, deviceView, serverView, syncUntilQuiet } from '../../helpers/sync-device';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/data/database';
 import { tasks } from '@/data/mutators';
 import { AUTH_STORAGE_KEY } from '@/backend';
-import { ACCOUNT_KEY } from '@/sync/boot';
+import { ACCOUNT_KEY } from '@/sync/stored-account';
 import { appStorage, openApp, recordingFetch } from '../../helpers/sync-app';
 import { deviceView } from '../../helpers/sync-device';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';

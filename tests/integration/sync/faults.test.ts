@@ -2,7 +2,7 @@
 // and a change the server can't read. Nothing is lost, nothing applies twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSyncEngine } from '@/sync/engine';
-import { tasks } from '@/data/mutators';
+import { createSyncStore, tasks } from '@/data';
 import { getTask } from '@/data/queries';
 import { connectDevice, deviceView, manualClock, serverView } from '../../helpers/sync-device';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';
@@ -82,7 +82,7 @@ describe.each(SERVER_KINDS)('sync under faults on %s', (kind) => {
     const d = await connectDevice(srv, u);
     await d.engine.stop();
     // an engine allowed 4 MiB batches, so the server's 1 MiB limit answers 413
-    const engine = createSyncEngine({ db: d.db, transport: d.transport, clock: manualClock, maxBatchBytes: 4 * 1024 * 1024 });
+    const engine = createSyncEngine({ store: createSyncStore(d.db), transport: d.transport, clock: manualClock, maxBatchBytes: 4 * 1024 * 1024 });
     engine.start();
     const notes = 'n'.repeat(10_000);
     for (let i = 0; i < 150; i++) await tasks.create({ title: `Big ${i}`, notes }, d.db);

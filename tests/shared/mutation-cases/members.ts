@@ -5,6 +5,9 @@
 import type { MutationCase } from '../mutation-case';
 import { BOB_EDITS, CAROL_VIEWS, HOME, HOME_DELETED, INBOX_ALICE, queued } from './fixtures';
 
+const MEMBER_UNKNOWN =
+  'the device has no row for that person (a pull may be in flight), so it lets the change through with no local effect; the server knows who is on the list';
+
 const INVITE_QUEUED = 'the device cannot resolve an e-mail to an account: it queues the invite and makes no member row; the row comes with the next pull';
 
 const invite: MutationCase[] = [
@@ -135,6 +138,7 @@ const setRole: MutationCase[] = [
     as: 'alice',
     args: { list_id: 'L1', user_id: 'user:carol', role: 'editor' },
     expect: { refused: 'not_found' },
+    client: { expect: queued({ 'L1/carol': 'absent', 'L1/bob': 'editor' }), why: MEMBER_UNKNOWN },
   },
   {
     title: 'member.set_role of a removed member is not_found',
@@ -143,6 +147,7 @@ const setRole: MutationCase[] = [
     as: 'alice',
     args: { list_id: 'L1', user_id: 'user:bob', role: 'viewer' },
     expect: { refused: 'not_found' },
+    client: { expect: queued({ 'L1/bob': 'absent' }), why: MEMBER_UNKNOWN },
   },
   {
     title: 'member.set_role by an editor is forbidden',
@@ -202,6 +207,7 @@ const remove: MutationCase[] = [
     as: 'alice',
     args: { list_id: 'L1', user_id: 'user:carol' },
     expect: { refused: 'not_found' },
+    client: { expect: queued({ 'L1/carol': 'absent', 'L1/bob': 'editor' }), why: MEMBER_UNKNOWN },
   },
   {
     // DISAGREEMENT: removing someone twice (two devices, or a retry after a lost answer under
@@ -214,6 +220,7 @@ const remove: MutationCase[] = [
     as: 'alice',
     args: { list_id: 'L1', user_id: 'user:bob' },
     expect: { refused: 'not_found' },
+    client: { expect: queued({ 'L1/bob': 'absent' }), why: MEMBER_UNKNOWN },
   },
   {
     title: 'member.remove by an editor is forbidden',

@@ -4,7 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readPoke, subscribePokes } from '@/backend/pokes';
-import type { Poke } from '@/sync/types';
+import type { Poke } from '@/sync/ports';
 
 type Status = 'SUBSCRIBED' | 'CHANNEL_ERROR' | 'TIMED_OUT' | 'CLOSED';
 

@@ -18,7 +18,7 @@ import {
   getCursors,
   pendingMutations,
   retryRefused,
-} from '@/data/sync-store';
+} from '@/data';
 import type { List, PullResult, Task } from '@/lib/model';
 import { freshDb } from './helpers';
 

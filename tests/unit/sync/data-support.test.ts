@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getTask, type Identity, lists, listTasks, openDatabase, setCurrentDatabase, tasks } from '@/data';
 import type { DaybookDb } from '@/data/db';
 import { defineDatabase } from '@/data/db';
-import { adoptLocalData, applyPull, getCursors, pendingMutations, refuseLocally } from '@/data/sync-store';
+import { adoptLocalData, applyPull, getCursors, pendingMutations, refuseLocally } from '@/data';
 import { freshDb } from '../data/helpers';
 
 let db: DaybookDb;

@@ -6,7 +6,7 @@ import type { DaybookDb } from '@/data/db';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { createLeadership } from '@/sync/leader';
 import { POKE_DELAY_MS } from '@/sync/schedule';
-import { setLastSyncedAt } from '@/data/sync-store';
+import { createSyncStore, setLastSyncedAt } from '@/data';
 import { freshDb } from '../data/helpers';
 import { FakeClock, FakeEnvironment, FakeLocks, FakePokes, ScriptedTransport, serverDown, runToIdle, settle } from './fakes';
 
@@ -28,7 +28,7 @@ beforeEach(async () => {
 });
 
 function engine(opts: Partial<Parameters<typeof createSyncEngine>[0]> = {}): SyncEngine {
-  return createSyncEngine({ db, transport: server, clock, environment: env, random: () => 0.5, pokes: pokes.source, ...opts });
+  return createSyncEngine({ store: createSyncStore(db), transport: server, clock, environment: env, random: () => 0.5, pokes: pokes.source, ...opts });
 }
 
 const idle = (e: SyncEngine) => runToIdle(e, clock);

@@ -2,12 +2,13 @@
 // per stored page (the same object in between), null when one page holds everything, cleared
 // when the run ends or fails, and mirrored by a follower tab.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Identity } from '@/data';
+import { createSyncStore, type Identity } from '@/data';
 import type { DaybookDb } from '@/data/db';
 import type { PullResult, Task } from '@/lib/model';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { createLeadership } from '@/sync/leader';
-import type { EngineStatus, PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/types';
+import type { PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/ports';
+import type { EngineStatus } from '@/sync/types';
 import { freshDb } from '../data/helpers';
 import { FakeClock, FakeEnvironment, FakeLocks, noNetwork, serverDown, runToIdle, settle } from './fakes';
 
@@ -71,7 +72,7 @@ beforeEach(async () => {
 });
 
 function engineFor(server: PagingServer, extra: Partial<Parameters<typeof createSyncEngine>[0]> = {}) {
-  const e = createSyncEngine({ db, transport: server, clock, environment: env, random: () => 0.5, pullLimit: 10, ...extra });
+  const e = createSyncEngine({ store: createSyncStore(db), transport: server, clock, environment: env, random: () => 0.5, pullLimit: 10, ...extra });
   server.engine = e;
   const statuses: EngineStatus[] = [];
   e.subscribe((ev) => {
@@ -163,7 +164,7 @@ describe('pull progress in the status', () => {
     const { e: lead } = engineFor(server, { leadership: createLeadership({ name: `p-${me.clientId}`, clock, locks }) });
     lead.start();
     const follower = createSyncEngine({
-      db,
+      store: createSyncStore(db),
       transport: new PagingServer(me.inboxId, 0),
       clock,
       environment: env,

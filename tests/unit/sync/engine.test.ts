@@ -6,7 +6,7 @@ import type { DaybookDb } from '@/data/db';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { createLeadership } from '@/sync/leader';
 import type { EngineEvent } from '@/sync/types';
-import { setLastSyncedAt } from '@/data/sync-store';
+import { createSyncStore, setLastSyncedAt } from '@/data';
 import { freshDb } from '../data/helpers';
 import { FakeClock, FakeEnvironment, FakeLocks, noNetwork, ScriptedTransport, serverDown, runToIdle, settle } from './fakes';
 
@@ -28,7 +28,7 @@ beforeEach(async () => {
 });
 
 function engine(opts: Partial<Parameters<typeof createSyncEngine>[0]> = {}): SyncEngine {
-  const e = createSyncEngine({ db, transport: server, clock, environment: env, random: () => 0.5, ...opts });
+  const e = createSyncEngine({ store: createSyncStore(db), transport: server, clock, environment: env, random: () => 0.5, ...opts });
   e.subscribe((ev) => events.push(ev));
   return e;
 }
@@ -305,7 +305,7 @@ describe('one syncing tab', () => {
     await idle(lead);
     const followerServer = new ScriptedTransport(() => [me.inboxId]);
     const follower = createSyncEngine({
-      db,
+      store: createSyncStore(db),
       transport: followerServer,
       clock,
       environment: env,

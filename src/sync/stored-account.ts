@@ -1,8 +1,6 @@
 // The account this device remembers, readable synchronously before the first paint, so a
 // reload (offline, or with an expired access token) opens the same user's database at once.
-// Small on purpose: no supabase-js, no engine.
-import { createDatabase, getDb, setCurrentDatabase } from '@/data/database';
-import { databaseNameFor } from '@/data/identity';
+// Small on purpose: no supabase-js, no engine, no database.
 import type { Account } from './types';
 
 export const ACCOUNT_KEY = 'daybook-account';
@@ -35,12 +33,8 @@ export function writeStoredAccount(account: Account, storage: AccountStorage | n
   else storage?.setItem(ACCOUNT_KEY, JSON.stringify(account));
 }
 
-/** Makes the remembered user's database current (daybook-local when nobody is remembered). */
-export function bootDatabase(storage: AccountStorage | null = defaultStorage()): Account {
+/** The remembered user's id, or null when nobody is remembered. */
+export function rememberedUserId(storage: AccountStorage | null = defaultStorage()): string | null {
   const account = readStoredAccount(storage);
-  // getDb() only makes a handle; daybook-local is not opened by asking its name
-  if (account.state !== 'local' && getDb().name !== databaseNameFor(account.userId)) {
-    setCurrentDatabase(createDatabase(databaseNameFor(account.userId), account.userId));
-  }
-  return account;
+  return account.state === 'local' ? null : account.userId;
 }

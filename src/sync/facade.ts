@@ -1,19 +1,17 @@
-// The facade the UI calls: account flows (sign in/up/out, expired session) around one engine
+// The facade the UI calls (`Sync`): account flows (sign in/up/out, expired session) around one engine
 // per signed-in user's database. See README.md for the contract.
-import { getDb, openDatabase, setCurrentDatabase } from '@/data/database';
-import type { DaybookDb } from '@/data/db';
-import { databaseNameFor, LOCAL_DATABASE } from '@/data/identity';
-import { outboxCount } from '@/data/queries';
-import { adoptLocalData, deleteDatabase } from '@/data/sync-store';
-import { type AccountStorage, readStoredAccount, writeStoredAccount } from './boot';
 import { createSyncEngine, type EngineOptions, type SyncEngine } from './engine';
 import { browserEnvironment, realClock } from './environment';
 import { createLeadership, type Leadership } from './leader';
+import type { AuthPort, Clock, SyncDatabases, SyncEnvironment } from './ports';
 import { shallowEqual } from './shallow';
-import type { Account, AuthOutcome, AuthPort, Clock, EngineEvent, SyncEnvironment, SyncListener, SyncStatus } from './types';
+import { type AccountStorage, readStoredAccount, writeStoredAccount } from './stored-account';
+import type { Account, AuthOutcome, EngineEvent, SyncListener, SyncStatus } from './types';
 
 export interface SyncDeps {
   auth: AuthPort;
+  /** The databases on this device (src/data's syncDatabases). */
+  databases: SyncDatabases;
   /** Where the account is remembered (default localStorage). */
   storage?: AccountStorage | null;
   clock?: Clock;
@@ -48,7 +46,6 @@ export function createSync(deps: SyncDeps): Sync {
   let account: Account = readStoredAccount(storage);
   let engine: SyncEngine | null = null;
   let engineUser: string | null = null;
-  let db: DaybookDb | null = null;
   let status: SyncStatus = compute();
 
   function compute(): SyncStatus {
@@ -103,26 +100,14 @@ export function createSync(deps: SyncDeps): Sync {
     if (current) await current.stop();
   }
 
-  /** Switches the app to `next`, closing the handle it replaces. */
-  function switchTo(next: DaybookDb) {
-    const previous = getDb();
-    if (previous === next) return;
-    setCurrentDatabase(next);
-    previous.close();
-  }
-
   async function start(userId: string) {
     if (engine && engineUser === userId) return;
     await stopEngine();
     if (account.state === 'local' || account.userId !== userId) setAccount({ state: 'signed-in', userId, email: '' });
-    const name = databaseNameFor(userId);
-    const current = getDb();
-    db = current.name === name ? current : await openDatabase(name, userId);
-    switchTo(db);
-    // Moves daybook-local into this account once (idempotent across crashes); queued for upload.
-    await adoptLocalData(db);
+    // Opens the user's database, making it current; what was made signed out moves into it once.
+    const store = await deps.databases.openUser(userId);
     engine = createSyncEngine({
-      db,
+      store,
       transport: deps.auth.transportFor(userId),
       clock,
       random: deps.random,
@@ -162,8 +147,7 @@ export function createSync(deps: SyncDeps): Sync {
   async function followSignOut() {
     await stopEngine();
     account = { state: 'local' };
-    switchTo(await openDatabase(LOCAL_DATABASE));
-    db = null;
+    await deps.databases.openLocal();
     emitAll({ type: 'account', account });
     refresh();
   }
@@ -192,11 +176,10 @@ export function createSync(deps: SyncDeps): Sync {
       writeStoredAccount({ state: 'local' }, storage);
       await deps.auth.signOut();
       setAccount({ state: 'local' });
-      switchTo(await openDatabase(LOCAL_DATABASE));
-      db = null;
-      await deleteDatabase(databaseNameFor(userId));
+      await deps.databases.openLocal();
+      await deps.databases.deleteUser(userId);
     },
-    pendingCount: () => outboxCount(db ?? getDb()),
+    pendingCount: () => deps.databases.pendingCount(),
     async restore() {
       if (account.state !== 'local') await start(account.userId);
     },

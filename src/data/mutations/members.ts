@@ -1,0 +1,58 @@
+// member.invite · member.set_role · member.remove, as pure applies. Only the owner shares, and
+// never the Inbox. An invite changes nothing here: the server resolves the e-mail, and the
+// member's row arrives with the next pull.
+import type { Role } from '@/lib/model';
+import { refuse, requireList } from './checks';
+import { memberKey, type MutationDef, type Rows } from './types';
+
+type SharedRole = Exclude<Role, 'owner'>;
+
+function checkRole(role: unknown): SharedRole {
+  if (role === 'editor' || role === 'viewer') return role;
+  refuse('invalid', 'Role must be editor or viewer', 'role');
+}
+
+function shareableList(rows: Rows, listId: string, userId: string) {
+  const list = requireList(rows, listId, userId, 'owner');
+  if (list.is_inbox) refuse('invalid', "The Inbox can't be shared", 'list_id');
+  return list;
+}
+
+/**
+ * The member a change names, who must not be the list's owner. Unlike the server (which refuses
+ * `not_found`), a member this device has no row for is let through with no local change: the
+ * device may not have the row yet (a pull in flight), and the server knows who is on the list.
+ */
+function knownMember(rows: Rows, listId: string, userId: string, ownerMessage: string) {
+  const member = rows.members.get(memberKey(listId, userId));
+  if (member?.role === 'owner') refuse('invalid', ownerMessage, 'user_id');
+  return member;
+}
+
+export const memberInvite: MutationDef<'member.invite'> = {
+  reads: (args) => ({ lists: [args.list_id] }),
+  apply(rows, args, { userId }) {
+    shareableList(rows, args.list_id, userId);
+    checkRole(args.role);
+    return {};
+  },
+};
+
+export const memberSetRole: MutationDef<'member.set_role'> = {
+  reads: (args) => ({ lists: [args.list_id], members: [[args.list_id, args.user_id]] }),
+  apply(rows, args, { userId }) {
+    shareableList(rows, args.list_id, userId);
+    const role = checkRole(args.role);
+    const member = knownMember(rows, args.list_id, args.user_id, "The owner's role can't be changed");
+    return member ? { members: [{ ...member, role }] } : {};
+  },
+};
+
+export const memberRemove: MutationDef<'member.remove'> = {
+  reads: (args) => ({ lists: [args.list_id], members: [[args.list_id, args.user_id]] }),
+  apply(rows, args, { userId }) {
+    shareableList(rows, args.list_id, userId);
+    const member = knownMember(rows, args.list_id, args.user_id, "The owner can't be removed");
+    return member ? { removeMembers: [[args.list_id, args.user_id]] } : {};
+  },
+};

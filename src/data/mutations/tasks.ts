@@ -1,0 +1,76 @@
+// task.create · task.update · task.delete · task.restore, as pure applies.
+import type { TaskPatch } from '@/lib/model';
+import { validateTaskDraft, validateTaskPatch } from '@/lib/validation';
+import { checkPosition, LIST_MISSING, refuse, requireList, requireRole, roleOn, TASK_MISSING, valid } from './checks';
+import type { Rows, TaskRecord } from './types';
+import type { MutationDef } from './types';
+
+export const taskCreate: MutationDef<'task.create'> = {
+  reads: (args) => ({ lists: [args.list_id], tasks: [args.id] }),
+  apply(rows, args, { userId, now }) {
+    requireList(rows, args.list_id, userId, 'editor');
+    if (rows.tasks.has(args.id)) refuse('invalid', 'That task id is already in use', 'id');
+    const draft = valid(() => validateTaskDraft(args));
+    const task: TaskRecord = {
+      id: args.id,
+      list_id: args.list_id,
+      ...draft,
+      done: false,
+      done_at: null,
+      position: checkPosition(args.position),
+      created_by: userId,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+      version: 0,
+    };
+    return { tasks: [task] };
+  },
+};
+
+/** The task, after the checks the server makes first: can this person see it, and edit it. */
+function editableTask(rows: Rows, id: string, userId: string): TaskRecord {
+  const task = rows.tasks.get(id);
+  if (!task || !rows.lists.has(task.list_id)) refuse('not_found', TASK_MISSING, 'id');
+  requireRole(roleOn(rows, task.list_id, userId), 'editor');
+  return task;
+}
+
+/**
+ * Applies the fields the patch carries. Clearing the date clears the time; completing keeps an
+ * earlier done_at (the server's `coalesce`); a move needs the right to edit the target list.
+ */
+export const taskUpdate: MutationDef<'task.update'> = {
+  reads: (args) => ({ tasks: [args.id], lists: typeof args.patch?.list_id === 'string' ? [args.patch.list_id] : [] }),
+  apply(rows, { id, patch }, { userId, now }) {
+    const task = editableTask(rows, id, userId);
+    if (task.deleted_at) refuse('deleted', TASK_MISSING, 'id');
+    if (typeof patch !== 'object' || patch === null) refuse('invalid', 'patch must be an object', 'patch');
+    const clean: TaskPatch = valid(() => validateTaskPatch(task, patch));
+    if (clean.list_id !== undefined && clean.list_id !== task.list_id) requireList(rows, clean.list_id, userId, 'editor');
+    const next: TaskRecord = { ...task, ...clean, updated_at: now };
+    if ('done' in clean) next.done_at = clean.done ? (task.done_at ?? now) : null;
+    return { tasks: [next] };
+  },
+};
+
+export const taskDelete: MutationDef<'task.delete'> = {
+  reads: (args) => ({ tasks: [args.id] }),
+  apply(rows, { id }, { userId, now }) {
+    const task = editableTask(rows, id, userId);
+    // deleting twice keeps the first delete: deletes win
+    if (task.deleted_at) return {};
+    return { tasks: [{ ...task, deleted_at: now, updated_at: now, deleted_with_list: false }] };
+  },
+};
+
+/** Undo of a delete: the only way back from a tombstone, refused while its list is deleted. */
+export const taskRestore: MutationDef<'task.restore'> = {
+  reads: (args) => ({ tasks: [args.id] }),
+  apply(rows, { id }, { userId, now }) {
+    const task = editableTask(rows, id, userId);
+    if (rows.lists.get(task.list_id)?.deleted_at) refuse('deleted', LIST_MISSING, 'list_id');
+    if (!task.deleted_at) return {};
+    return { tasks: [{ ...task, deleted_at: null, updated_at: now, deleted_with_list: false }] };
+  },
+};

@@ -1,0 +1,52 @@
+// The shape every mutation shares: what it reads, and a pure `apply` over those rows. No Dexie
+// and no clock here — the caller loads the rows, passes `now`, and writes the changes — so the
+// same function serves the optimistic write, the rebase after a pull and the shared case table.
+import type { List, Member, MutationArgs, MutationError, MutationName, Task } from '@/lib/model';
+
+/** A task as stored locally: `deleted_with_list` says a tombstone went with its list's delete. */
+export type TaskRecord = Task & { deleted_with_list?: boolean };
+
+/** The rows a mutation asked for (by `reads`); anything else is absent from the maps. */
+export interface Rows {
+  lists: ReadonlyMap<string, List>;
+  tasks: ReadonlyMap<string, TaskRecord>;
+  /** Keyed by `memberKey(list_id, user_id)`. */
+  members: ReadonlyMap<string, Member>;
+}
+
+/** What to load before applying: rows by key, and a list's tasks in one state. */
+export interface Reads {
+  lists?: string[];
+  tasks?: string[];
+  members?: [listId: string, userId: string][];
+  /** Every task of the list that is live (open or done), or every tombstone. */
+  listTasks?: { listId: string; state: 'live' | 'deleted' }[];
+}
+
+/** Rows to write (whole rows, replacing what is stored) and membership rows to remove. */
+export interface Changes {
+  lists?: List[];
+  tasks?: TaskRecord[];
+  members?: Member[];
+  removeMembers?: [listId: string, userId: string][];
+}
+
+export type Outcome = { ok: true; changes: Changes } | { ok: false; error: MutationError };
+
+export interface Ctx {
+  /** The person acting. */
+  userId: string;
+  /** ISO time stamped on changed rows (the server sets its own when it applies the change). */
+  now: string;
+}
+
+export interface MutationDef<N extends MutationName> {
+  /** The rows `apply` needs; the loader adds each loaded task's list and the person's memberships. */
+  reads(args: MutationArgs[N]): Reads;
+  /** The rows to write, or throws a Refusal (checks.ts) for what the server would refuse. */
+  apply(rows: Rows, args: MutationArgs[N], ctx: Ctx): Changes;
+}
+
+export type MutationDefs = { [N in MutationName]: MutationDef<N> };
+
+export const memberKey = (listId: string, userId: string) => `${listId}/${userId}`;

@@ -1,0 +1,32 @@
+// What every user edit ends with: apply the mutation through its one pure implementation and,
+// when it applied, queue it — in the caller's write transaction. A refusal (what the server
+// would refuse) becomes a ValidationError with the message the form shows; nothing is written.
+import { ValidationError } from '@/lib/errors';
+import { nowIso } from '@/lib/ids';
+import type { MutationArgs, MutationName } from '@/lib/model';
+import type { DaybookDb } from '../db';
+import { type Identity, readIdentity } from '../identity';
+import { applyMutation, type Changes, readsOf } from '../mutations';
+import { loadRows, runMutation } from '../mutation-rows';
+import type { Enqueue } from '../write';
+
+export async function requireIdentity(db: DaybookDb): Promise<Identity> {
+  const identity = await readIdentity(db);
+  if (!identity) throw new Error('Database has no identity yet');
+  return identity;
+}
+
+/** Throws the refusal `name` with `args` would meet, writing nothing: for edits that change nothing. */
+export async function check<N extends MutationName>(db: DaybookDb, name: N, args: MutationArgs[N]): Promise<void> {
+  const { userId } = await requireIdentity(db);
+  const outcome = applyMutation(await loadRows(db, readsOf({ name, args } as never), userId), { name, args } as never, { userId, now: nowIso() });
+  if (!outcome.ok) throw new ValidationError(outcome.error.field ?? 'id', outcome.error.message);
+}
+
+export async function commit<N extends MutationName>(db: DaybookDb, enqueue: Enqueue, name: N, args: MutationArgs[N]): Promise<Changes> {
+  const { userId } = await requireIdentity(db);
+  const outcome = await runMutation(db, { name, args } as never, { userId, now: nowIso() });
+  if (!outcome.ok) throw new ValidationError(outcome.error.field ?? 'id', outcome.error.message);
+  await enqueue(name, args);
+  return outcome.changes;
+}

@@ -1,0 +1,145 @@
+// Task edits: build the change's args from what the user asked (the list's end, neighbours'
+// positions, only the fields that change), then commit it through its pure apply
+// (../mutations/tasks.ts).
+import { ValidationError } from '@/lib/errors';
+import { newId } from '@/lib/ids';
+import type { Priority, Task, TaskPatch } from '@/lib/model';
+import { positionAfter, positionBetween } from '@/lib/order';
+import { validateTaskDraft, validateTaskPatch } from '@/lib/validation';
+import { getDb } from '../database';
+import { type DaybookDb, STATE, toTask } from '../db';
+import { TASK_MISSING } from '../mutations';
+import { lastTaskPosition, taskNeighbours } from '../queries';
+import { write } from '../write';
+import { check, commit, requireIdentity } from './commit';
+import type { MoveTarget } from './move-target';
+
+export interface NewTask {
+  title: string;
+  list_id?: string;
+  notes?: string;
+  due_date?: string | null;
+  due_time?: string | null;
+  priority?: Priority;
+}
+
+async function liveTask(db: DaybookDb, id: string) {
+  const row = await db.tasks.get(id);
+  if (!row || row.state === STATE.deleted) throw new ValidationError('id', TASK_MISSING);
+  return row;
+}
+
+function samePatchValue(a: unknown, b: unknown) {
+  return a === b || ((a === null || a === undefined) && (b === null || b === undefined));
+}
+
+/** `id` is for import only: keeping an exported task's id when it is free on this device. */
+async function createTask(input: NewTask, db: DaybookDb = getDb(), id: string = newId()): Promise<Task> {
+  const draft = validateTaskDraft(input);
+  return write(db, async (enqueue) => {
+    const listId = input.list_id ?? (await requireIdentity(db)).inboxId;
+    const position = positionAfter(await lastTaskPosition(db, listId));
+    const { tasks } = await commit(db, enqueue, 'task.create', { id, list_id: listId, ...draft, position });
+    return toPublic(tasks![0]!);
+  });
+}
+
+/**
+ * Sends only the fields that change. Moving to another list appends at the end of that list
+ * unless a position is given.
+ */
+async function updateTask(id: string, patch: TaskPatch, db: DaybookDb = getDb()): Promise<Task> {
+  return write(db, async (enqueue) => {
+    const row = await liveTask(db, id);
+    const clean = validateTaskPatch(row, patch);
+    const changed: TaskPatch = {};
+    for (const [key, value] of Object.entries(clean) as [keyof TaskPatch, unknown][]) {
+      if (!samePatchValue(row[key], value)) Object.assign(changed, { [key]: value });
+    }
+    if (changed.list_id !== undefined && !('position' in clean)) {
+      changed.position = positionAfter(await lastTaskPosition(db, changed.list_id));
+    }
+    if (Object.keys(changed).length === 0) {
+      // nothing to send, but a viewer still hears that they can't
+      await check(db, 'task.update', { id, patch: {} });
+      return toTask(row);
+    }
+    const { tasks } = await commit(db, enqueue, 'task.update', { id, patch: changed });
+    return toPublic(tasks![0]!);
+  });
+}
+
+function setTaskDone(id: string, done: boolean, db: DaybookDb = getDb()): Promise<Task> {
+  return updateTask(id, { done }, db);
+}
+
+/** Reorders within the task's list, or moves into `list_id` at the given spot (end by default). */
+async function moveTask(id: string, target: MoveTarget & { list_id?: string }, db: DaybookDb = getDb()): Promise<Task> {
+  return write(db, async () => {
+    const row = await liveTask(db, id);
+    const listId = target.list_id ?? row.list_id;
+    const neighbour = async (neighbourId: string) => {
+      const n = await liveTask(db, neighbourId);
+      if (n.list_id !== listId) throw new ValidationError('position', 'Move target is in another list');
+      return n;
+    };
+    let position: string;
+    if (target.after && target.before) {
+      position = positionBetween((await neighbour(target.after)).position, (await neighbour(target.before)).position);
+    } else if (target.after) {
+      const prev = await neighbour(target.after);
+      const { next } = await taskNeighbours(db, listId, prev.position, id);
+      position = positionBetween(prev.position, next);
+    } else if (target.before) {
+      const next = await neighbour(target.before);
+      const { prev } = await taskNeighbours(db, listId, next.position, id);
+      position = positionBetween(prev, next.position);
+    } else if (target.after === null) {
+      const { next } = await taskNeighbours(db, listId, '', id);
+      position = positionBetween(null, next);
+    } else {
+      position = positionAfter(await lastTaskPositionExcept(db, listId, id));
+    }
+    const patch: TaskPatch = { position };
+    if (listId !== row.list_id) patch.list_id = listId;
+    return updateTask(id, patch, db);
+  });
+}
+
+async function lastTaskPositionExcept(db: DaybookDb, listId: string, id: string): Promise<string | null> {
+  const row = await db.tasks.get(id);
+  const last = await lastTaskPosition(db, listId);
+  if (!row || row.list_id !== listId || row.position !== last) return last;
+  return (await taskNeighbours(db, listId, row.position, id)).prev;
+}
+
+async function deleteTask(id: string, db: DaybookDb = getDb()): Promise<void> {
+  await write(db, async (enqueue) => {
+    await liveTask(db, id);
+    await commit(db, enqueue, 'task.delete', { id });
+  });
+}
+
+async function restoreTask(id: string, db: DaybookDb = getDb()): Promise<Task> {
+  return write(db, async (enqueue) => {
+    const row = await db.tasks.get(id);
+    if (!row) throw new ValidationError('id', TASK_MISSING);
+    if (row.state !== STATE.deleted) return toTask(row);
+    const { tasks } = await commit(db, enqueue, 'task.restore', { id });
+    return toPublic(tasks![0]!);
+  });
+}
+
+/** The public Task shape, without the local deleted_with_list flag. */
+function toPublic({ deleted_with_list: _withList, ...task }: Task & { deleted_with_list?: boolean }): Task {
+  return task;
+}
+
+export const tasks = {
+  create: createTask,
+  update: updateTask,
+  setDone: setTaskDone,
+  move: moveTask,
+  delete: deleteTask,
+  restore: restoreTask,
+};

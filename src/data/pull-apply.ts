@@ -1,0 +1,130 @@
+// Applying one sync_pull page (ARCHITECTURE.md "Acknowledge from pull, not from push"):
+// refusals, acknowledgment, server rows, departures, purges, rebase and cursors in ONE
+// transaction; a push answer alone changes nothing here.
+import { nowIso } from '@/lib/ids';
+import type { PullResult } from '@/lib/model';
+import type { PullOutcome } from '@/sync/ports';
+import { getDb } from './database';
+import { type DaybookDb, type TaskRow, toListRow, toTaskRow } from './db';
+import { readIdentity } from './identity';
+import { runMutation } from './mutation-rows';
+import { type Reads, readsOf } from './mutations';
+import { advanceMutationId, nextMutationId } from './outbox';
+import { moveToRefused } from './refusals';
+import { stripList, stripTask } from './server-rows';
+import { getCursors, setCursors } from './sync-meta';
+
+export async function applyPull(page: PullResult, db: DaybookDb = getDb()): Promise<PullOutcome> {
+  return db.transaction('rw', [db.lists, db.members, db.tasks, db.outbox, db.refused, db.meta], async () => {
+    const now = nowIso();
+    const cursors = { ...(await getCursors(db)), ...page.cursors };
+
+    // 1. Refusals. A refused create leaves no server row, so its local row goes (the text
+    //    stays in the sync centre); for other refusals the list is pulled again from scratch
+    //    so the local row returns to the server's version. A refusal of an id this device has
+    //    not issued yet is of a change sent with its client id from elsewhere (past the app):
+    //    it is kept as the server describes it, so the user sees what was refused.
+    const next = await nextMutationId(db);
+    const refused = await moveToRefused(db, page.refused, cursors, now, next);
+
+    // 2. Acknowledge. Lists this device asked to leave are noted first, if anything is about to
+    //    vanish (rare, so the acknowledged entries are read whole only then).
+    const localLists = await db.lists.toCollection().primaryKeys();
+    const vanishing = localLists.some((id) => !page.visible_lists.includes(id));
+    const left = new Set<string>();
+    const ackedRange = db.outbox.where('id').belowOrEqual(page.last_mutation_id);
+    for (const m of [...(vanishing ? await ackedRange.toArray() : []), ...refused]) if (m.name === 'list.leave') left.add(m.args.list_id);
+    const acked = await ackedRange.primaryKeys();
+    await db.outbox.bulkDelete(acked);
+    // The server has seen every id up to last_mutation_id for this client id. They are this
+    // device's own, unless a change was sent with its client id from elsewhere: then the
+    // counter moves past it, or this device's next change would be answered `duplicate` and
+    // dropped unapplied.
+    await advanceMutationId(db, page.last_mutation_id);
+
+    // 3. Server rows.
+    const deletedLists = new Map(page.lists.filter((l) => l.deleted_at).map((l) => [l.id, l.deleted_at]));
+    await db.lists.bulkPut(page.lists.map((l) => toListRow(stripList(l))));
+    for (const m of page.members as (PullResult['members'][number] & { deleted_at?: string | null })[]) {
+      if (m.deleted_at) await db.members.delete([m.list_id, m.user_id]);
+      else await db.members.put({ list_id: m.list_id, user_id: m.user_id, email: m.email, role: m.role });
+    }
+    const taskRows: TaskRow[] = [];
+    for (const t of page.tasks) {
+      const task = stripTask(t);
+      // A tombstone carries deleted_with_list. A server from before that field was sent: a task
+      // tombstoned in the same statement as its list has its timestamp — a guess, wrong for a
+      // task deleted on its own in the same push as its list. Only tombstones need the list
+      // (reading it for every live row made a first sync of 50,000 tasks take 4.2 s instead of
+      // 3.5 s: bench/sync-first-sync.ts).
+      let withList = false;
+      if (task.deleted_at !== null) {
+        if (typeof t.deleted_with_list === 'boolean') withList = t.deleted_with_list;
+        else {
+          const listDeletedAt = deletedLists.get(task.list_id) ?? (await db.lists.get(task.list_id))?.deleted_at ?? null;
+          withList = listDeletedAt !== null && task.deleted_at === listDeletedAt;
+        }
+      }
+      taskRows.push(toTaskRow({ ...task, deleted_with_list: withList }));
+    }
+    await db.tasks.bulkPut(taskRows);
+
+    // 4. Departures: a task that moved to a list this user cannot see.
+    for (const { list_id, task_id } of page.departed) {
+      const row = await db.tasks.get(task_id);
+      if (row && row.list_id === list_id) await db.tasks.delete(task_id);
+    }
+
+    // 5. Lists no longer visible, unless this device is still creating them.
+    const pending = await db.outbox.orderBy('id').toArray();
+    const creating = new Set(pending.filter((m) => m.name === 'list.create').map((m) => m.args.id));
+    const visible = new Set(page.visible_lists);
+    const purgedLists: PullOutcome['purgedLists'] = [];
+    for (const id of vanishing ? await db.lists.toCollection().primaryKeys() : []) {
+      if (visible.has(id) || creating.has(id)) continue;
+      purgedLists.push({ id, name: (await db.lists.get(id))?.name ?? '', left: left.has(id) });
+      await db.lists.delete(id);
+      await db.members.where('list_id').equals(id).delete();
+      const taskIds = await db.tasks.where('[list_id+state+position]').between([id, 0, ''], [id, 2, '\uffff']).primaryKeys();
+      await db.tasks.bulkDelete(taskIds);
+      delete cursors[id];
+    }
+
+    // 6. Rebase: replay what is still queued, through the same apply as the optimistic write,
+    //    over the rows this page replaced. A change the rows now refuse (its task was deleted
+    //    elsewhere, the person became a viewer) leaves the server's row: the server will refuse
+    //    it too, and the refusal comes back with a later pull.
+    const touched = touchedBy(page);
+    const identity = pending.length ? await readIdentity(db) : undefined;
+    for (const m of identity ? pending : []) {
+      if (touches(readsOf(m), touched)) await runMutation(db, m, { userId: identity!.userId, now });
+    }
+
+    await setCursors(cursors, db);
+    return { acknowledged: acked.length, refused, purgedLists };
+  });
+}
+
+interface Touched {
+  tasks: Set<string>;
+  lists: Set<string>;
+  /** Lists the page brought a row of, or a task in. */
+  listsWithTasks: Set<string>;
+}
+
+function touchedBy(page: PullResult): Touched {
+  const lists = new Set(page.lists.map((l) => l.id));
+  return {
+    tasks: new Set(page.tasks.map((t) => t.id)),
+    lists,
+    listsWithTasks: new Set([...lists, ...page.tasks.map((t) => t.list_id)]),
+  };
+}
+
+function touches(reads: Reads, touched: Touched): boolean {
+  return (
+    (reads.tasks ?? []).some((id) => touched.tasks.has(id)) ||
+    (reads.lists ?? []).some((id) => touched.lists.has(id)) ||
+    (reads.listTasks ?? []).some(({ listId }) => touched.listsWithTasks.has(listId))
+  );
+}

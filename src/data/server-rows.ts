@@ -1,0 +1,37 @@
+// Rows as the server sends them carry `version` and every column; keep exactly the public shape.
+import type { List, Task } from '@/lib/model';
+
+export function stripList(l: List): List {
+  return {
+    id: l.id,
+    owner_id: l.owner_id,
+    name: l.name,
+    color: l.color,
+    position: l.position,
+    is_inbox: l.is_inbox,
+    created_at: l.created_at,
+    updated_at: l.updated_at,
+    deleted_at: l.deleted_at ?? null,
+    version: Number(l.version ?? 0),
+  };
+}
+
+export function stripTask(t: Task): Task {
+  return {
+    id: t.id,
+    list_id: t.list_id,
+    title: t.title,
+    notes: t.notes ?? '',
+    due_date: t.due_date ?? null,
+    due_time: t.due_time ?? null,
+    priority: t.priority,
+    done: t.done,
+    done_at: t.done_at ?? null,
+    position: t.position,
+    created_by: t.created_by,
+    created_at: t.created_at,
+    updated_at: t.updated_at,
+    deleted_at: t.deleted_at ?? null,
+    version: Number(t.version ?? 0),
+  };
+}

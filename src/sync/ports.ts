@@ -1,0 +1,135 @@
+// Everything src/sync is given, declared here and nowhere else: the local store of one user's
+// database, the databases on this device, the server transport, auth, live pokes, the clock and
+// the environment. src/data implements SyncStore and SyncDatabases, src/backend SyncTransport and
+// AuthPort — each with type-only imports of this file — and tests wrap them to inject faults.
+import type { Mutation, MutationError, PullResult, PushResult, RefusedEntry } from '@/lib/model';
+
+/** What applying one pulled page did on the device. */
+export interface PullOutcome {
+  /** Outbox entries removed because the server has seen them (applied, duplicate or refused). */
+  acknowledged: number;
+  /** Entries the server refused in this page, now kept among the refused changes. */
+  refused: RefusedEntry[];
+  /** Lists that vanished for this user (unshared or gone) and were purged with their tasks;
+   *  the name is read before the purge so the user can be told which list went. `left`: this
+   *  device asked to leave it and the server has now seen that (the user knows why it went). */
+  purgedLists: { id: string; name: string; left: boolean }[];
+}
+
+/** One user's local database as the engine uses it. */
+export interface SyncStore {
+  clientId(): Promise<string>;
+  cursors(): Promise<Record<string, number>>;
+  /** The oldest queued changes with ids above `after`. */
+  pending(limit: number, after?: number): Promise<Mutation[]>;
+  pendingCount(): Promise<number>;
+  /** Calls `onCount` with the queue's length now and whenever it changes; returns unsubscribe. */
+  observePending(onCount: (count: number) => void, onError: (err: unknown) => void): () => void;
+  /** Acknowledge, record refusals, store rows, purge, rebase and move cursors: one transaction. */
+  applyPull(page: PullResult): Promise<PullOutcome>;
+  /** Refuses queued changes on the device (the server can never take them). */
+  refuseLocally(items: { id: number; error: MutationError }[]): Promise<RefusedEntry[]>;
+  lastSyncedAt(): Promise<string | null>;
+  setLastSyncedAt(iso: string): Promise<void>;
+  /** Whether "Saved offline" was shown in the offline spell still running (kept across reloads). */
+  offlineSavedShown(): Promise<boolean>;
+  setOfflineSavedShown(shown: boolean): Promise<void>;
+}
+
+/** The databases on this device, as the account flows switch between them. */
+export interface SyncDatabases {
+  /** Opens `userId`'s database, makes it the app's current one (closing the one it replaces),
+   *  and moves what was made while signed out into it once (queued for upload). */
+  openUser(userId: string): Promise<SyncStore>;
+  /** Makes the signed-out database current again. */
+  openLocal(): Promise<void>;
+  /** Removes `userId`'s database from this device (sign-out). */
+  deleteUser(userId: string): Promise<void>;
+  /** Changes queued in the current database. */
+  pendingCount(): Promise<number>;
+}
+
+export type TransportOutcome<T> =
+  | { kind: 'ok'; value: T }
+  /** Transient: no network, timeout, 408, 429 or 5xx. Try again later with backoff. */
+  | { kind: 'retry'; reason: 'network' | 'timeout' | 'server'; status: number; message: string }
+  /** 401 and the session refresh was refused: the session has expired. */
+  | { kind: 'unauthorized'; message: string }
+  /** Any other 4xx: the server refused the request as a whole and changed nothing. */
+  | { kind: 'refused'; status: number; message: string }
+  /** 413: the body is over the server's limit; split the batch. */
+  | { kind: 'too_large'; message: string };
+
+export interface PushRequest {
+  clientId: string;
+  mutations: Mutation[];
+}
+export interface PullRequest {
+  clientId: string;
+  cursors: Record<string, number>;
+  limit?: number;
+  /** Ask the server to count the rows still to come past this page (`remaining`). */
+  count?: boolean;
+}
+
+export interface SyncTransport {
+  push(req: PushRequest): Promise<TransportOutcome<PushResult>>;
+  pull(req: PullRequest): Promise<TransportOutcome<PullResult>>;
+}
+
+/** A user the auth service vouches for. */
+export interface AuthUser {
+  userId: string;
+  email: string;
+}
+
+export type AuthSignal =
+  /** The session was lost without signOut() (refresh token refused, revoked elsewhere). */
+  | { type: 'session-lost' }
+  | { type: 'signed-in'; user: AuthUser };
+
+/**
+ * "Something changed, pull": ids only, never data, so a lost one costs nothing. `clientId` is
+ * the device whose push caused it (its own pokes are ignored); either id may be unknown.
+ */
+export interface Poke {
+  listId: string | null;
+  clientId: string | null;
+}
+
+export interface PokeHandlers {
+  onPoke(poke: Poke): void;
+  /** (Re)subscribed: pokes sent while not subscribed are lost, so pull once to catch up. */
+  onResubscribed(): void;
+}
+
+/** Subscribes to one user's pokes (resubscribing by itself after errors); returns unsubscribe. */
+export type PokeSource = (handlers: PokeHandlers) => () => void;
+
+export interface AuthPort {
+  signUp(email: string, password: string): Promise<{ ok: true; user: AuthUser } | { ok: false; message: string; field?: 'email' | 'password' }>;
+  signIn(email: string, password: string): Promise<{ ok: true; user: AuthUser } | { ok: false; message: string; field?: 'email' | 'password' }>;
+  /** Ends the session; clears it on this device even when the server can't be reached. */
+  signOut(): Promise<void>;
+  /** The user of the stored session, or null; never signs anyone out for lack of network. */
+  session(): Promise<AuthUser | null>;
+  onSignal(listener: (signal: AuthSignal) => void): () => void;
+  /** A transport that sends requests as `userId` only (anything else is `unauthorized`). */
+  transportFor(userId: string): SyncTransport;
+  /** Live updates: `userId`'s pokes while subscribed (absent: the app relies on its schedule). */
+  pokesFor?(userId: string, handlers: PokeHandlers): () => void;
+}
+
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Online/visibility state and its changes (window/document in the browser; fakes in tests). */
+export interface SyncEnvironment {
+  online(): boolean;
+  visible(): boolean;
+  /** Subscribes to 'online' | 'offline' | 'visible' | 'hidden'; returns unsubscribe. */
+  on(listener: (change: 'online' | 'offline' | 'visible' | 'hidden') => void): () => void;
+}

@@ -1,0 +1,122 @@
+// One sync run: push everything queued (oldest first, in batches), then pull pages until
+// has_more is false, until nothing is left — each page acknowledged and rebased by the store in
+// one transaction (a push answer alone removes nothing). No timers here: the engine schedules.
+import type { MutationError, PullResult, RefusedEntry } from '@/lib/model';
+import { splitBatch, takeBatch } from './batch';
+import type { SyncStore, SyncTransport, TransportOutcome } from './ports';
+
+/** Why a run stopped early. */
+export type Failure =
+  | { kind: 'retry'; reason: 'network' | 'timeout' | 'server'; message: string; status: number }
+  | { kind: 'unauthorized'; message: string }
+  | { kind: 'blocked'; message: string };
+
+export function describeFailure(f: Failure): string {
+  if (f.kind === 'unauthorized') return 'Session expired';
+  if (f.kind === 'blocked') return `The server refused the request: ${f.message}`;
+  if (f.reason === 'network') return "Can't reach the server";
+  if (f.reason === 'timeout') return 'The server is not answering (timed out)';
+  return `The server had a problem (HTTP ${f.status})`;
+}
+
+export interface RunContext {
+  store: SyncStore;
+  transport: SyncTransport;
+  maxChanges: number;
+  maxBytes: number;
+  pullLimit: number;
+  /** The engine was stopped: end before the next request. */
+  stopped(): boolean;
+  onClientId(id: string): void;
+  /** A request succeeded (resets the backoff). */
+  onProgress(): void;
+  /** A pulled page was stored; `first` is the run's first page. */
+  onPage(page: PullResult, first: boolean): void;
+}
+
+export type RunResult =
+  | { kind: 'failed'; failure: Failure }
+  | { kind: 'stopped' }
+  | { kind: 'done'; acknowledged: number; refused: RefusedEntry[]; removed: { id: string; name: string }[] };
+
+const MAX_ROUNDS = 100;
+
+export async function syncRun(ctx: RunContext): Promise<RunResult> {
+  const { store, transport } = ctx;
+  const clientId = await store.clientId();
+  ctx.onClientId(clientId);
+  let sentUpTo = 0;
+  let maxChanges = ctx.maxChanges;
+  const pushRefusals = new Map<number, MutationError>();
+  let acknowledged = 0;
+  const refused: RefusedEntry[] = [];
+  const removed: { id: string; name: string }[] = [];
+
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    // Push: everything queued now, oldest first.
+    for (;;) {
+      if (ctx.stopped()) return { kind: 'stopped' };
+      const queue = await store.pending(maxChanges, sentUpTo);
+      if (!queue.length) break;
+      const batch = takeBatch(queue, { maxChanges, maxBytes: ctx.maxBytes });
+      const out = await transport.push({ clientId, mutations: batch });
+      if (out.kind === 'ok') {
+        ctx.onProgress();
+        for (const r of out.value.results) if (r.status === 'refused' && r.error) pushRefusals.set(r.id, r.error);
+        sentUpTo = Math.max(sentUpTo, batch[batch.length - 1]?.id ?? 0);
+        continue;
+      }
+      if (out.kind === 'too_large' || (out.kind === 'refused' && out.status === 400)) {
+        // The server changed nothing. Halve until the culprit stands alone, then refuse it
+        // here so the rest of the queue goes on (SPEC §4: "the rest of the queue goes on").
+        const culprit = batch[0];
+        if (batch.length === 1 && culprit) {
+          const error: MutationError =
+            out.kind === 'too_large'
+              ? { code: 'too_large', message: 'This change is too large to sync' }
+              : { code: 'invalid', message: `The server could not read this change: ${out.message}` };
+          refused.push(...(await store.refuseLocally([{ id: culprit.id, error }])));
+          continue;
+        }
+        maxChanges = splitBatch(batch.length);
+        continue;
+      }
+      return { kind: 'failed', failure: failureOf(out) };
+    }
+
+    // Pull: every page, acknowledging and rebasing as it goes. The first page also asks how
+    // much is left (cheap when little is), so a large backlog can show its progress.
+    for (let pass = 0; pass < MAX_ROUNDS; pass++) {
+      if (ctx.stopped()) return { kind: 'stopped' };
+      const out = await transport.pull({ clientId, cursors: await store.cursors(), limit: ctx.pullLimit, count: pass === 0 });
+      if (out.kind !== 'ok') return { kind: 'failed', failure: failureOf(out) };
+      ctx.onProgress();
+      const outcome = await store.applyPull(withPushRefusals(out.value, pushRefusals));
+      ctx.onPage(out.value, pass === 0);
+      acknowledged += outcome.acknowledged;
+      refused.push(...outcome.refused);
+      // a list the user chose to leave goes quietly: the share dialog already said so
+      for (const { id, name, left } of outcome.purgedLists) if (!left) removed.push({ id, name });
+      // a refusal rewinds its list's cursor so the server's row comes back: pull again
+      if (!out.value.has_more && !outcome.refused.length) break;
+    }
+
+    if (!(await store.pending(1, sentUpTo)).length) break;
+  }
+  return { kind: 'done', acknowledged, refused, removed };
+}
+
+function failureOf(out: Exclude<TransportOutcome<unknown>, { kind: 'ok' }>): Failure {
+  if (out.kind === 'retry' || out.kind === 'unauthorized') return out;
+  return { kind: 'blocked', message: out.message };
+}
+
+/** Refusals from push answers back up the pull's list (capped at 500 by the server). */
+function withPushRefusals(page: PullResult, pushRefusals: Map<number, MutationError>): PullResult {
+  if (!pushRefusals.size) return page;
+  const known = new Set(page.refused.map((r) => r.id));
+  const extra = [...pushRefusals]
+    .filter(([id]) => id <= page.last_mutation_id && !known.has(id))
+    .map(([id, error]) => ({ id, error }));
+  return extra.length ? { ...page, refused: [...page.refused, ...extra].sort((a, b) => a.id - b.id) } : page;
+}

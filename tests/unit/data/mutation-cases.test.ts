@@ -1,0 +1,128 @@
+// The shared mutation cases (tests/shared/mutation-cases.ts) against the client: each case's
+// rows go into a fresh device database of the person acting (only the lists they can see), the
+// mutation runs through the one client implementation (runMutation: its reads, the pure apply,
+// the writes), and the rows after — or the refusal code — must be what the server gives
+// (tests/integration/server/mutation-cases.test.ts), unless the case documents a difference.
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '@/data/database';
+import { type DaybookDb, toList, toListRow, toTaskRow } from '@/data/db';
+import { runMutation } from '@/data/mutation-rows';
+import type { List, Member, MutationName } from '@/lib/model';
+import { MUTATION_NAMES } from '@/lib/model';
+import type { CaseAfter, CaseExpect, CaseState, MutationCase, Person } from '../../shared/mutation-case';
+import { MUTATION_CASES } from '../../shared/mutation-cases';
+
+const T0 = '2026-11-20T08:00:00.000Z';
+const NOW = '2026-11-24T12:00:00.000Z';
+const userOf = (p: Person) => `u-${p}`;
+
+/** Symbolic ids to the ids this device uses: 'inbox:<p>' and 'user:<p>' are the person's id. */
+function id(symbol: string): string {
+  const m = /^(inbox|user):(alice|bob|carol)$/.exec(symbol);
+  if (m) return userOf(m[2] as Person);
+  const e = /^email:(alice|bob|carol)$/.exec(symbol);
+  return e ? `${e[1]}@example.test` : symbol;
+}
+
+function mapArgs(value: unknown): unknown {
+  if (typeof value === 'string') return id(value);
+  if (Array.isArray(value)) return value.map(mapArgs);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapArgs(v)]));
+  return value;
+}
+
+/** The device of `as`: the lists they are a member of, with their members and tasks. */
+async function seed(db: DaybookDb, state: CaseState, as: Person) {
+  const members: Member[] = [
+    ...(state.lists ?? []).map((l): Member => ({ list_id: id(l.id), user_id: userOf(l.owner), email: `${l.owner}@example.test`, role: 'owner' })),
+    ...(state.members ?? []).filter((m) => !m.removed).map((m): Member => ({ list_id: id(m.list), user_id: userOf(m.user), email: `${m.user}@example.test`, role: m.role })),
+  ];
+  const visible = new Set(members.filter((m) => m.user_id === userOf(as)).map((m) => m.list_id));
+  await db.lists.clear();
+  for (const l of state.lists ?? []) {
+    if (!visible.has(id(l.id))) continue;
+    const list: List = {
+      id: id(l.id), owner_id: userOf(l.owner), name: l.name ?? 'A list', color: l.color ?? 'grey', position: l.position ?? 'a0',
+      is_inbox: l.is_inbox ?? false, created_at: T0, updated_at: T0, deleted_at: l.deleted ? T0 : null, version: 1,
+    };
+    await db.lists.put(toListRow(list));
+  }
+  await db.members.bulkPut(members.filter((m) => visible.has(m.list_id)));
+  for (const t of state.tasks ?? []) {
+    const listId = id(t.list);
+    if (!visible.has(listId)) continue;
+    const owner = state.lists?.find((l) => id(l.id) === listId)?.owner ?? as;
+    await db.tasks.put(
+      toTaskRow({
+        id: id(t.id), list_id: listId, title: t.title ?? 'A task', notes: t.notes ?? '', due_date: t.due_date ?? null,
+        due_time: t.due_time ?? null, priority: t.priority ?? 0, done: t.done ?? false, done_at: t.done ? T0 : null,
+        position: t.position ?? 'a0', created_by: userOf(t.created_by ?? owner), created_at: T0, updated_at: T0,
+        deleted_at: t.deleted ? T0 : null, deleted_with_list: t.deleted_with_list ?? false, version: 1,
+      }),
+    );
+  }
+}
+
+async function check(db: DaybookDb, after: CaseAfter) {
+  for (const [key, want] of Object.entries(after.lists ?? {})) {
+    const row = await db.lists.get(id(key));
+    if (want === 'absent') {
+      expect(row, `list ${key}`).toBeUndefined();
+      continue;
+    }
+    expect(row, `list ${key}`).toBeDefined();
+    const { deleted, ...fields } = want;
+    expect(toList(row!), `list ${key}`).toMatchObject(fields);
+    if (deleted !== undefined) expect(row!.deleted_at !== null, `list ${key} deleted`).toBe(deleted);
+  }
+  for (const [key, want] of Object.entries(after.tasks ?? {})) {
+    const row = await db.tasks.get(id(key));
+    if (want === 'absent') {
+      expect(row, `task ${key}`).toBeUndefined();
+      continue;
+    }
+    expect(row, `task ${key}`).toBeDefined();
+    const { deleted, deleted_with_list, list, ...fields } = want;
+    expect(row, `task ${key}`).toMatchObject(fields);
+    if (list !== undefined) expect(row!.list_id, `task ${key} list`).toBe(id(list));
+    if (deleted !== undefined) expect(row!.deleted_at !== null, `task ${key} deleted`).toBe(deleted);
+    if (deleted_with_list !== undefined) expect(row!.deleted_with_list ?? false, `task ${key} deleted_with_list`).toBe(deleted_with_list);
+  }
+  for (const [key, want] of Object.entries(after.members ?? {})) {
+    const [list, person] = key.split('/') as [string, Person];
+    const row = await db.members.get([id(list), userOf(person)]);
+    expect(row?.role ?? 'absent', `member ${key}`).toBe(want);
+  }
+}
+
+let db: DaybookDb | null = null;
+afterEach(async () => {
+  await db?.delete();
+  db = null;
+});
+
+async function run(c: MutationCase, expected: CaseExpect) {
+  db = await openDatabase(`case-${Math.random().toString(36).slice(2)}`, userOf(c.as));
+  await seed(db, c.before, c.as);
+  const outcome = await db.transaction('rw', [db.lists, db.members, db.tasks], () =>
+    runMutation(db!, { name: c.name, args: mapArgs(c.args) } as never, { userId: userOf(c.as), now: NOW }),
+  );
+  if ('refused' in expected) {
+    expect(outcome.ok ? 'applied' : outcome.error.code).toBe(expected.refused);
+  } else {
+    expect(outcome.ok ? 'applied' : `refused ${outcome.error.code}: ${outcome.error.message}`).toBe('applied');
+    await check(db, expected.after);
+  }
+}
+
+describe('shared mutation cases on the client', () => {
+  it.each(MUTATION_CASES.map((c) => [c.title, c] as const))('%s', async (_title, c) => {
+    await run(c, c.client?.expect ?? c.expect);
+  });
+
+  it('every mutation name has cases', () => {
+    const counts = new Map<MutationName, number>(MUTATION_NAMES.map((n) => [n, 0]));
+    for (const c of MUTATION_CASES) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
+    for (const [name, n] of counts) expect(n, name).toBeGreaterThanOrEqual(3);
+  });
+});
