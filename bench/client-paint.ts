@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { toListRow, toTaskRow } from '../src/data/db.ts';
+import { toListRow, toTaskRow } from '../src/data/schema.ts';
 import { addDays, todayIso } from '../src/lib/dates.ts';
 import { LIST_COLORS, type List, type Task } from '../src/lib/model.ts';
 import { positionsBetween } from '../src/lib/order.ts';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { defineDatabase, toTaskRow } from '../src/data/db.ts';
+import { defineDatabase, toTaskRow } from '../src/data/schema.ts';
 import type { Task } from '../src/lib/model.ts';
 import { type Db, openPglite, openPgPool } from '../server/db.ts';
 import { migrate } from '../server/migrate.ts';

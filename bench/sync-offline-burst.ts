@@ -6,7 +6,7 @@
 import { fmt, kindFromArgs, benchServer } from './backend-common.ts';
 import { countingFetch, floor, median } from './sync-common.ts';
 import { lists, tasks } from '../src/data/mutators/index.ts';
-import { toTask } from '../src/data/db.ts';
+import { toTask } from '../src/data/schema.ts';
 import { signUpUser } from '../tests/helpers/server.ts';
 import { connectDevice } from '../tests/helpers/sync-device.ts';
 

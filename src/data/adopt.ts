@@ -2,7 +2,7 @@
 // sign-in, delete a user's database at sign-out.
 import { nowIso } from '@/lib/ids';
 import { exportData, type ImportReport, importData } from './backup';
-import { type DaybookDb, defineDatabase } from './db';
+import { type DaybookDb, defineDatabase } from './schema';
 import { LOCAL_DATABASE, readIdentity } from './identity';
 
 /**

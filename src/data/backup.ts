@@ -13,7 +13,7 @@ import { newId, nowIso } from '@/lib/ids';
 import type { List, Task } from '@/lib/model';
 import { checkColor, normalizeListName, validateTaskDraft } from '@/lib/validation';
 import { getDb } from './database';
-import { type DaybookDb, STATE, toList, toTask } from './db';
+import { type DaybookDb, STATE, toList, toTask } from './schema';
 import { readIdentity } from './identity';
 import { lists as listMutators, tasks as taskMutators } from './mutators';
 import { write } from './write';

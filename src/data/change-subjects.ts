@@ -1,7 +1,7 @@
 // The names of what queued or refused changes touch, for the sync centre to describe them.
 import type { Mutation } from '@/lib/model';
 import { getDb } from './database';
-import type { DaybookDb } from './db';
+import type { DaybookDb } from './schema';
 
 /**
  * Task titles and list names by id (tombstones too: a deleted task still has a title to show),

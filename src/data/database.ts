@@ -1,6 +1,6 @@
 // Which database the app is using right now. Signing in or out switches it (the sync layer
 // calls setCurrentDatabase); hooks read it through useDb() (@/data/react) so a switch re-renders them.
-import { type DaybookDb, defineDatabase } from './db';
+import { type DaybookDb, defineDatabase } from './schema';
 import { databaseNameFor, ensureIdentity, LOCAL_DATABASE } from './identity';
 
 const USER_DB = /^daybook-(.+)$/;

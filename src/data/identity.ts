@@ -2,7 +2,7 @@
 import { newId, nowIso } from '@/lib/ids';
 import type { List } from '@/lib/model';
 import { FIRST_POSITION } from '@/lib/order';
-import { type DaybookDb, toListRow } from './db';
+import { type DaybookDb, toListRow } from './schema';
 
 export const META = {
   clientId: 'client_id',

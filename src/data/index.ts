@@ -13,8 +13,8 @@ export {
   setCurrentDatabase,
   subscribeDatabase,
 } from './database';
-export type { DaybookDb } from './db';
-export { toList, toListRow, toTask, toTaskRow } from './db';
+export type { DaybookDb } from './schema';
+export { toList, toListRow, toTask, toTaskRow } from './schema';
 export type { Identity } from './identity';
 export { LOCAL_DATABASE, META } from './identity';
 export type { MoveTarget, NewList, NewTask } from './mutators';

@@ -2,7 +2,7 @@
 // write what it changed. Runs inside the caller's read-write transaction; the optimistic write
 // (mutators), the rebase (applyPull) and the retry of a refused change all come through here.
 import type { Mutation } from '@/lib/model';
-import { type DaybookDb, STATE, type TaskRow, toList, toListRow, toTask, toTaskRow } from './db';
+import { type DaybookDb, STATE, type TaskRow, toList, toListRow, toTask, toTaskRow } from './schema';
 import { applyMutation, type Changes, type Ctx, memberKey, type Outcome, type Reads, readsOf, type Rows, type TaskRecord } from './mutations';
 
 const toRecord = (row: TaskRow): TaskRecord => ({ ...toTask(row), deleted_with_list: row.deleted_with_list });

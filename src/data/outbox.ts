@@ -3,7 +3,7 @@
 import { nowIso } from '@/lib/ids';
 import type { Mutation, MutationArgs, MutationName, OutboxEntry } from '@/lib/model';
 import { getDb } from './database';
-import type { DaybookDb } from './db';
+import type { DaybookDb } from './schema';
 import { META } from './identity';
 
 export const PUSH_BATCH = 200;

@@ -5,7 +5,7 @@ import { nowIso } from '@/lib/ids';
 import type { PullResult } from '@/lib/model';
 import type { PullOutcome } from '@/sync/ports';
 import { getDb } from './database';
-import { type DaybookDb, type TaskRow, toListRow, toTaskRow } from './db';
+import { type DaybookDb, type TaskRow, toListRow, toTaskRow } from './schema';
 import { readIdentity } from './identity';
 import { runMutation } from './mutation-rows';
 import { type Reads, readsOf } from './mutations';

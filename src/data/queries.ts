@@ -5,7 +5,7 @@ import Dexie from 'dexie';
 import { addDays } from '@/lib/dates';
 import type { List, Member, RefusedEntry, Role, Task } from '@/lib/model';
 import { getDb } from './database';
-import { type DaybookDb, STATE, type TaskRow, toList, toTask } from './db';
+import { type DaybookDb, STATE, type TaskRow, toList, toTask } from './schema';
 import { type Identity, readIdentity } from './identity';
 
 const { minKey, maxKey } = Dexie;

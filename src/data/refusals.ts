@@ -4,7 +4,7 @@ import { isObject } from '@/lib/is-object';
 import { nowIso } from '@/lib/ids';
 import { MUTATION_NAMES, type Mutation, type MutationError, type OutboxEntry, type PullResult, type RefusedEntry } from '@/lib/model';
 import { getDb } from './database';
-import type { DaybookDb } from './db';
+import type { DaybookDb } from './schema';
 import { readIdentity } from './identity';
 import { runMutation } from './mutation-rows';
 import { readsOf } from './mutations';

@@ -1,7 +1,7 @@
 // What the engine keeps about sync in `meta`: the client id, cursors, when it last synced, and
 // whether this offline spell's toast was shown.
 import { getDb } from './database';
-import type { DaybookDb } from './db';
+import type { DaybookDb } from './schema';
 import { META, readIdentity } from './identity';
 
 export async function getClientId(db: DaybookDb = getDb()): Promise<string> {

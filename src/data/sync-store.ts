@@ -3,7 +3,7 @@
 import type { SyncDatabases, SyncStore } from '@/sync/ports';
 import { adoptLocalData, deleteDatabase } from './adopt';
 import { getDb, openDatabase, setCurrentDatabase } from './database';
-import type { DaybookDb } from './db';
+import type { DaybookDb } from './schema';
 import { databaseNameFor, LOCAL_DATABASE } from './identity';
 import { observe } from './live';
 import { pendingMutations } from './outbox';

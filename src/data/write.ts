@@ -2,7 +2,7 @@
 // meta, and one outbox entry. A failure anywhere rolls all of it back.
 import { isQuotaError, StorageFullError } from '@/lib/errors';
 import type { MutationArgs, MutationName } from '@/lib/model';
-import type { DaybookDb } from './db';
+import type { DaybookDb } from './schema';
 import { enqueue } from './outbox';
 
 export type Enqueue = <N extends MutationName>(name: N, args: MutationArgs[N]) => Promise<number>;

@@ -5,48 +5,17 @@
 // (ports.ts).
 import { MAX_BATCH_BYTES, MAX_BATCH_CHANGES } from './batch';
 import { alwaysOnline, realClock } from './environment';
-import { type Leadership, soloLeadership } from './leader';
+import type { EngineOptions, SyncEngine } from './engine-api';
+import { engineStatus } from './engine-status';
+import { soloLeadership } from './leader';
 import { pokeFollower } from './pokes';
 import { type PullProgress, progressAfter } from './progress';
 import { initialSchedule, isFailing, nextRun, type ScheduleEvent, type ScheduleState, schedule } from './schedule';
 import { describeFailure, type Failure, syncRun } from './run';
 import { shallowEqual } from './shallow';
-import type { Clock, PokeSource, SyncEnvironment, SyncStore, SyncTransport } from './ports';
 import type { EngineEvent, EngineStatus } from './types';
 
-export interface EngineOptions {
-  /** The user's local database (src/data implements it). */
-  store: SyncStore;
-  transport: SyncTransport;
-  clock?: Clock;
-  random?: () => number;
-  environment?: SyncEnvironment;
-  leadership?: Leadership;
-  /** Rows per pull page (the server clamps to 1…1000). */
-  pullLimit?: number;
-  maxBatchChanges?: number;
-  maxBatchBytes?: number;
-  /** Start paused because the session is known to have expired. */
-  expired?: boolean;
-  /** Live updates: followed while this engine may run (see pokes.ts). */
-  pokes?: PokeSource;
-}
-
-export interface SyncEngine {
-  /** Begins scheduling (runs at once when this tab leads). */
-  start(): void;
-  /** Stops scheduling and waits for a run in progress; the queue stays. */
-  stop(): Promise<void>;
-  /** Runs now, ignoring backoff; resolves when that run ends. In a follower tab it kicks the leader. */
-  syncNow(): Promise<void>;
-  /** The session was lost (auth told us before any request did): pause and keep the queue. */
-  expire(): void;
-  /** Resumes after an expired session was renewed (same user). */
-  resume(): void;
-  subscribe(listener: (event: EngineEvent) => void): () => void;
-  getStatus(): EngineStatus;
-}
-
+export type { EngineOptions, SyncEngine } from './engine-api';
 export { describeFailure };
 
 export function createSyncEngine(opts: EngineOptions): SyncEngine {
@@ -85,22 +54,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
   const pokes = pokeFollower(opts.pokes, () => ownClientId, () => feed('poke'));
 
   function snapshot(): EngineStatus {
-    const leader = leadership.isLeader();
-    if (!leader && mirrored) return { ...mirrored, pending, leader: false, expired };
-    const offline = !sched.online || unreachable;
-    // "Synced" needs the outbox counted (a fresh sign-in's upload is queued but not yet seen) and
-    // a completed run on this device (a new device's first pull has not started yet): until both,
-    // the run at start is about to tell.
-    const state: EngineStatus['status'] = running
-      ? 'syncing'
-      : offline
-        ? 'offline'
-        : pending > 0 || expired
-          ? 'waiting'
-          : pendingKnown && lastSyncedAt !== null
-            ? 'synced'
-            : 'syncing';
-    return { status: state, pending, lastSyncedAt, failing, leader, expired, pull: running ? pulling : null };
+    return engineStatus({ leader: leadership.isLeader(), mirrored, online: sched.online, unreachable, running: running !== null, pending, pendingKnown, expired, lastSyncedAt, failing, pulling });
   }
 
   function emit(event: EngineEvent) {

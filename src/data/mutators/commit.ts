@@ -4,7 +4,7 @@
 import { ValidationError } from '@/lib/errors';
 import { nowIso } from '@/lib/ids';
 import type { MutationArgs, MutationName } from '@/lib/model';
-import type { DaybookDb } from '../db';
+import type { DaybookDb } from '../schema';
 import { type Identity, readIdentity } from '../identity';
 import { applyMutation, type Changes, readsOf } from '../mutations';
 import { loadRows, runMutation } from '../mutation-rows';

@@ -3,7 +3,7 @@
 // applies it through its one pure implementation (../mutations) and queues exactly one outbox
 // entry whose name and args follow the API contract (ARCHITECTURE.md, MutationArgs).
 export { INBOX_UNDELETABLE, LIST_MISSING, OWNER_ONLY, TASK_MISSING, VIEW_ONLY } from '../mutations';
-export type { TaskRow } from '../db';
+export type { TaskRow } from '../schema';
 export { lists, type NewList } from './lists';
 export { members } from './members';
 export type { MoveTarget } from './move-target';

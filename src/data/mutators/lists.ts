@@ -6,7 +6,7 @@ import type { List, ListColor, ListPatch } from '@/lib/model';
 import { positionAfter } from '@/lib/order';
 import { checkColor, normalizeListName } from '@/lib/validation';
 import { getDb } from '../database';
-import { type DaybookDb, STATE, toList } from '../db';
+import { type DaybookDb, STATE, toList } from '../schema';
 import { INBOX_UNDELETABLE, LIST_MISSING } from '../mutations';
 import { lastListPosition } from '../queries';
 import { write } from '../write';

@@ -4,7 +4,7 @@
 import { ValidationError } from '@/lib/errors';
 import type { Role } from '@/lib/model';
 import { getDb } from '../database';
-import type { DaybookDb } from '../db';
+import type { DaybookDb } from '../schema';
 import { write } from '../write';
 import { commit } from './commit';
 

@@ -7,7 +7,7 @@ import type { Priority, Task, TaskPatch } from '@/lib/model';
 import { positionAfter, positionBetween } from '@/lib/order';
 import { validateTaskDraft, validateTaskPatch } from '@/lib/validation';
 import { getDb } from '../database';
-import { type DaybookDb, STATE, toTask } from '../db';
+import { type DaybookDb, STATE, toTask } from '../schema';
 import { TASK_MISSING } from '../mutations';
 import { lastTaskPosition, taskNeighbours } from '../queries';
 import { write } from '../write';

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb, openDatabase, setCurrentDatabase } from '@/data/database';
-import { defineDatabase } from '@/data/db';
+import { defineDatabase } from '@/data/schema';
 import { lists, members, tasks } from '@/data/mutators';
 import { getList } from '@/data/queries';
 import { getClientId } from '@/data';

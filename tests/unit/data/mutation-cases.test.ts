@@ -5,7 +5,7 @@
 // (tests/integration/server/mutation-cases.test.ts), unless the case documents a difference.
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/data/database';
-import { type DaybookDb, toList, toListRow, toTaskRow } from '@/data/db';
+import { type DaybookDb, toList, toListRow, toTaskRow } from '@/data/schema';
 import { runMutation } from '@/data/mutation-rows';
 import type { List, Member, MutationName } from '@/lib/model';
 import { MUTATION_NAMES } from '@/lib/model';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getList, getTask, type Identity, listTasks, lists, members, tasks, ValidationError } from '@/data';
-import { type DaybookDb, toListRow, toTaskRow } from '@/data/db';
+import { type DaybookDb, toListRow, toTaskRow } from '@/data/schema';
 import type { OutboxEntry } from '@/lib/model';
 import { freshDb, snapshot } from './helpers';
 

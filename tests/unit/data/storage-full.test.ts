@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { importData, lists, StorageFullError, tasks } from '@/data';
-import type { DaybookDb } from '@/data/db';
+import type { DaybookDb } from '@/data/schema';
 import { freshDb, snapshot } from './helpers';
 
 let db: DaybookDb;

@@ -9,7 +9,7 @@ import {
   setCurrentDatabase,
   tasks,
 } from '@/data';
-import { type DaybookDb, toListRow } from '@/data/db';
+import { type DaybookDb, toListRow } from '@/data/schema';
 import {
   adoptLocalData,
   applyPull,

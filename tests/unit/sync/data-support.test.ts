@@ -2,8 +2,8 @@
 // id, refusing a change on the device, and adopting signed-out data exactly once.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getTask, type Identity, lists, listTasks, openDatabase, setCurrentDatabase, tasks } from '@/data';
-import type { DaybookDb } from '@/data/db';
-import { defineDatabase } from '@/data/db';
+import type { DaybookDb } from '@/data/schema';
+import { defineDatabase } from '@/data/schema';
 import { adoptLocalData, applyPull, getCursors, pendingMutations, refuseLocally } from '@/data';
 import { freshDb } from '../data/helpers';
 

@@ -3,7 +3,7 @@
 // when the run ends or fails, and mirrored by a follower tab.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSyncStore, type Identity } from '@/data';
-import type { DaybookDb } from '@/data/db';
+import type { DaybookDb } from '@/data/schema';
 import type { PullResult, Task } from '@/lib/model';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { createLeadership } from '@/sync/leader';
