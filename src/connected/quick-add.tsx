@@ -2,8 +2,9 @@
 import { useId, useRef, useState } from 'react';
 import { type NewTask, tasks } from '@/data';
 import { PlusIcon } from '@/ui/icons';
-import { reportWriteError } from '@/connected/write-error';
+import { reportWriteError } from './write-error';
 import './quick-add.css';
+import { FieldError } from '@/ui/field-error';
 
 export interface QuickAddProps {
   /** Where the task goes: list_id (default the Inbox) and due_date (default none). */
@@ -29,7 +30,7 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
       setError(null);
     } catch (err) {
       // Whatever went wrong, the text stays in the box for another try.
-      reportWriteError(err, setError);
+      reportWriteError(err, { atField: setError });
     } finally {
       setBusy(false);
       inputRef.current?.focus();
@@ -71,11 +72,7 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
           </span>
         </button>
       </div>
-      {error && (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </form>
   );
 }

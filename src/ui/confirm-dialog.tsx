@@ -1,10 +1,8 @@
 // A question that guards something that can't be undone (discarding a refused change, signing
-// out with changes queued): a Radix alert dialog, a sheet from the bottom on phones and a centred
-// card on wide screens. Opened by its owner (no trigger); focus goes back to `returnFocus` on close.
-import * as Dialog from '@radix-ui/react-dialog';
+// out with changes queued, leaving a shared list): an alert dialog with Cancel and the action.
+// Opened by its owner, or by `trigger`; without a trigger, focus goes back to `returnFocus` on close.
 import type { ReactNode, RefObject } from 'react';
-import { toastLayerRef } from './toast-layer';
-import './sheet-dialog.css';
+import { DialogClose, DialogShell } from './dialog-shell';
 import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
@@ -17,8 +15,12 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
   /** While the confirmed action runs: the buttons stay, but do nothing. */
   busy?: boolean;
-  /** Where focus goes on close (there is no trigger to return to): the control that asked. */
+  /** The control that opens the dialog, when it has one (focus returns to it on close). */
+  trigger?: ReactNode;
+  /** Where focus goes on close when there is no trigger to return to: the control that asked. */
   returnFocus?: RefObject<HTMLElement | null>;
+  /** 'stacked' when asked from inside another dialog: a card centred above it. */
+  frame?: 'sheet' | 'stacked';
   children?: ReactNode;
 }
 
@@ -31,40 +33,41 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   onConfirm,
   busy = false,
+  trigger,
   returnFocus,
+  frame = 'sheet',
   children,
 }: ConfirmDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="sheet-overlay" />
-        <Dialog.Content
-          ref={toastLayerRef}
-          className="sheet-dialog confirm-dialog"
-          role="alertdialog"
-          onCloseAutoFocus={(event) => {
-            const target = returnFocus?.current;
-            if (target?.isConnected) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-        >
-          <Dialog.Title className="sheet-dialog-title">{title}</Dialog.Title>
-          <Dialog.Description className="confirm-description">{description}</Dialog.Description>
-          {children && <div className="confirm-body">{children}</div>}
-          <div className="confirm-actions">
-            <Dialog.Close asChild>
-              <button type="button" className="btn" aria-disabled={busy || undefined}>
-                {cancelLabel}
-              </button>
-            </Dialog.Close>
-            <button type="button" className="btn btn-danger" aria-disabled={busy || undefined} onClick={() => !busy && onConfirm()}>
-              {confirmLabel}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell
+      frame={frame}
+      open={open}
+      onOpenChange={(next) => !busy && onOpenChange(next)}
+      trigger={trigger}
+      role="alertdialog"
+      className="confirm-dialog"
+      title={title}
+      description={description}
+      descriptionClassName="confirm-description"
+      onCloseAutoFocus={(event) => {
+        const target = returnFocus?.current;
+        if (target?.isConnected) {
+          event.preventDefault();
+          target.focus();
+        }
+      }}
+    >
+      {children && <div className="confirm-body">{children}</div>}
+      <div className="confirm-actions">
+        <DialogClose asChild>
+          <button type="button" className="btn" aria-disabled={busy || undefined}>
+            {cancelLabel}
+          </button>
+        </DialogClose>
+        <button type="button" className="btn btn-danger" aria-disabled={busy || undefined} onClick={() => !busy && onConfirm()}>
+          {confirmLabel}
+        </button>
+      </div>
+    </DialogShell>
   );
 }

@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import type { ListColor } from '@/lib/model';
 import { COLOR_CHOICES, colorVar } from './colors';
+import { FieldError } from '@/ui/field-error';
 
 interface ColorFieldProps {
   value: ListColor;
@@ -37,11 +38,7 @@ export function ColorField({ value, onChange, error }: ColorFieldProps) {
           </label>
         ))}
       </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

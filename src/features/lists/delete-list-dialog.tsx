@@ -2,12 +2,14 @@
 // goes to /lists and offers Undo (lists.restore brings the list and those tasks back).
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { lists, StorageFullError, ValidationError } from '@/data';
+import { reportWriteError } from '@/connected/write-error';
+import { lists } from '@/data';
 import { useListTasks } from '@/data/react';
 import type { List } from '@/lib/model';
 import { TrashIcon } from '@/ui/icons';
-import { DialogClose, ListDialog } from './list-dialog';
-import { showErrorToast, showUndoToast } from '@/ui/toasts';
+import { DialogClose } from '@/ui/dialog-shell';
+import { ListDialog } from './list-dialog';
+import { showUndoToast } from '@/ui/toasts';
 
 export function deleteConsequence(taskCount: number): string {
   if (taskCount === 0) return 'It has no tasks.';
@@ -51,14 +53,10 @@ function ConfirmDelete({ list, onDone }: { list: List; onDone: () => void }) {
       onDone();
       await navigate({ to: '/lists' });
       showUndoToast('List deleted', () => {
-        lists.restore(list.id).catch((err: unknown) => showErrorToast(err instanceof Error ? err.message : "Couldn't undo"));
+        lists.restore(list.id).catch((err: unknown) => reportWriteError(err, { unexpected: "Couldn't undo" }));
       });
     } catch (err) {
-      if (err instanceof ValidationError || err instanceof StorageFullError) showErrorToast(err.message);
-      else {
-        console.error(err);
-        showErrorToast("Couldn't delete the list");
-      }
+      reportWriteError(err, { unexpected: "Couldn't delete the list" });
     } finally {
       setBusy(false);
     }

@@ -1,9 +1,7 @@
-// A Radix dialog in the lists feature's look: a sheet from the bottom on phones, centred on wide
-// screens. The trigger sits inside Dialog.Trigger so focus returns to it on close.
-import * as Dialog from '@radix-ui/react-dialog';
+// A dialog in the lists feature's look (the shell's sheet frame: a sheet from the bottom on
+// phones, centred on wide screens). The trigger opens it, and focus returns to it on close.
 import type { ReactNode } from 'react';
-import { toastLayerRef } from '@/ui/toast-layer';
-import '@/ui/sheet-dialog.css';
+import { DialogShell } from '@/ui/dialog-shell';
 import './lists.css';
 
 interface ListDialogProps {
@@ -17,25 +15,14 @@ interface ListDialogProps {
   children: ReactNode;
 }
 
-export function ListDialog({ open, onOpenChange, title, trigger, description, role = 'dialog', children }: ListDialogProps) {
+export function ListDialog({ description, ...props }: ListDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="sheet-overlay" />
-        <Dialog.Content
-          ref={toastLayerRef}
-          className="sheet-dialog lists-dialog"
-          role={role}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <Dialog.Title className="sheet-dialog-title">{title}</Dialog.Title>
-          {description && <Dialog.Description className="lists-dialog-description">{description}</Dialog.Description>}
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell
+      frame="sheet"
+      className="lists-dialog"
+      description={description || undefined}
+      descriptionClassName="lists-dialog-description"
+      {...props}
+    />
   );
 }
-
-export const DialogClose = Dialog.Close;

@@ -1,11 +1,11 @@
 // The form behind "New list" and "Edit list": name and colour, with refusals shown at the field.
 // Nothing typed is cleared on a refusal; a full disk keeps the dialog open with a toast.
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { showErrorToast } from '@/ui/toasts';
-import { StorageFullError, ValidationError } from '@/data';
+import { reportWriteError } from '@/connected/write-error';
 import type { ListColor } from '@/lib/model';
 import { ColorField } from './color-field';
-import { DialogClose } from './list-dialog';
+import { DialogClose } from '@/ui/dialog-shell';
+import { FieldError } from '@/ui/field-error';
 
 export interface ListDraftValues {
   name: string;
@@ -41,16 +41,12 @@ export function ListForm({ initial, submitLabel, onSubmit, onSaved }: ListFormPr
       setErrors({});
       onSaved();
     } catch (err) {
-      if (err instanceof ValidationError) {
-        const key = err.field === 'name' || err.field === 'color' ? err.field : 'form';
-        setErrors({ [key]: err.message });
-      } else if (err instanceof StorageFullError) {
-        setErrors({});
-        showErrorToast(err.message);
-      } else {
-        console.error(err);
-        showErrorToast('Something went wrong — nothing was saved');
-      }
+      // A full disk (a toast) leaves no field in the wrong; a refused field shows only its own error.
+      setErrors({});
+      reportWriteError(err, {
+        atField: (message, field) => setErrors({ [field === 'name' || field === 'color' ? field : 'form']: message }),
+        unexpected: 'Something went wrong — nothing was saved',
+      });
     } finally {
       setSaving(false);
     }
@@ -73,18 +69,10 @@ export function ListForm({ initial, submitLabel, onSubmit, onSaved }: ListFormPr
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={errors.name ? `${id}-name-error` : undefined}
         />
-        {errors.name && (
-          <p id={`${id}-name-error`} role="alert" className="field-error">
-            {errors.name}
-          </p>
-        )}
+        <FieldError id={`${id}-name-error`} message={errors.name} />
       </div>
       <ColorField value={color} onChange={setColor} error={errors.color ?? null} />
-      {errors.form && (
-        <p role="alert" className="field-error">
-          {errors.form}
-        </p>
-      )}
+      <FieldError message={errors.form} />
       <div className="lists-dialog-actions">
         <DialogClose asChild>
           <button type="button" className="btn">

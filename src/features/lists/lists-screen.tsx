@@ -3,8 +3,8 @@
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { SharedMarker } from '@/ui/shared-marker';
-import { showErrorToast } from '@/ui/toasts';
-import { lists as listMutators, StorageFullError, ValidationError } from '@/data';
+import { reportWriteError } from '@/connected/write-error';
+import { lists as listMutators } from '@/data';
 import { useListSharing, useLists, useOpenTaskCounts } from '@/data/react';
 import type { List } from '@/lib/model';
 import { colorVar } from './colors';
@@ -77,11 +77,7 @@ export function ListsScreen() {
     } catch (err) {
       setOptimistic(null);
       refocus.current = null;
-      if (err instanceof ValidationError || err instanceof StorageFullError) showErrorToast(err.message);
-      else {
-        console.error(err);
-        showErrorToast("Couldn't move the list");
-      }
+      reportWriteError(err, { unexpected: "Couldn't move the list" });
     }
   }
 

@@ -1,7 +1,8 @@
 // Settings → Backup: export everything as JSON, import a file with a per-record report.
 import { type ChangeEvent, useId, useState } from 'react';
 import { showErrorToast } from '@/ui/toasts';
-import { exportData, type ImportReport, importData, StorageFullError, ValidationError } from '@/data';
+import { refusalMessage } from '@/connected/write-error';
+import { exportData, type ImportReport, importData, StorageFullError } from '@/data';
 import { todayIso } from '@/lib/dates';
 import { exportedSummary, exportFileName, importedSummary, skippedLines, skippedSummary } from './backup-report';
 import { SettingsSection } from './settings-section';
@@ -61,11 +62,11 @@ export function BackupSection() {
       const report = await importData(file);
       setState({ kind: 'done', fileName, report, file });
     } catch (err) {
-      if (err instanceof StorageFullError) showErrorToast(err.message);
-      const message =
-        err instanceof ValidationError || err instanceof StorageFullError ? err.message : 'Couldn’t import this file';
-      if (!(err instanceof ValidationError || err instanceof StorageFullError)) console.error(err);
-      setState({ kind: 'failed', fileName, message });
+      // Said under the file's name either way; a full disk also as the toast it gets everywhere.
+      const message = refusalMessage(err);
+      if (message === null) console.error(err);
+      else if (err instanceof StorageFullError) showErrorToast(message);
+      setState({ kind: 'failed', fileName, message: message ?? 'Couldn’t import this file' });
     }
   }
 

@@ -8,6 +8,7 @@ import { reportWriteError } from '@/connected/write-error';
 import type { Role } from '@/lib/model';
 import { type InviteContext, inviteProblem } from './invite-check';
 import { ROLE_HINTS } from './member-views';
+import { FieldError } from '@/ui/field-error';
 
 type SharedRole = Exclude<Role, 'owner'>;
 
@@ -46,7 +47,7 @@ export function InviteForm({ listId, context, onInvited }: InviteFormProps) {
       setError(null);
       onInvited(address, role);
     } catch (err) {
-      reportWriteError(err, refuse);
+      reportWriteError(err, { atField: refuse });
     } finally {
       setBusy(false);
     }
@@ -95,11 +96,7 @@ export function InviteForm({ listId, context, onInvited }: InviteFormProps) {
           Invite
         </button>
       </div>
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
       <p className="share-hint" id={`${id}-role-hint`}>
         {role === 'editor' ? 'An editor' : 'A viewer'} {ROLE_HINTS[role]}. They need a Daybook account with that address.
       </p>

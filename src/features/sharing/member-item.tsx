@@ -33,7 +33,7 @@ export function MemberItem({ listId, member, manage, roleWaiting = false, onRole
       setError(null);
       then();
     } catch (err) {
-      reportWriteError(err, setError);
+      reportWriteError(err, { atField: setError });
     } finally {
       setBusy(false);
     }

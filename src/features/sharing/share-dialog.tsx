@@ -1,12 +1,10 @@
 // The share dialog (SPEC §2 /lists/$listId/share), over the list screen: members and roles,
 // managed by the owner and read by everyone else. Where sharing can't work — no account on
 // this device, the Inbox, a list that is gone — it says so instead of offering a form.
-import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useList } from '@/data/react';
-import { CloseIcon } from '@/ui/icons';
-import { toastLayerRef } from '@/ui/toast-layer';
+import { DialogShell } from '@/ui/dialog-shell';
 import { SharePanel } from './share-panel';
 import { useSharingAccount } from './use-sharing-account';
 import './sharing.css';
@@ -55,40 +53,25 @@ export function ShareDialog({ listId, onClose, onLeft }: ShareDialogProps) {
   }
 
   return (
-    <Dialog.Root
-      open
+    <DialogShell
+      frame="panel"
+      className="share-dialog"
+      title={title}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        const back =
+          opener instanceof HTMLElement && opener.isConnected && opener !== document.body
+            ? opener
+            : document.querySelector<HTMLElement>('[data-share-button]');
+        back?.focus();
+      }}
+      style={list ? ({ '--accent': `var(--list-${list.color})` } as CSSProperties) : undefined}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="share-overlay" />
-        <Dialog.Content
-          ref={toastLayerRef}
-          className="share-dialog"
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            const back =
-              opener instanceof HTMLElement && opener.isConnected && opener !== document.body
-                ? opener
-                : document.querySelector<HTMLElement>('[data-share-button]');
-            back?.focus();
-          }}
-          style={list ? ({ '--accent': `var(--list-${list.color})` } as CSSProperties) : undefined}
-        >
-          <div className="share-header">
-            <Dialog.Title className="share-title">{title}</Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="icon-btn" aria-label="Close">
-                <CloseIcon />
-              </button>
-            </Dialog.Close>
-          </div>
-          <div className="share-body">{body}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <div className="share-body">{body}</div>
+    </DialogShell>
   );
 }
 
