@@ -1,13 +1,11 @@
-// The task dialog (SPEC §10): every field saves on change or blur; a refusal shows its SPEC §5
-// message at the field and keeps what was typed. Closing first saves pending text; if that is
-// refused the dialog stays open, so nothing is lost.
-import * as Dialog from '@radix-ui/react-dialog';
+// The task dialog (SPEC §10) over the current screen. Closing first saves pending text; if that
+// is refused the dialog stays open, so nothing is lost.
 import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { useTask } from '@/data/react';
-import { CloseIcon } from '@/ui/icons';
-import { toastLayerRef } from '@/ui/toast-layer';
+import { DialogShell } from '@/ui/dialog-shell';
 import { TaskForm } from './task-form';
+import type { TaskFormHandle } from './task-form-handle';
 import './tasks.css';
 
 export interface TaskDialogProps {
@@ -15,64 +13,39 @@ export interface TaskDialogProps {
   onClose: () => void;
 }
 
-/** Resolves to false when pending edits were refused and the dialog must stay open. */
-export type FlushEdits = () => Promise<boolean>;
-
 export function TaskDialog({ taskId, onClose }: TaskDialogProps) {
   const task = useTask(taskId);
-  const flushRef = useRef<FlushEdits | null>(null);
-  const escapeRef = useRef<(() => boolean) | null>(null);
+  const form = useRef<TaskFormHandle>(null);
 
   async function requestClose() {
-    if (flushRef.current && !(await flushRef.current())) return;
+    if (form.current && !(await form.current.flush())) return;
     onClose();
   }
 
   return (
-    <Dialog.Root
-      open
+    <DialogShell
+      frame="panel"
+      className="task-dialog"
+      title={task === null ? "This task doesn't exist" : 'Task'}
       onOpenChange={(open) => {
         if (!open) void requestClose();
       }}
+      onEscapeKeyDown={(e) => {
+        // An open date picker takes Escape for itself.
+        if (form.current?.escape()) e.preventDefault();
+      }}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          ref={toastLayerRef}
-          className="dialog task-dialog"
-          aria-describedby={undefined}
-          onEscapeKeyDown={(e) => {
-            // An open date picker takes Escape for itself.
-            if (escapeRef.current?.()) e.preventDefault();
-          }}
-        >
-          <div className="dialog-header">
-            <Dialog.Title className="dialog-title">{task === null ? "This task doesn't exist" : 'Task'}</Dialog.Title>
-            <button type="button" className="icon-btn" aria-label="Close" onClick={() => void requestClose()}>
-              <CloseIcon />
-            </button>
-          </div>
-          {task === null && (
-            <div className="dialog-body">
-              <p>It may have been deleted, or it belongs to a list that is no longer shared with you.</p>
-              <p>
-                <Link to="/today" className="btn btn-primary">
-                  Go to Today
-                </Link>
-              </p>
-            </div>
-          )}
-          {task && (
-            <TaskForm
-              key={task.id}
-              task={task}
-              flushRef={flushRef}
-              escapeRef={escapeRef}
-              onDeleted={onClose}
-            />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {task === null && (
+        <div className="dialog-body">
+          <p>It may have been deleted, or it belongs to a list that is no longer shared with you.</p>
+          <p>
+            <Link to="/today" className="btn btn-primary">
+              Go to Today
+            </Link>
+          </p>
+        </div>
+      )}
+      {task && <TaskForm key={task.id} ref={form} task={task} onDeleted={onClose} />}
+    </DialogShell>
   );
 }

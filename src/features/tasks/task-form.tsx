@@ -1,44 +1,33 @@
-import { type RefObject, useId, useRef, useState } from 'react';
-import { StorageFullError, tasks, ValidationError } from '@/data';
-import { useIdentity, useListSharing, useLists, useMembers } from '@/data/react';
-import { DatePicker } from '@/ui/date-picker';
-import { mediumDate } from '@/ui/format';
-import { CalendarIcon, TrashIcon } from '@/ui/icons';
+// The body of the task dialog (SPEC §10): every field saves on change or blur; a refusal shows
+// its SPEC §5 message at the field and keeps what was typed. The dialog reaches it through a
+// TaskFormHandle: save pending text before closing, and let an open date picker take Escape.
+import { type Ref, useId, useImperativeHandle } from 'react';
 import { deleteTask } from '@/connected/task-actions';
-import { showErrorToast } from '@/ui/toasts';
 import { useListRole } from '@/connected/use-list-role';
+import { useIdentity, useMembers } from '@/data/react';
+import type { Task, TaskPatch } from '@/lib/model';
+import { errorProps, FieldError } from '@/ui/field-error';
+import { TrashIcon } from '@/ui/icons';
 import { useToday } from '@/ui/use-today';
-import { addDays } from '@/lib/dates';
-import type { Priority, Task, TaskPatch } from '@/lib/model';
 import { creatorLabel } from './creator-label';
-import type { FlushEdits } from './task-dialog';
+import { DueFields, usePickerState } from './due-fields';
+import { ListField } from './list-field';
+import { PriorityField } from './priority-field';
+import type { TaskFormHandle } from './task-form-handle';
 import { useFieldDraft } from './use-field-draft';
-
-const PRIORITIES: { value: Priority; name: string }[] = [
-  { value: 0, name: 'None' },
-  { value: 1, name: 'Low' },
-  { value: 2, name: 'Medium' },
-  { value: 3, name: 'High' },
-];
-
-type Field = 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'list_id' | 'form';
+import { useTaskSave } from './use-task-save';
 
 interface TaskFormProps {
   task: Task;
-  flushRef: RefObject<FlushEdits | null>;
-  /** Returns true when it handled Escape (closing the date picker). */
-  escapeRef: RefObject<(() => boolean) | null>;
+  ref: Ref<TaskFormHandle>;
   onDeleted: () => void;
 }
 
-export function TaskForm({ task, flushRef, escapeRef, onDeleted }: TaskFormProps) {
+export function TaskForm({ task, ref, onDeleted }: TaskFormProps) {
   const ids = useId();
   const id = (name: string) => `${ids}-${name}`;
   const today = useToday();
-  const lists = useLists();
-  const role = useListRole(task.list_id);
-  const viewOnly = role === 'viewer';
-  const sharing = useListSharing();
+  const viewOnly = useListRole(task.list_id) === 'viewer';
   const members = useMembers(task.list_id);
   const identity = useIdentity();
   const addedBy = identity && members ? creatorLabel(task.created_by, identity.userId, members) : null;
@@ -46,37 +35,8 @@ export function TaskForm({ task, flushRef, escapeRef, onDeleted }: TaskFormProps
   const title = useFieldDraft(task.title);
   const notes = useFieldDraft(task.notes);
   const time = useFieldDraft(task.due_time ?? '');
-  const [errors, setErrors] = useState<Partial<Record<'due_date' | 'priority' | 'list_id' | 'form', string>>>({});
-  const [pickerOpen, setPickerOpen] = useState(false);
-  const dateButtonRef = useRef<HTMLButtonElement>(null);
-
-  function showError(field: Field, message: string | null) {
-    if (field === 'title') title.setError(message);
-    else if (field === 'notes') notes.setError(message);
-    else if (field === 'due_time') time.setError(message);
-    else setErrors((prev) => ({ ...prev, [field]: message ?? undefined }));
-  }
-
-  /** Saves `patch`; on refusal shows the message at the field it names and returns false. */
-  async function save(patch: TaskPatch, field: Field): Promise<boolean> {
-    try {
-      await tasks.update(task.id, patch);
-      showError(field, null);
-      if (field === 'due_date' && 'due_time' in patch) time.setError(null);
-      return true;
-    } catch (err) {
-      if (err instanceof ValidationError) {
-        const at = (['title', 'notes', 'due_date', 'due_time', 'priority'] as const).find((f) => f === err.field);
-        showError(at ?? (err.field === 'list_id' && field === 'list_id' ? 'list_id' : 'form'), err.message);
-        return false;
-      }
-      if (err instanceof StorageFullError) {
-        showErrorToast(err.message);
-        return false;
-      }
-      throw err;
-    }
-  }
+  const { save, errors } = useTaskSave(task.id, { title, notes, time });
+  const picker = usePickerState();
 
   const saveTitle = () => (title.draft === task.title ? Promise.resolve(title.error === null) : save({ title: title.draft }, 'title'));
   const saveNotes = () => (notes.draft === task.notes ? Promise.resolve(notes.error === null) : save({ notes: notes.draft }, 'notes'));
@@ -85,44 +45,31 @@ export function TaskForm({ task, flushRef, escapeRef, onDeleted }: TaskFormProps
       ? Promise.resolve(true)
       : save({ due_time: value === '' ? null : value }, 'due_time');
 
-  flushRef.current = async () => {
-    if (viewOnly) return true;
-    const results = [await saveTitle(), await saveNotes(), await saveTime()];
-    return results.every(Boolean);
-  };
-  escapeRef.current = () => {
-    if (!pickerOpen) return false;
-    closePicker();
-    return true;
-  };
-
-  function closePicker() {
-    setPickerOpen(false);
-    dateButtonRef.current?.focus();
-  }
+  // Recreated on every render, so the dialog always calls the closures over the latest drafts.
+  useImperativeHandle(ref, () => ({
+    flush: async () => {
+      if (viewOnly) return true;
+      const results = [await saveTitle(), await saveNotes(), await saveTime()];
+      return results.every(Boolean);
+    },
+    escape: () => {
+      if (!picker.open) return false;
+      picker.close();
+      return true;
+    },
+  }));
 
   async function pickDate(iso: string | null) {
     const patch: TaskPatch = { due_date: iso };
     // A time refused for lack of a date goes in with the date that was missing.
     if (iso && time.error !== null && time.draft !== '') patch.due_time = time.draft;
-    if (await save(patch, 'due_date')) closePicker();
+    if (await save(patch, 'due_date')) picker.close();
   }
-
-  const dueText = task.due_date ? mediumDate(task.due_date, today) : 'No date';
-
-  const errorProps = (field: string, message: string | null | undefined) =>
-    message ? { 'aria-invalid': true as const, 'aria-describedby': id(`${field}-error`) } : {};
-  const errorText = (field: string, message: string | null | undefined) =>
-    message ? (
-      <p id={id(`${field}-error`)} className="field-error" role="alert">
-        {message}
-      </p>
-    ) : null;
 
   return (
     <div className="dialog-body task-form" data-view-only={viewOnly || undefined}>
       {viewOnly && <p className="task-form-note">You can view this list but not change it.</p>}
-      {errorText('form', errors.form)}
+      <FieldError id={id('form-error')} message={errors.form} />
 
       <div className="field">
         <label className="field-label" htmlFor={id('title')}>
@@ -132,23 +79,17 @@ export function TaskForm({ task, flushRef, escapeRef, onDeleted }: TaskFormProps
           id={id('title')}
           className="input task-title-input"
           type="text"
-          value={title.draft}
           readOnly={viewOnly}
-          onChange={(e) => title.setDraft(e.target.value)}
-          {...title.focusProps}
-          onBlur={() => {
-            title.markBlurred();
-            void saveTitle();
-          }}
+          {...title.inputProps(() => void saveTitle())}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
               void saveTitle();
             }
           }}
-          {...errorProps('title', title.error)}
+          {...errorProps(id('title-error'), title.error)}
         />
-        {errorText('title', title.error)}
+        <FieldError id={id('title-error')} message={title.error} />
       </div>
 
       <div className="field">
@@ -159,141 +100,38 @@ export function TaskForm({ task, flushRef, escapeRef, onDeleted }: TaskFormProps
           id={id('notes')}
           className="input"
           rows={3}
-          value={notes.draft}
           readOnly={viewOnly}
           placeholder={viewOnly ? undefined : 'Add notes'}
-          onChange={(e) => notes.setDraft(e.target.value)}
-          {...notes.focusProps}
-          onBlur={() => {
-            notes.markBlurred();
-            void saveNotes();
-          }}
-          {...errorProps('notes', notes.error)}
+          {...notes.inputProps(() => void saveNotes())}
+          {...errorProps(id('notes-error'), notes.error)}
         />
-        {errorText('notes', notes.error)}
+        <FieldError id={id('notes-error')} message={notes.error} />
       </div>
 
-      <div className="task-form-grid">
-        <div className="field">
-          <span className="field-label" id={id('date-label')}>
-            Due date
-          </span>
-          <button
-            ref={dateButtonRef}
-            type="button"
-            className="btn date-button"
-            aria-labelledby={id('date-label')}
-            aria-describedby={id('date-value')}
-            aria-expanded={pickerOpen}
-            aria-controls={pickerOpen ? id('picker') : undefined}
-            disabled={viewOnly}
-            onClick={() => (pickerOpen ? closePicker() : setPickerOpen(true))}
-          >
-            <CalendarIcon />
-            {/* The value is drawn from the attribute so the button's name stays "Due date" (its
-                visible label above) with nothing in its text to contradict it; the value is
-                read out as the description. */}
-            <span className="date-button-value" data-value={dueText} aria-hidden="true" />
-          </button>
-          <span id={id('date-value')} className="visually-hidden">
-            {dueText}
-          </span>
-        </div>
-
-        <div className="field">
-          <label className="field-label" htmlFor={id('time')}>
-            Due time
-          </label>
-          <input
-            id={id('time')}
-            className="input"
-            type="time"
-            value={time.draft}
-            readOnly={viewOnly}
-            onChange={(e) => {
-              const value = e.target.value;
-              time.setDraft(value);
-              // Browsers report '' until every part of the time is filled in.
-              if (value !== '') void saveTime(value);
-            }}
-            {...time.focusProps}
-            onBlur={() => {
-              time.markBlurred();
-              void saveTime();
-            }}
-            {...errorProps('time', time.error)}
-          />
-        </div>
-      </div>
-      {errorText('date', errors.due_date)}
-      {errorText('time', time.error)}
-
-      {pickerOpen && (
-        <section id={id('picker')} className="picker-panel" aria-label="Pick a due date">
-          <div className="picker-shortcuts">
-            <button type="button" className="btn btn-sm" onClick={() => void pickDate(today)}>
-              Today
-            </button>
-            <button type="button" className="btn btn-sm" onClick={() => void pickDate(addDays(today, 1))}>
-              Tomorrow
-            </button>
-            {task.due_date && (
-              <button type="button" className="btn btn-sm btn-ghost" onClick={() => void pickDate(null)}>
-                Clear date
-              </button>
-            )}
-          </div>
-          <DatePicker value={task.due_date} onSelect={(iso) => void pickDate(iso)} autoFocus />
-        </section>
-      )}
+      <DueFields
+        task={task}
+        today={today}
+        picker={picker}
+        time={time}
+        dateError={errors.due_date}
+        viewOnly={viewOnly}
+        onPickDate={(iso) => void pickDate(iso)}
+        onSaveTime={(value) => void saveTime(value)}
+      />
 
       <div className="task-form-grid">
-        <div className="field">
-          <label className="field-label" htmlFor={id('priority')}>
-            Priority
-          </label>
-          <select
-            id={id('priority')}
-            className="input"
-            value={task.priority}
-            disabled={viewOnly}
-            onChange={(e) => void save({ priority: Number(e.target.value) as Priority }, 'priority')}
-            {...errorProps('priority', errors.priority)}
-          >
-            {PRIORITIES.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-          {errorText('priority', errors.priority)}
-        </div>
-
-        <div className="field">
-          <label className="field-label" htmlFor={id('list')}>
-            List
-          </label>
-          <select
-            id={id('list')}
-            className="input"
-            value={task.list_id}
-            disabled={viewOnly}
-            onChange={(e) => void save({ list_id: e.target.value }, 'list_id')}
-            {...errorProps('list', errors.list_id)}
-          >
-            {(lists ?? []).map((list) => {
-              // A list this user may only view can't take tasks: offer it, but not as a choice.
-              const closed = sharing?.[list.id]?.role === 'viewer' && list.id !== task.list_id;
-              return (
-                <option key={list.id} value={list.id} disabled={closed}>
-                  {closed ? `${list.name} (view only)` : list.name}
-                </option>
-              );
-            })}
-            {!lists?.some((l) => l.id === task.list_id) && <option value={task.list_id}>…</option>}
-          </select>
-          {errorText('list', errors.list_id)}
-        </div>
+        <PriorityField
+          value={task.priority}
+          disabled={viewOnly}
+          error={errors.priority}
+          onChange={(priority) => void save({ priority }, 'priority')}
+        />
+        <ListField
+          value={task.list_id}
+          disabled={viewOnly}
+          error={errors.list_id}
+          onChange={(listId) => void save({ list_id: listId }, 'list_id')}
+        />
       </div>
 
       <label className="task-done-field">
