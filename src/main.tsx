@@ -3,7 +3,7 @@ import './styles/base.css';
 import './styles/toast.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterFirstPaint, startSyncWhenNeeded } from './account/sync-client';
+import { afterFirstPaint, startSyncWhenNeeded } from './account/load-sync';
 import { applyTheme, THEME_KEY } from './lib/theme';
 import { bootDatabase } from './data';
 import { rememberedUserId } from './sync/stored-account';

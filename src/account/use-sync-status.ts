@@ -4,7 +4,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Account, SyncStatus } from '@/sync';
 import { readStoredAccount } from '@/sync/stored-account';
-import { currentSync, followSync, type SyncLoad, syncLoadState } from './sync-client';
+import { currentSync, followSync, type SyncLoad, syncLoadState } from './load-sync';
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 

@@ -6,7 +6,7 @@
 // is in the sync centre and the indicator). Two windows side by side both show it — the user
 // is looking at both.
 import { useEffect } from 'react';
-import { followSync } from '@/account/sync-client';
+import { followSync } from '@/account/load-sync';
 import { toastFor } from '@/account/sync-messages';
 import { showToast } from '@/ui/toasts';
 

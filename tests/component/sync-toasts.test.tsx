@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { provideSync } from '@/account/sync-client';
+import { provideSync } from '@/account/load-sync';
 import { SyncToasts } from '@/app/sync-toasts';
 import { AppToaster } from '@/app/toaster';
 import type { ErrorCode, RefusedEntry } from '@/lib/model';

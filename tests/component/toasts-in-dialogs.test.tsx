@@ -2,7 +2,7 @@ import './support/match-media';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
-import { provideSync } from '@/account/sync-client';
+import { provideSync } from '@/account/load-sync';
 import { getTask, tasks } from '@/data';
 import { todayIso } from '@/lib/dates';
 import type { RefusedEntry } from '@/lib/model';

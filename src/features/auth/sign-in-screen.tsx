@@ -3,7 +3,7 @@
 // mode moves this device's lists into the account (the sync facade does it, once).
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { loadSync } from '@/account/sync-client';
+import { loadSync } from '@/account/load-sync';
 import { useAccount, useOnline } from '@/account/use-sync-status';
 import { EmailInput } from '@/ui/email-input';
 import { showToast } from '@/ui/toasts';

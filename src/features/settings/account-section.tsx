@@ -3,7 +3,7 @@
 // changes haven't synced yet (SPEC §6); then the app is back in local mode on /today.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { loadSync } from '@/account/sync-client';
+import { loadSync } from '@/account/load-sync';
 import { useAccount } from '@/account/use-sync-status';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { showErrorToast, showToast } from '@/ui/toasts';

@@ -5,7 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { describeChange } from '@/account/change-text';
-import { currentSync } from '@/account/sync-client';
+import { currentSync } from '@/account/load-sync';
 import { statusLabel } from '@/account/sync-messages';
 import { useOnline, useSyncStatus } from '@/account/use-sync-status';
 import { useAnnouncer } from '@/ui/live-region';
