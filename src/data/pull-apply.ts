@@ -12,12 +12,14 @@ import { type Reads, readsOf } from './mutations';
 import { advanceMutationId, nextMutationId } from './outbox';
 import { moveToRefused } from './refusals';
 import { stripList, stripTask } from './server-rows';
+import { type Cursors, cursorLists, mergeCursors } from './cursors';
 import { getCursors, setCursors } from './sync-meta';
 
-export async function applyPull(page: PullResult, db: DaybookDb = getDb()): Promise<PullOutcome> {
+/** `sent`: the cursors the page was asked for with (so a reset made meanwhile wins: cursors.ts). */
+export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?: Cursors): Promise<PullOutcome> {
   return db.transaction('rw', [db.lists, db.members, db.tasks, db.outbox, db.refused, db.meta], async () => {
     const now = nowIso();
-    const cursors = { ...(await getCursors(db)), ...page.cursors };
+    const cursors = mergeCursors(await getCursors(db), page.cursors, sent);
 
     // 1. Refusals. A refused create leaves no server row, so its local row goes (the text
     //    stays in the sync centre); for other refusals the list is pulled again from scratch
@@ -28,9 +30,13 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb()): Prom
     const refused = await moveToRefused(db, page.refused, cursors, now, next);
 
     // 2. Acknowledge. Lists this device asked to leave are noted first, if anything is about to
-    //    vanish (rare, so the acknowledged entries are read whole only then).
-    const localLists = await db.lists.toCollection().primaryKeys();
-    const vanishing = localLists.some((id) => !page.visible_lists.includes(id));
+    //    vanish (rare, so the acknowledged entries are read whole only then). A list can be here
+    //    by its row, its members or only its tasks (a pull interrupted before the list's row
+    //    came): every list the device holds anything of has a cursor, since rows and cursors are
+    //    stored together.
+    const visible = new Set(page.visible_lists);
+    const held = new Set([...(await db.lists.toCollection().primaryKeys()), ...cursorLists(cursors), ...(await db.members.orderBy('list_id').uniqueKeys())] as string[]);
+    const vanishing = [...held].some((id) => !visible.has(id));
     const left = new Set<string>();
     const ackedRange = db.outbox.where('id').belowOrEqual(page.last_mutation_id);
     for (const m of [...(vanishing ? await ackedRange.toArray() : []), ...refused]) if (m.name === 'list.leave') left.add(m.args.list_id);
@@ -78,11 +84,12 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb()): Prom
     // 5. Lists no longer visible, unless this device is still creating them.
     const pending = await db.outbox.orderBy('id').toArray();
     const creating = new Set(pending.filter((m) => m.name === 'list.create').map((m) => m.args.id));
-    const visible = new Set(page.visible_lists);
     const purgedLists: PullOutcome['purgedLists'] = [];
-    for (const id of vanishing ? await db.lists.toCollection().primaryKeys() : []) {
+    for (const id of vanishing ? held : []) {
       if (visible.has(id) || creating.has(id)) continue;
-      purgedLists.push({ id, name: (await db.lists.get(id))?.name ?? '', left: left.has(id) });
+      const row = await db.lists.get(id);
+      // a list the device held only tasks of was never on screen: purge it without a word
+      if (row) purgedLists.push({ id, name: row.name, left: left.has(id) });
       await db.lists.delete(id);
       await db.members.where('list_id').equals(id).delete();
       const taskIds = await db.tasks.where('[list_id+state+position]').between([id, 0, ''], [id, 2, '\uffff']).primaryKeys();

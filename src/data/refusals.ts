@@ -9,6 +9,7 @@ import { readIdentity } from './identity';
 import { runMutation } from './mutation-rows';
 import { readsOf } from './mutations';
 import { enqueue } from './outbox';
+import { rewindLists } from './cursors';
 import { getCursors, setCursors } from './sync-meta';
 
 /**
@@ -94,7 +95,7 @@ async function undoRefused(db: DaybookDb, entry: OutboxEntry, cursors: Record<st
     // the local copy (it sits in the target list now) and pull everything again, which brings
     // the task back where the server has it — or not at all if this user can't see that list.
     await db.tasks.delete(entry.args.id);
-    for (const key of Object.keys(cursors)) cursors[key] = 0;
+    rewindLists(cursors);
     return;
   }
   const reads = readsOf(entry);

@@ -19,7 +19,7 @@ export function createSyncStore(db: DaybookDb): SyncStore {
     pending: (limit, after = 0) => pendingMutations(limit, db, after),
     pendingCount: () => outboxCount(db),
     observePending: (onCount, onError) => observe(() => outboxCount(db), onCount, onError),
-    applyPull: (page) => applyPull(page, db),
+    applyPull: (page, sent) => applyPull(page, db, sent),
     refuseLocally: (items) => refuseLocally(items, db),
     lastSyncedAt: () => getLastSyncedAt(db),
     setLastSyncedAt: (iso) => setLastSyncedAt(iso, db),

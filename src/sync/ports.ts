@@ -25,8 +25,9 @@ export interface SyncStore {
   pendingCount(): Promise<number>;
   /** Calls `onCount` with the queue's length now and whenever it changes; returns unsubscribe. */
   observePending(onCount: (count: number) => void, onError: (err: unknown) => void): () => void;
-  /** Acknowledge, record refusals, store rows, purge, rebase and move cursors: one transaction. */
-  applyPull(page: PullResult): Promise<PullOutcome>;
+  /** Acknowledge, record refusals, store rows, purge, rebase and move cursors: one transaction.
+   *  `sent`: the cursors the page was asked for with (a cursor reset since then wins). */
+  applyPull(page: PullResult, sent: Record<string, number>): Promise<PullOutcome>;
   /** Refuses queued changes on the device (the server can never take them). */
   refuseLocally(items: { id: number; error: MutationError }[]): Promise<RefusedEntry[]>;
   lastSyncedAt(): Promise<string | null>;

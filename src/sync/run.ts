@@ -88,10 +88,11 @@ export async function syncRun(ctx: RunContext): Promise<RunResult> {
     // much is left (cheap when little is), so a large backlog can show its progress.
     for (let pass = 0; pass < MAX_ROUNDS; pass++) {
       if (ctx.stopped()) return { kind: 'stopped' };
-      const out = await transport.pull({ clientId, cursors: await store.cursors(), limit: ctx.pullLimit, count: pass === 0 });
+      const cursors = await store.cursors();
+      const out = await transport.pull({ clientId, cursors, limit: ctx.pullLimit, count: pass === 0 });
       if (out.kind !== 'ok') return { kind: 'failed', failure: failureOf(out) };
       ctx.onProgress();
-      const outcome = await store.applyPull(withPushRefusals(out.value, pushRefusals));
+      const outcome = await store.applyPull(withPushRefusals(out.value, pushRefusals), cursors);
       ctx.onPage(out.value, pass === 0);
       acknowledged += outcome.acknowledged;
       refused.push(...outcome.refused);

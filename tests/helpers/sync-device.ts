@@ -221,12 +221,17 @@ function projectList(l: List): View['lists'][number] {
   return { id: l.id, name: l.name, color: l.color, position: l.position, version: Number(l.version) };
 }
 
-/** The live rows this device shows. */
+/**
+ * The live rows this device holds. Orphans count: a live task or a member whose list is not on
+ * the device (a purge that missed them) shows here, so comparing with the server catches it.
+ * Only rows of a list the device holds as a tombstone are hidden, as the screens hide them.
+ */
 export async function deviceView(db: DaybookDb): Promise<View> {
-  const lists = (await db.lists.toArray()).map(toList).filter((l) => !l.deleted_at);
-  const live = new Set(lists.map((l) => l.id));
-  const tasks = (await db.tasks.toArray()).map(toTask).filter((t) => !t.deleted_at && live.has(t.list_id));
-  const members = (await db.members.toArray()).filter((m) => live.has(m.list_id));
+  const all = (await db.lists.toArray()).map(toList);
+  const lists = all.filter((l) => !l.deleted_at);
+  const deleted = new Set(all.filter((l) => l.deleted_at).map((l) => l.id));
+  const tasks = (await db.tasks.toArray()).map(toTask).filter((t) => !t.deleted_at && !deleted.has(t.list_id));
+  const members = (await db.members.toArray()).filter((m) => !deleted.has(m.list_id));
   return {
     lists: lists.map(projectList).sort(byId),
     tasks: tasks.map(projectTask).sort(byId),

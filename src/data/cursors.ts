@@ -1,0 +1,36 @@
+// Pull cursors: a version per list, plus the refusal stream's position under `refused`
+// (SPEC §12). What the server sends back replaces what was stored — except where the device
+// moved a cursor itself while the page was on its way. Pure.
+
+/** The key of the refusal stream's position; every other key is a list id. */
+export const REFUSED_CURSOR = 'refused';
+
+export type Cursors = Record<string, number>;
+
+/**
+ * The cursors after a page that was asked for with `sent`. A reset wins over an older page:
+ * a cursor that went back (a refusal rewound its list to pull the server's row again) or went
+ * away (its list was purged) since the request keeps what the device did; the page's rows are
+ * stored either way, and the next pull brings the rest again.
+ */
+export function mergeCursors(stored: Cursors, page: Cursors, sent: Cursors | undefined): Cursors {
+  const next = { ...stored };
+  for (const [key, value] of Object.entries(page)) {
+    if (sent && key in sent) {
+      if (!(key in stored)) continue; // purged meanwhile
+      if ((stored[key] ?? 0) < (sent[key] ?? 0)) continue; // reset meanwhile
+    }
+    next[key] = value;
+  }
+  return next;
+}
+
+/** Every list's cursor back to 0 (pull everything again); the refusal stream keeps its place. */
+export function rewindLists(cursors: Cursors): void {
+  for (const key of Object.keys(cursors)) if (key !== REFUSED_CURSOR) cursors[key] = 0;
+}
+
+/** List ids the device has pulled rows of (every key but the refusal stream's). */
+export function cursorLists(cursors: Cursors): string[] {
+  return Object.keys(cursors).filter((key) => key !== REFUSED_CURSOR);
+}
