@@ -30,11 +30,20 @@ function barStyle(t: Toast, alreadyIn: boolean, reducedMotion: boolean): CSSProp
 /**
  * The toaster moves into an open dialog and back (toast-layer.ts), which mounts its toasts
  * afresh: a toast already on screen keeps still instead of fading in a second time.
+ *
+ * A dismissed toast stays mounted for about a second while it fades out; from the moment it is
+ * dismissed it is hidden from assistive technology and inert, so neither a screen reader nor Tab
+ * nor a fast click reaches an "Undo" the user no longer sees. The slot has no box of its own
+ * (display: contents in toast.css), so the bar lays out as before.
  */
 function AppToastBar({ toast: t }: { toast: Toast }) {
   const [alreadyIn] = useState(() => Date.now() - t.createdAt > ENTRANCE_MS);
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', false);
-  return <ToastBar toast={t} position={TOAST_POSITION} style={barStyle(t, alreadyIn, reducedMotion)} />;
+  return (
+    <div className="toast-slot" aria-hidden={t.visible ? undefined : true} inert={!t.visible}>
+      <ToastBar toast={t} position={TOAST_POSITION} style={barStyle(t, alreadyIn, reducedMotion)} />
+    </div>
+  );
 }
 
 export function AppToaster() {

@@ -100,6 +100,29 @@ describe('AppToaster', () => {
     expect(visibleCount()).toBe(0);
   });
 
+  it('a dismissed toast leaves the accessibility tree and takes no clicks at once, while it is still fading out', () => {
+    render(<AppToaster />);
+    for (let i = 1; i <= 5; i++) {
+      act(() => {
+        showUndoToast(`Message ${i}`, () => {});
+      });
+    }
+    // The cap dismissed the two oldest: only the three on screen offer Undo.
+    expect(screen.getAllByRole('button', { name: 'Undo' })).toHaveLength(3);
+    act(() => {
+      toast.dismiss();
+    });
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
+    // All five are still mounted while they animate out, but no longer reachable: not by a
+    // screen reader, not by Tab, not by a fast click.
+    const mounted = screen.getAllByRole('button', { name: 'Undo', hidden: true });
+    expect(mounted).toHaveLength(5);
+    expect(screen.queryAllByRole('button', { name: 'Undo' })).toHaveLength(0);
+    for (const undo of mounted) expect(undo.closest('[inert]')).not.toBeNull();
+  });
+
   it('under reduced motion, toasts neither fade in nor out: a dismissed one is gone at once', () => {
     setMediaMatches((query) => query.includes('min-width') || query.includes('reduce'));
     try {

@@ -1,0 +1,40 @@
+// Toasts in real Chromium (issue #12 item 8): a dismissed toast stays mounted for about a second
+// while it fades out, and in that time it must already be out of the accessibility tree and out
+// of reach of Tab, so nobody reaches an "Undo" they can no longer see.
+import { expect, type Page, test } from '@playwright/test';
+import { addTask, taskItem } from './support/app';
+
+/** The "Undo" buttons in Chromium's own accessibility tree (what a screen reader is given). */
+async function undoButtonsInAccessibilityTree(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    return nodes.filter((n) => !n.ignored && n.role?.value === 'button' && n.name?.value === 'Undo').length;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+test('a toast pushed out by a fourth leaves the accessibility tree and Tab at once, while still fading out', async ({ page }) => {
+  await page.goto('/today');
+  const titles = ['Water the plants', 'Pay the gas bill', 'Book a haircut', 'Return the library books'];
+  for (const title of titles) await addTask(page, title);
+  for (const title of titles) await taskItem(page, title).getByRole('checkbox').click();
+
+  // At most three toasts show: the fourth "Completed" dismissed the first, which is still
+  // mounted (react-hot-toast keeps it for its exit animation) but hidden and inert.
+  const mounted = () =>
+    page.evaluate(() => {
+      const actions = [...document.querySelectorAll<HTMLButtonElement>('.toast-action')];
+      const gone = actions.filter((b) => b.closest('[inert][aria-hidden="true"]'));
+      for (const b of gone) b.focus();
+      return { all: actions.length, gone: gone.length, focusable: gone.some((b) => b === document.activeElement) };
+    });
+  await expect.poll(mounted, { intervals: [20] }).toEqual({ all: 4, gone: 1, focusable: false });
+  expect(await undoButtonsInAccessibilityTree(page)).toBe(3);
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(3);
+
+  // Once it has gone for good, the three on screen are all that ever was reachable.
+  await expect(page.locator('.toast-action')).toHaveCount(3);
+  expect(await undoButtonsInAccessibilityTree(page)).toBe(3);
+});
