@@ -11,6 +11,7 @@ export const META = {
   cursors: 'cursors',
   lastSyncedAt: 'last_synced_at',
   offlineSavedShown: 'offline_saved_shown',
+  syncEpoch: 'sync_epoch',
 } as const;
 
 export const LOCAL_DATABASE = 'daybook-local';

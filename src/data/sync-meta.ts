@@ -41,3 +41,30 @@ export async function setOfflineSavedShown(shown: boolean, db: DaybookDb = getDb
   if (shown) await db.meta.put({ key: META.offlineSavedShown, value: true });
   else await db.meta.delete(META.offlineSavedShown);
 }
+
+/**
+ * The sync epoch: which engine may write sync results into this database. An engine claims it
+ * when it starts leading (the number goes up); a run of an engine that claimed before — a tab
+ * whose leadership was taken over — finds a newer number inside its write's transaction and
+ * stops (LeadershipLost) instead of writing beside the new leader.
+ */
+export async function claimSyncEpoch(db: DaybookDb): Promise<number> {
+  return db.transaction('rw', db.meta, async () => {
+    const stored = (await db.meta.get(META.syncEpoch))?.value;
+    const epoch = (typeof stored === 'number' ? stored : 0) + 1;
+    await db.meta.put({ key: META.syncEpoch, value: epoch });
+    return epoch;
+  });
+}
+
+export class LeadershipLost extends Error {
+  override name = 'LeadershipLost';
+  constructor() {
+    super('Another tab syncs this database now');
+  }
+}
+
+/** Call inside the write's transaction: throws LeadershipLost when another engine claimed since. */
+export async function assertSyncEpoch(db: DaybookDb, epoch: number): Promise<void> {
+  if ((await db.meta.get(META.syncEpoch))?.value !== epoch) throw new LeadershipLost();
+}

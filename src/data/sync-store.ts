@@ -10,21 +10,44 @@ import { pendingMutations } from './outbox';
 import { applyPull } from './pull-apply';
 import { outboxCount } from './queries';
 import { refuseLocally } from './refusals';
-import { getClientId, getCursors, getLastSyncedAt, getOfflineSavedShown, setLastSyncedAt, setOfflineSavedShown } from './sync-meta';
+import {
+  assertSyncEpoch,
+  claimSyncEpoch,
+  getClientId,
+  getCursors,
+  getLastSyncedAt,
+  getOfflineSavedShown,
+  setLastSyncedAt,
+  setOfflineSavedShown,
+} from './sync-meta';
 
+/**
+ * One user's database as one engine's store. Every write is fenced by the sync epoch the engine
+ * claimed (sync-meta.ts), checked inside the write's own transaction, so two engines on one
+ * database — a tab that lost leadership and the tab that took it — never both write.
+ */
 export function createSyncStore(db: DaybookDb): SyncStore {
+  let epoch: number | null = null;
+  const fenced = <T>(write: () => Promise<T>): Promise<T> =>
+    db.transaction('rw', [db.lists, db.members, db.tasks, db.outbox, db.refused, db.meta], async () => {
+      if (epoch !== null) await assertSyncEpoch(db, epoch);
+      return write();
+    });
   return {
+    async claim() {
+      epoch = await claimSyncEpoch(db);
+    },
     clientId: () => getClientId(db),
     cursors: () => getCursors(db),
     pending: (limit, after = 0) => pendingMutations(limit, db, after),
     pendingCount: () => outboxCount(db),
     observePending: (onCount, onError) => observe(() => outboxCount(db), onCount, onError),
-    applyPull: (page, sent) => applyPull(page, db, sent),
-    refuseLocally: (items) => refuseLocally(items, db),
+    applyPull: (page, sent) => fenced(() => applyPull(page, db, sent)),
+    refuseLocally: (items) => fenced(() => refuseLocally(items, db)),
     lastSyncedAt: () => getLastSyncedAt(db),
-    setLastSyncedAt: (iso) => setLastSyncedAt(iso, db),
+    setLastSyncedAt: (iso) => fenced(() => setLastSyncedAt(iso, db)),
     offlineSavedShown: () => getOfflineSavedShown(db),
-    setOfflineSavedShown: (shown) => setOfflineSavedShown(shown, db),
+    setOfflineSavedShown: (shown) => fenced(() => setOfflineSavedShown(shown, db)),
   };
 }
 

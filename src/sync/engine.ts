@@ -51,6 +51,10 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
   let status: EngineStatus = snapshot();
   const cleanups: (() => void)[] = [];
   let ownClientId: string | null = null;
+  // whether this engine has claimed the database's sync epoch since it began leading, and
+  // whether a newer claim by another engine has fenced it off (store writes reject then)
+  let claimed = false;
+  let fenced = false;
   const pokes = pokeFollower(opts.pokes, () => ownClientId, () => feed('poke'));
 
   function snapshot(): EngineStatus {
@@ -101,7 +105,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
   }
 
   function activate() {
-    const should = started && !stopped && !expired && leadership.isLeader();
+    const should = started && !stopped && !expired && !fenced && leadership.isLeader();
     if (should && !sched.active) feed('start');
     else if (!should && sched.active) feed('pause');
     pokes.follow(sched.active);
@@ -161,7 +165,24 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
 
   /** One run (run.ts); the engine reports its outcome and keeps its status. */
   async function runOnce(): Promise<Failure | null> {
+    try {
+      return await fencedRun();
+    } catch (err) {
+      if ((err as Error | null)?.name !== 'LeadershipLost') throw err;
+      // Another tab claimed this database since this tab began leading: stop before writing
+      // anything more, and run no more until this tab leads again.
+      fenced = true;
+      activate();
+      return null;
+    }
+  }
+
+  async function fencedRun(): Promise<Failure | null> {
     await spellRestored;
+    if (!claimed) {
+      await store.claim();
+      claimed = true;
+    }
     const afterOffline = offlineSpell;
     const result = await syncRun({
       store,
@@ -216,6 +237,9 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
       cleanups.push(
         leadership.onChange((leader) => {
           if (leader) mirrored = null;
+          // leading (again): claim the database before the next run writes
+          claimed = false;
+          fenced = false;
           activate();
         }),
       );

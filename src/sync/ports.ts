@@ -16,8 +16,14 @@ export interface PullOutcome {
   purgedLists: { id: string; name: string; left: boolean }[];
 }
 
-/** One user's local database as the engine uses it. */
+/**
+ * One user's local database as the engine uses it. After `claim()`, every write (applyPull,
+ * refuseLocally, setLastSyncedAt, setOfflineSavedShown) is fenced: once another engine has
+ * claimed the same database, it rejects with an Error named 'LeadershipLost' and writes nothing.
+ */
 export interface SyncStore {
+  /** Makes this engine the one that writes sync results here (call on becoming the leader). */
+  claim(): Promise<void>;
   clientId(): Promise<string>;
   cursors(): Promise<Record<string, number>>;
   /** The oldest queued changes with ids above `after`. */
