@@ -2,6 +2,7 @@
 // send it again, copy the text it carried, or discard it (after saying yes: it can't come back).
 import { useId, useRef, useState } from 'react';
 import { changeText, describeChange, refusalSentence, type Subjects } from '@/account/change-text';
+import { reportWriteError } from '@/connected/write-error';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { showErrorToast, showToast } from '@/ui/toasts';
 import { discardRefused, retryRefused } from '@/data';
@@ -33,8 +34,7 @@ export function RefusedItem({ entry, subjects, onRetried, onDiscarded }: Refused
       await retryRefused(entry.id);
       onRetried(description);
     } catch (err) {
-      console.error(err);
-      showErrorToast(err instanceof Error ? err.message : "Couldn't queue the change again");
+      reportWriteError(err, { unexpected: "Couldn't queue the change again" });
       setBusy(false);
     }
   }
