@@ -14,6 +14,15 @@ export function createDatabase(name: string, userId?: string): DaybookDb {
   const db = defineDatabase(name);
   const uid = userId ?? (name === LOCAL_DATABASE ? null : (USER_DB.exec(name)?.[1] ?? null));
   db.on('ready', (vip) => ensureIdentity(vip as DaybookDb, uid), true);
+  db.on('versionchange', (event) => {
+    if (event.newVersion !== null) return; // an upgrade elsewhere: Dexie's default (close, reopen later)
+    // Deleted in another tab (its sign-out): close for good — any query, even a live one
+    // re-running, would otherwise reopen it and recreate an empty database of that name — and
+    // make the signed-out database current, so this tab writes nothing more into the old one.
+    db.close();
+    if (current === db) setCurrentDatabase(createDatabase(LOCAL_DATABASE));
+    return false;
+  });
   return db;
 }
 

@@ -116,7 +116,7 @@ test('an expired session keeps the queue; signing in again as the same person se
   await syncEverything(page);
 });
 
-test('signing out in one tab signs the other tab out too, also after a reload', async ({ context, page }) => {
+test('signing out in one tab signs the other tab out too, also after a reload, and leaves no database of that user', async ({ context, page }) => {
   test.setTimeout(90_000);
   await signUp(page);
   await addTask(page, 'Seen in both tabs');
@@ -140,4 +140,9 @@ test('signing out in one tab signs the other tab out too, also after a reload', 
   await page.reload();
   await expect(syncIndicator(page, 'Local only')).toBeVisible();
   await expect(taskItem(page, 'Written after signing out')).toBeVisible();
+  // The signed-out user's database is gone from the device: the other tab did not recreate it.
+  const userDatabases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).filter((n) => n?.startsWith('daybook-') && n !== 'daybook-local'));
+  await expect.poll(userDatabases).toEqual([]);
+  await other.waitForTimeout(1500); // a live query re-running late would recreate it now
+  expect(await userDatabases()).toEqual([]);
 });
