@@ -23,7 +23,20 @@ export const AUTH_MESSAGES = {
   badEmail: 'Enter a valid e-mail address',
   confirm: 'Check your e-mail to confirm the account, then sign in',
   unknown: 'Something went wrong — try again',
+  tooManyLater: 'Too many attempts — try again later',
 } as const;
+
+/**
+ * The throttle's answer in words (SPEC §12). supabase-js keeps neither the Retry-After header
+ * nor extra body fields, so the wait comes from GoTrue's message ("…only request this after
+ * 840 seconds"), in whole minutes rounded up.
+ */
+export function tooManyAttempts(message: string): string {
+  const seconds = /after (\d+) seconds?/.exec(message)?.[1];
+  if (!seconds) return AUTH_MESSAGES.tooManyLater;
+  const minutes = Math.max(1, Math.ceil(Number(seconds) / 60));
+  return `Too many attempts — try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
 
 /** Maps supabase-js auth errors to what the sign-in screen shows, and at which field. */
 export function describeAuthError(error: AuthError): Refusal {
@@ -43,6 +56,7 @@ export function describeAuthError(error: AuthError): Refusal {
     case 'email_not_confirmed':
       return { ok: false, message: AUTH_MESSAGES.confirm, field: 'email' };
   }
+  if (error.status === 429 || code === 'over_request_rate_limit') return { ok: false, message: tooManyAttempts(error.message) };
   if ((error.status ?? 0) >= 500) return { ok: false, message: AUTH_MESSAGES.offline };
   return { ok: false, message: error.message || AUTH_MESSAGES.unknown };
 }
