@@ -6,6 +6,8 @@ import type { Sync, SyncListener } from '@/sync';
 import { ACCOUNT_KEY, readStoredAccount } from '@/sync/stored-account';
 
 export type SyncLoad = 'idle' | 'loading' | 'ready' | 'failed';
+/** What the facade's account flows answer, for the screens that call them (features import no '@/sync'). */
+export type { AuthOutcome } from '@/sync';
 
 let sync: Sync | null = null;
 let loading: Promise<Sync> | null = null;

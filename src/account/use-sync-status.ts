@@ -3,6 +3,8 @@
 // so the first paint already shows the right account, banner and indicator.
 import { useSyncExternalStore } from 'react';
 import type { Account, SyncStatus } from '@/sync';
+
+export type { SyncStatus };
 import { readStoredAccount } from '@/sync/stored-account';
 import { currentSync, followSync, type SyncLoad, syncLoadState } from './load-sync';
 

@@ -3,12 +3,11 @@
 // mode moves this device's lists into the account (the sync facade does it, once).
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { loadSync } from '@/account/load-sync';
+import { type AuthOutcome, loadSync } from '@/account/load-sync';
 import { useAccount, useOnline } from '@/account/use-sync-status';
 import { EmailInput } from '@/ui/email-input';
 import { showToast } from '@/ui/toasts';
 import { useLists, useOpenTaskCounts } from '@/data/react';
-import type { AuthOutcome } from '@/sync';
 import { type AuthMode, type CredentialErrors, checkCredentials } from './credentials';
 import './auth.css';
 
