@@ -53,4 +53,6 @@ create table if not exists daybook_meta.refresh_tokens (
   created_at timestamptz not null default now()
 );
 create index if not exists refresh_tokens_session on daybook_meta.refresh_tokens (session_id);
+-- when it was rotated: reuse within a few seconds answers the current session (GoTrue's reuse interval)
+alter table daybook_meta.refresh_tokens add column if not exists revoked_at timestamptz;
 `;

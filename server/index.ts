@@ -6,12 +6,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { handleAuth } from './auth.ts';
+import { type AuthLimits, AuthThrottle, DEFAULT_AUTH_LIMITS } from './auth-throttle.ts';
 import { type Db, openPglite, openPgPool, type Querier } from './db.ts';
 import { CORS_HEADERS, readBody, sendJson } from './http-util.ts';
 import { signJwt } from './jwt.ts';
+import { logError } from './log.ts';
 import { migrate } from './migrate.ts';
 import { type RealtimeServer, startRealtime } from './realtime.ts';
 import { handleRpc } from './rest.ts';
+import { Passwords } from './password.ts';
+import { API_CSP, COMMON_SECURITY_HEADERS, pageCsp } from './security-headers.ts';
 import { serveStatic } from './static.ts';
 
 export interface DaybookServerOptions {
@@ -27,10 +31,30 @@ export interface DaybookServerOptions {
   accessTokenTtlSeconds?: number;
   /** Realtime closes a socket that sent nothing (not even a heartbeat) for this long. Default 60 s. */
   realtimeIdleTimeoutMs?: number;
+  /**
+   * The URL browsers reach this server at, named in /config.json and the pages' CSP. Default
+   * the address it listens on (loopback for a wildcard host). Never taken from a request's
+   * Host header, which a DNS-rebinding page or a shared cache controls.
+   */
+  publicUrl?: string;
+  /** log2 of scrypt's N for new password hashes. Default 17 (OWASP); tests lower it. */
+  passwordHashCost?: number;
+  /** Auth throttles and the refresh-token reuse interval; defaults in auth-throttle.ts. */
+  authLimits?: Partial<AuthLimits>;
+  /** Clock for the auth throttles and the reuse interval (tests step it). Default Date.now. */
+  authClock?: () => number;
+  /** statement_timeout of each RPC on PostgreSQL. Default 8 s, hosted Supabase's for signed-in users. */
+  statementTimeoutMs?: number;
 }
 
+/** hosted Supabase's statement_timeout for the `authenticated` role */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 8000;
+
 export interface DaybookServer {
+  /** The address it listens on. */
   url: string;
+  /** What /config.json names: publicUrl, or else url. */
+  publicUrl: string;
   anonKey: string;
   jwtSecret: string;
   /**
@@ -69,20 +93,29 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
   let db!: Db;
   let realtime: RealtimeServer | null = null;
   const ttl = opts.accessTokenTtlSeconds ?? 3600;
+  const passwords = new Passwords(opts.passwordHashCost);
+  const authClock = opts.authClock ?? Date.now;
+  const limits = { ...DEFAULT_AUTH_LIMITS, ...opts.authLimits };
+  const throttle = new AuthThrottle(limits, authClock);
+  const statementTimeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const configuredUrl = opts.publicUrl ? checkPublicUrl(opts.publicUrl) : null;
   let baseUrl = '';
+  let publicUrl = '';
+  let csp = '';
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
     const api = path.startsWith('/auth/') || path.startsWith('/rest/') || path.startsWith('/realtime/');
+    for (const [k, v] of Object.entries(COMMON_SECURITY_HEADERS)) res.setHeader(k, v);
+    res.setHeader('Content-Security-Policy', api || path === '/config.json' ? API_CSP : csp);
     if (api && req.method === 'OPTIONS') {
       res.writeHead(204, CORS_HEADERS).end();
       return;
     }
     if (api) for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
     if (path === '/config.json') {
-      const origin = req.headers.host ? `http://${req.headers.host}` : baseUrl;
-      return sendJson(res, 200, { supabaseUrl: origin, supabaseAnonKey: keys.anonKey }, {
+      return sendJson(res, 200, { supabaseUrl: publicUrl, supabaseAnonKey: keys.anonKey }, {
         'Cache-Control': 'no-cache',
         'Access-Control-Allow-Origin': '*',
       });
@@ -98,10 +131,23 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
       });
     }
     if (path.startsWith('/auth/v1/')) {
-      return handleAuth({ db, jwtSecret: keys.jwtSecret, accessTokenTtlSeconds: ttl, issuer: `${baseUrl}/auth/v1` }, req, res, url, body.text);
+      const ctx = {
+        db,
+        jwtSecret: keys.jwtSecret,
+        accessTokenTtlSeconds: ttl,
+        issuer: `${publicUrl}/auth/v1`,
+        refreshReuseMs: limits.refreshReuseMs,
+        now: authClock,
+        passwords,
+        throttle,
+      };
+      return handleAuth(ctx, req, res, url, body.text);
     }
     const rpc = /^\/rest\/v1\/rpc\/([^/]+)$/.exec(path);
-    if (rpc) return handleRpc({ db, jwtSecret: keys.jwtSecret }, req, res, decodeURIComponent(rpc[1]!), body.text);
+    if (rpc) {
+      const ctx = { db, jwtSecret: keys.jwtSecret, statementTimeoutMs, cancelsSlowCalls: Boolean(opts.databaseUrl) };
+      return handleRpc(ctx, req, res, decodeURIComponent(rpc[1]!), body.text);
+    }
     return sendJson(res, 404, { code: 'PGRST125', details: null, hint: null, message: `Invalid path specified in request URL` });
   }
 
@@ -111,7 +157,7 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
   });
   const server = createServer((req, res) => {
     ready.then(() => handle(req, res)).catch((err: unknown) => {
-      console.error('request failed:', err);
+      logError(`${req.method} ${(req.url ?? '').split('?')[0]} failed`, err);
       if (!res.headersSent) sendJson(res, 500, { code: 'XX000', details: null, hint: null, message: 'Internal server error' });
       else res.destroy();
     });
@@ -142,11 +188,14 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
     throw err;
   }
   const { port } = server.address() as AddressInfo;
-  baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  baseUrl = ownOrigin(host, port);
+  publicUrl = configuredUrl ?? baseUrl;
+  csp = pageCsp(publicUrl);
 
   let closing: Promise<void> | null = null;
   return {
     url: baseUrl,
+    publicUrl,
     anonKey: keys.anonKey,
     jwtSecret: keys.jwtSecret,
     sqlForTests: { query: (sql, params) => db.query(sql, params), exec: (sql) => db.exec(sql) },
@@ -164,4 +213,21 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
       return closing;
     },
   };
+}
+
+/** A browser cannot use a wildcard address: a server listening on all of them names loopback. */
+function ownOrigin(host: string, port: number): string {
+  const h = host === '0.0.0.0' ? '127.0.0.1' : host === '::' || host === '' ? '::1' : host;
+  return `http://${h.includes(':') ? `[${h}]` : h}:${port}`;
+}
+
+function checkPublicUrl(raw: string): string {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new Error(`The public URL (DAYBOOK_PUBLIC_URL) is not a URL: ${raw}`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`The public URL must be http(s): ${raw}`);
+  return u.origin + u.pathname.replace(/\/+$/, '');
 }

@@ -1,16 +1,30 @@
-// CLI: `npx tsx server/main.ts` — env PORT, HOST, DAYBOOK_DATA, DATABASE_URL, DAYBOOK_DIST.
+// CLI: `npx tsx server/main.ts` — env PORT, HOST, DAYBOOK_DATA, DATABASE_URL, DAYBOOK_DIST,
+// DAYBOOK_PUBLIC_URL (the URL browsers use, when it is not the listening address),
+// DAYBOOK_STATEMENT_TIMEOUT_MS (per RPC on PostgreSQL, default 8000).
 import { createDaybookServer } from './index.ts';
+import { describeError } from './log.ts';
 
 const port = Number(process.env.PORT ?? 4173);
+const host = process.env.HOST ?? '127.0.0.1';
+const timeout = process.env.DAYBOOK_STATEMENT_TIMEOUT_MS;
 try {
+  if (timeout !== undefined && !(Number.isInteger(Number(timeout)) && Number(timeout) > 0)) {
+    throw new Error(`DAYBOOK_STATEMENT_TIMEOUT_MS must be a positive whole number of milliseconds, not "${timeout}"`);
+  }
   const server = await createDaybookServer({
     port,
-    host: process.env.HOST ?? '127.0.0.1',
+    host,
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir: process.env.DAYBOOK_DATA ?? '.daybook',
     distDir: process.env.DAYBOOK_DIST ?? 'dist',
+    publicUrl: process.env.DAYBOOK_PUBLIC_URL || undefined,
+    statementTimeoutMs: timeout ? Number(timeout) : undefined,
   });
   console.log(`Daybook is running at ${server.url}`);
+  if (server.publicUrl !== server.url) console.log(`The app uses the backend at ${server.publicUrl} (DAYBOOK_PUBLIC_URL)`);
+  else if (host === '0.0.0.0' || host === '::') {
+    console.log('Listening on every address: set DAYBOOK_PUBLIC_URL to the URL other devices use, or their app reaches their own loopback.');
+  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -19,7 +33,7 @@ try {
     server.close().then(
       () => process.exit(0),
       (err: unknown) => {
-        console.error(err);
+        console.error(describeError(err));
         process.exit(1);
       },
     );

@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { Db } from './db.ts';
+import { logError } from './log.ts';
 import { decodeFrame, encodeBroadcast, encodeMessage, FrameError, type PhxMessage, type UserBroadcast, type Vsn } from './phoenix-frames.ts';
 import { checkToken, mayUse, type TokenCheck } from './realtime-auth.ts';
 import { REALTIME_NOTIFY_CHANNEL } from './realtime-stub.ts';
@@ -322,7 +323,7 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
       conn.queue = conn.queue
         .then(() => (conn.closed ? undefined : handle(conn, msg)))
         .catch((err: unknown) => {
-          console.error('realtime: a frame failed:', err);
+          logError('realtime: a frame failed', err);
           ws.close(1011, 'Internal error');
           drop(conn);
         })
@@ -353,7 +354,7 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
     try {
       relayFromDatabase(text);
     } catch (err) {
-      console.error('realtime: relaying a notification failed:', err);
+      logError('realtime: relaying a notification failed', err);
     }
   });
 

@@ -3,11 +3,23 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from './db.ts';
 import { bearer, sendJson } from './http-util.ts';
+import { asObject, parseJsonBody } from './json-body.ts';
 import { verifyJwt } from './jwt.ts';
+import { logError } from './log.ts';
+import { isPgError, pgrstErrorFor } from './pg-errors.ts';
 
 export interface RestContext {
   db: Db;
   jwtSecret: string;
+  /**
+   * statement_timeout for each call, as hosted Supabase sets for `authenticated` (8 s): a
+   * cancelled call answers 57014 with HTTP 500, which clients treat as transient. PGlite
+   * ignores it (its timers cannot fire while its single thread runs the query), so there a
+   * slow call is only reported in the log.
+   */
+  statementTimeoutMs: number;
+  /** False on PGlite: the timeout cannot fire there. */
+  cancelsSlowCalls: boolean;
 }
 
 const ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -15,19 +27,6 @@ const IDENT = /^[a-z_][a-z0-9_]*$/;
 
 function pgrstError(res: ServerResponse, status: number, code: string, message: string, details: string | null = null, hint: string | null = null) {
   sendJson(res, status, { code, details, hint, message });
-}
-
-// PostgREST's SQLSTATE → HTTP status table.
-function statusFor(sqlstate: string, role: string): number {
-  if (sqlstate === '42501') return role === 'anon' ? 401 : 403;
-  if (sqlstate === '23503' || sqlstate === '23505') return 409;
-  if (sqlstate === '25006') return 405;
-  if (sqlstate === '42883' || sqlstate === '42P01') return 404;
-  if (sqlstate === 'P0001') return 400;
-  if (/^08/.test(sqlstate) || /^53/.test(sqlstate)) return 503;
-  if (/^(09|25|2D|38|39|3B|40|54|55|57|58|F0|HV|P0|XX)/.test(sqlstate) || sqlstate === '42P17') return 500;
-  if (/^(0L|0P|28)/.test(sqlstate)) return 403;
-  return 400;
 }
 
 interface FnArg {
@@ -66,13 +65,10 @@ export async function handleRpc(ctx: RestContext, req: IncomingMessage, res: Ser
   if (!ROLES.has(role)) return pgrstError(res, 401, 'PGRST301', `role "${role}" does not exist`);
   if (req.method !== 'POST') return pgrstError(res, 405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
 
-  let args: Record<string, unknown>;
-  try {
-    const parsed: unknown = bodyText.trim() === '' ? {} : JSON.parse(bodyText);
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-    args = parsed as Record<string, unknown>;
-  } catch (err) {
-    return pgrstError(res, 400, 'PGRST102', 'Invalid body: expected a JSON object of named arguments', String((err as Error).message));
+  const parsed = parseJsonBody(bodyText);
+  const args = parsed.ok ? asObject(parsed.value) : null;
+  if (!args) {
+    return pgrstError(res, 400, 'PGRST102', 'Invalid body: expected a JSON object of named arguments', parsed.ok ? 'not an object' : parsed.message);
   }
 
   const keys = Object.keys(args).sort();
@@ -95,23 +91,31 @@ export async function handleRpc(ctx: RestContext, req: IncomingMessage, res: Ser
       : `"${p.name}" := ($1::jsonb ->> '${p.name}')::${p.type}`,
   );
   const claims = JSON.stringify(v.claims);
+  const started = Date.now();
   try {
     const result = await ctx.db.tx(async (q) => {
       await q.query(`set local role ${role}`);
-      await q.query(`select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('request.jwt.claim.role', $3, true)`, [
-        claims,
-        typeof v.claims.sub === 'string' ? v.claims.sub : '',
-        role,
-      ]);
-      const rows = await q.query<{ r: unknown }>(`select to_jsonb(public."${fn}"(${sqlArgs.join(", ")})) as r`, [JSON.stringify(args)]);
+      await q.query(
+        `select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true),
+                set_config('request.jwt.claim.role', $3, true), set_config('statement_timeout', $4, true)`,
+        [claims, typeof v.claims.sub === 'string' ? v.claims.sub : '', role, String(ctx.statementTimeoutMs)],
+      );
+      // a function without arguments gets no parameter: Postgres refuses a bind that supplies one it does not use
+      const rows = await q.query<{ r: unknown }>(`select to_jsonb(public."${fn}"(${sqlArgs.join(', ')})) as r`, given.length ? [JSON.stringify(args)] : []);
       return rows[0]?.r ?? null;
     });
     const text = JSON.stringify(result);
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
     res.end(text);
   } catch (err) {
-    const e = err as { code?: string; message?: string; detail?: string; hint?: string };
-    if (typeof e.code !== 'string') throw err;
-    pgrstError(res, statusFor(e.code, role), e.code, e.message ?? 'error', e.detail ?? null, e.hint ?? null);
+    if (!isPgError(err)) throw err;
+    const answer = pgrstErrorFor(err, role);
+    if (answer.log) logError(`rpc ${fn} failed (${answer.status})`, err);
+    sendJson(res, answer.status, answer.body);
+  } finally {
+    const took = Date.now() - started;
+    if (!ctx.cancelsSlowCalls && took > ctx.statementTimeoutMs) {
+      console.error(`rpc ${fn} ran ${took} ms, over the ${ctx.statementTimeoutMs} ms statement timeout (PGlite cannot cancel it)`);
+    }
   }
 }

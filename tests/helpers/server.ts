@@ -13,6 +13,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import ws from 'ws';
 import type { Querier } from '../../server/db.ts';
+import type { AuthLimits } from '../../server/auth-throttle.ts';
 import { createDaybookServer } from '../../server/index.ts';
 
 export type ServerKind = 'pglite' | 'pg';
@@ -32,7 +33,16 @@ export interface TestServerOptions {
   accessTokenTtlSeconds?: number;
   distDir?: string;
   realtimeIdleTimeoutMs?: number;
+  /** Default 10 here (a hash in ~2 ms): suites sign up hundreds of users. null: the server's own default, 17. */
+  passwordHashCost?: number | null;
+  /** Default here: the server's, except sign-ups per address (suites sign up many users from 127.0.0.1). */
+  authLimits?: Partial<AuthLimits>;
+  authClock?: () => number;
+  statementTimeoutMs?: number;
+  publicUrl?: string;
 }
+
+export const TEST_PASSWORD_HASH_COST = 10;
 
 /** The server kinds to run a suite against: PGlite always, PostgreSQL 15 when TEST_PG_URL is set. */
 export const SERVER_KINDS: ServerKind[] = process.env.TEST_PG_URL ? ['pglite', 'pg'] : ['pglite'];
@@ -58,6 +68,11 @@ export async function startTestServer(kind: ServerKind, opts: TestServerOptions 
     distDir: opts.distDir ?? 'dist',
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
     realtimeIdleTimeoutMs: opts.realtimeIdleTimeoutMs,
+    passwordHashCost: opts.passwordHashCost === null ? undefined : (opts.passwordHashCost ?? TEST_PASSWORD_HASH_COST),
+    authLimits: { signUpsPerAddress: 1_000_000, ...opts.authLimits },
+    authClock: opts.authClock,
+    statementTimeoutMs: opts.statementTimeoutMs,
+    publicUrl: opts.publicUrl,
   }).catch(async (err) => {
     await dropDb();
     throw err;
