@@ -2,6 +2,7 @@
 // with the exact user-facing message, so mutators and JSON import refuse the same way.
 import { ValidationError } from './errors';
 import { LIST_COLORS, type ListColor, type Priority, type TaskPatch } from './model';
+import { codePoints, hasForbiddenCharacter, normalizeNewlines, trimText } from './text';
 
 export const MESSAGES = {
   titleRequired: 'Title is required',
@@ -14,6 +15,9 @@ export const MESSAGES = {
   priority: 'Priority must be none, low, medium or high',
   color: `Color must be one of ${LIST_COLORS.join(', ')}`,
   time: 'Pick a time between 00:00 and 23:59',
+  titleCharacter: 'Title contains a character that can’t be saved',
+  notesCharacter: 'Notes contain a character that can’t be saved',
+  listNameCharacter: 'List name contains a character that can’t be saved',
 } as const;
 
 export const LIMITS = { title: 500, notes: 10_000, listName: 80 } as const;
@@ -32,24 +36,31 @@ export function isValidIsoDate(value: string): boolean {
   return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+// Text follows one rule on client and server (./text.ts): Unicode white space trimmed, length
+// in code points, no control characters (notes may hold newline and tab), no lone surrogates.
+
 export function normalizeTitle(raw: unknown): string {
-  const title = typeof raw === 'string' ? raw.trim() : '';
+  const title = typeof raw === 'string' ? trimText(raw) : '';
   if (!title) throw new ValidationError('title', MESSAGES.titleRequired);
-  if (title.length > LIMITS.title) throw new ValidationError('title', MESSAGES.titleTooLong);
+  if (hasForbiddenCharacter(title, false)) throw new ValidationError('title', MESSAGES.titleCharacter);
+  if (codePoints(title) > LIMITS.title) throw new ValidationError('title', MESSAGES.titleTooLong);
   return title;
 }
 
 export function normalizeNotes(raw: unknown): string {
   if (raw === undefined || raw === null) return '';
   if (typeof raw !== 'string') throw new ValidationError('notes', MESSAGES.notesTooLong);
-  if (raw.length > LIMITS.notes) throw new ValidationError('notes', MESSAGES.notesTooLong);
-  return raw;
+  const notes = normalizeNewlines(raw);
+  if (hasForbiddenCharacter(notes, true)) throw new ValidationError('notes', MESSAGES.notesCharacter);
+  if (codePoints(notes) > LIMITS.notes) throw new ValidationError('notes', MESSAGES.notesTooLong);
+  return notes;
 }
 
 export function normalizeListName(raw: unknown): string {
-  const name = typeof raw === 'string' ? raw.trim() : '';
+  const name = typeof raw === 'string' ? trimText(raw) : '';
   if (!name) throw new ValidationError('name', MESSAGES.listNameRequired);
-  if (name.length > LIMITS.listName) throw new ValidationError('name', MESSAGES.listNameTooLong);
+  if (hasForbiddenCharacter(name, false)) throw new ValidationError('name', MESSAGES.listNameCharacter);
+  if (codePoints(name) > LIMITS.listName) throw new ValidationError('name', MESSAGES.listNameTooLong);
   return name;
 }
 

@@ -18,6 +18,7 @@ import { LIST_CASES } from './mutation-cases/lists';
 import { MEMBER_CASES } from './mutation-cases/members';
 import { TASK_UPDATE_CASES } from './mutation-cases/task-update';
 import { TASK_CASES } from './mutation-cases/tasks';
+import { TEXT_CASES } from './mutation-cases/text';
 import type { MutationCase } from './mutation-case';
 
-export const MUTATION_CASES: MutationCase[] = [...LIST_CASES, ...TASK_CASES, ...TASK_UPDATE_CASES, ...MEMBER_CASES, ...LEAVE_CASES];
+export const MUTATION_CASES: MutationCase[] = [...LIST_CASES, ...TASK_CASES, ...TASK_UPDATE_CASES, ...MEMBER_CASES, ...LEAVE_CASES, ...TEXT_CASES];
