@@ -15,6 +15,7 @@ import { checkColor, normalizeListName, validateTaskDraft } from '@/lib/validati
 import { getDb } from './database';
 import { type DaybookDb, STATE, toList, toTask } from './schema';
 import { readIdentity } from './identity';
+import { assertImportable } from './import-check';
 import { lists as listMutators, tasks as taskMutators } from './mutators';
 import { write } from './write';
 
@@ -64,6 +65,7 @@ export async function importData(json: unknown, db: DaybookDb = getDb()): Promis
   }
   const fileLists: unknown[] = json.lists;
   const fileTasks: unknown[] = json.tasks;
+  assertImportable(fileLists, fileTasks);
   const report: ImportReport = { imported: { lists: 0, tasks: 0 }, skipped: [] };
 
   // One transaction: an import lands whole or (on a storage error) not at all.

@@ -45,15 +45,15 @@ describe('Settings → Backup import', () => {
       format: 'daybook',
       version: 1,
       lists: [
-        { id: 'l-1', name: 'Garden', color: 'green' },
-        { id: 'l-2', name: '   ', color: 'red' },
+        { id: '00000000-0000-4000-8000-0000000000a1', name: 'Garden', color: 'green' },
+        { id: '00000000-0000-4000-8000-0000000000a2', name: '   ', color: 'red' },
       ],
       tasks: [
-        { id: 't-1', list_id: 'l-1', title: 'Plant beans', notes: '' },
-        { id: 't-2', list_id: 'l-1', title: '' },
-        { id: 't-3', list_id: 'l-1', title: 'Water', due_date: '3001-01-01' },
-        { id: 't-4', list_id: 'l-1', title: 'Mow', due_time: '09:00' },
-        { id: 't-5', title: 'Loose end' },
+        { id: '00000000-0000-4000-8000-0000000000b1', list_id: '00000000-0000-4000-8000-0000000000a1', title: 'Plant beans', notes: '' },
+        { id: '00000000-0000-4000-8000-0000000000b2', list_id: '00000000-0000-4000-8000-0000000000a1', title: '' },
+        { id: '00000000-0000-4000-8000-0000000000b3', list_id: '00000000-0000-4000-8000-0000000000a1', title: 'Water', due_date: '3001-01-01' },
+        { id: '00000000-0000-4000-8000-0000000000b4', list_id: '00000000-0000-4000-8000-0000000000a1', title: 'Mow', due_time: '09:00' },
+        { id: '00000000-0000-4000-8000-0000000000b5', title: 'Loose end' },
       ],
     };
     await user.upload(await screen.findByLabelText('Import data'), jsonFile(file));
@@ -79,7 +79,7 @@ describe('Settings → Backup import', () => {
 
   it('says a record already here was skipped when the same file is imported twice', async () => {
     const { user } = renderSettings();
-    const file = { format: 'daybook', version: 1, lists: [], tasks: [{ id: 't-1', title: 'Once' }] };
+    const file = { format: 'daybook', version: 1, lists: [], tasks: [{ id: '00000000-0000-4000-8000-0000000000c1', title: 'Once' }] };
     await user.upload(await screen.findByLabelText('Import data'), jsonFile(file));
     expect(await screen.findByText('backup.json: Imported 0 lists and 1 task.')).toBeInTheDocument();
 
@@ -92,6 +92,11 @@ describe('Settings → Backup import', () => {
   it.each([
     ['not JSON at all', '{ nope', 'notes.json: This file isn’t valid JSON — nothing was imported'],
     ['JSON that is not an export', { hello: 'world' }, 'notes.json: This file is not a Daybook export'],
+    [
+      'an export with a row that could never sync',
+      { format: 'daybook', version: 1, lists: [{ id: 'my-list', name: 'Home', color: 'red' }], tasks: [] },
+      'notes.json: Nothing was imported: list 1 (“Home”) has an id that isn’t a UUID',
+    ],
   ])('refuses %s at the field and imports nothing', async (_label, content, message) => {
     const { user } = renderSettings();
     const input = await screen.findByLabelText('Import data');

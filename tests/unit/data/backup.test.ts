@@ -81,20 +81,27 @@ describe('round trip', () => {
   });
 
   it('gives a fresh id to a record whose id is taken by something different', async () => {
+    const X1 = '00000000-0000-4000-8000-0000000000b1';
     const home = await lists.create({ name: 'Home', color: 'green' });
     const report = await importData({
       format: 'daybook',
       version: 1,
       lists: [{ id: home.id, name: 'Garden', color: 'yellow' }],
-      tasks: [{ id: 'x1', list_id: home.id, title: 'Mow' }],
+      tasks: [{ id: X1, list_id: home.id, title: 'Mow' }],
     });
     expect(report.imported).toEqual({ lists: 1, tasks: 1 });
     const garden = (await listLists()).find((l) => l.name === 'Garden');
     expect(garden?.id).not.toBe(home.id);
-    expect((await listTasks(garden?.id as string)).map((t) => [t.id, t.title])).toEqual([['x1', 'Mow']]);
+    expect((await listTasks(garden?.id as string)).map((t) => [t.id, t.title])).toEqual([[X1, 'Mow']]);
     expect(await listTasks(home.id)).toEqual([]);
   });
 });
+
+const L1 = '00000000-0000-4000-8000-0000000000a1';
+const L2 = '00000000-0000-4000-8000-0000000000a2';
+const L3 = '00000000-0000-4000-8000-0000000000a3';
+const L4 = '00000000-0000-4000-8000-0000000000a4';
+const MISSING = '00000000-0000-4000-8000-0000000000ff';
 
 describe('refusal report', () => {
   it('skips invalid records with the SPEC messages and imports the rest', async () => {
@@ -102,21 +109,21 @@ describe('refusal report', () => {
       format: 'daybook',
       version: 1,
       lists: [
-        { id: 'l1', name: '  ', color: 'red' },
-        { id: 'l2', name: 'Fine', color: 'red' },
-        { id: 'l3', name: 'x'.repeat(81), color: 'red' },
-        { id: 'l4', name: 'Pink', color: 'pink' },
+        { id: L1, name: '  ', color: 'red' },
+        { id: L2, name: 'Fine', color: 'red' },
+        { id: L3, name: 'x'.repeat(81), color: 'red' },
+        { id: L4, name: 'Pink', color: 'pink' },
       ],
       tasks: [
-        { title: '', list_id: 'l2' },
-        { title: 'x'.repeat(501), list_id: 'l2' },
+        { title: '', list_id: L2 },
+        { title: 'x'.repeat(501), list_id: L2 },
         { title: 'notes', notes: 'n'.repeat(10_001) },
         { title: 'date', due_date: '2025-02-30' },
         { title: 'time', due_time: '09:00' },
         { title: 'prio', priority: 9 },
         'not a task',
-        { title: 'ok', list_id: 'l2' },
-        { title: 'orphan', list_id: 'missing' },
+        { title: 'ok', list_id: L2 },
+        { title: 'orphan', list_id: MISSING },
       ],
     });
     expect(report.imported).toEqual({ lists: 1, tasks: 2 });
@@ -142,5 +149,21 @@ describe('refusal report', () => {
       await expect(importData(bad)).rejects.toBeInstanceOf(ValidationError);
     }
     expect(await getDb().outbox.count()).toBe(0);
+  });
+
+  it.each([
+    ['a list id that is not a UUID', { lists: [{ id: 'l1', name: 'Home', color: 'red' }], tasks: [] }, 'list 1 (“Home”) has an id that isn’t a UUID'],
+    ['a 100,000-character id', { lists: [], tasks: [{ id: 'x'.repeat(100_000), title: 'Long id' }] }, 'task 1 (“Long id”) has an id that isn’t a UUID'],
+    ['a task naming a list id that is not a UUID', { lists: [], tasks: [{ title: 'ok' }, { title: 'Bad list', list_id: 42 }] }, 'task 2 (“Bad list”) names a list whose id isn’t a UUID'],
+    ['a NUL in a title', { lists: [], tasks: [{ title: 'fine' }, { title: 'nul\u0000' }] }, 'task 2 has a title with a character that can’t be saved'],
+    ['a lone surrogate in notes', { lists: [], tasks: [{ title: 'Notes', notes: 'half \ud83c' }] }, 'task 1 (“Notes”) has notes with a character that can’t be saved'],
+  ])('refuses a whole file with %s, naming the first bad row, and imports nothing', async (_name, rows, why) => {
+    const before = await getDb().outbox.count();
+    await expect(importData({ format: 'daybook', version: 1, ...rows, lists: [{ id: L1, name: 'Would import', color: 'red' }, ...rows.lists] })).rejects.toMatchObject({
+      field: 'file',
+      message: `Nothing was imported: ${why.replace(/^list 1/, 'list 2')}`,
+    });
+    expect(await getDb().outbox.count()).toBe(before);
+    expect((await listLists()).some((l) => l.name === 'Would import')).toBe(false);
   });
 });
