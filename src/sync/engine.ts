@@ -11,7 +11,8 @@ import { soloLeadership } from './leader';
 import { pokeFollower } from './pokes';
 import { type PullProgress, progressAfter } from './progress';
 import { initialSchedule, isFailing, nextRun, type ScheduleEvent, type ScheduleState, schedule } from './schedule';
-import { describeFailure, type Failure, syncRun } from './run';
+import { describeFailure, type Failure, type RunContext, syncRun } from './run';
+import { initialStuck } from './stuck';
 import { shallowEqual } from './shallow';
 import type { EngineEvent, EngineStatus } from './types';
 
@@ -55,6 +56,8 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
   // whether a newer claim by another engine has fenced it off (store writes reject then)
   let claimed = false;
   let fenced = false;
+  // a change that keeps failing while the server answers (stuck.ts), remembered across runs
+  let stuck = initialStuck();
   const pokes = pokeFollower(opts.pokes, () => ownClientId, () => feed('poke'));
 
   function snapshot(): EngineStatus {
@@ -184,7 +187,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
       claimed = true;
     }
     const afterOffline = offlineSpell;
-    const result = await syncRun({
+    const ctx: RunContext = {
       store,
       transport,
       maxChanges: opts.maxBatchChanges ?? MAX_BATCH_CHANGES,
@@ -199,7 +202,10 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
         pulling = progressAfter(pulling, page, first);
         refreshStatus();
       },
-    });
+      stuck,
+    };
+    const result = await syncRun(ctx);
+    stuck = ctx.stuck;
     if (result.kind === 'failed') return result.failure;
     if (result.kind === 'stopped') return null;
     lastSyncedAt = new Date(clock.now()).toISOString();

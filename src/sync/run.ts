@@ -3,7 +3,8 @@
 // one transaction (a push answer alone removes nothing). No timers here: the engine schedules.
 import type { MutationError, PullResult, RefusedEntry } from '@/lib/model';
 import { splitBatch, takeBatch } from './batch';
-import type { SyncStore, SyncTransport, TransportOutcome } from './ports';
+import type { PullOutcome, SyncStore, SyncTransport, TransportOutcome } from './ports';
+import { pushFailed, pushSucceeded, type StuckState } from './stuck';
 
 /** Why a run stopped early. */
 export type Failure =
@@ -32,6 +33,8 @@ export interface RunContext {
   onProgress(): void;
   /** A pulled page was stored; `first` is the run's first page. */
   onPage(page: PullResult, first: boolean): void;
+  /** Which change keeps failing (stuck.ts), kept by the engine across runs. */
+  stuck: StuckState;
 }
 
 export type RunResult =
@@ -46,11 +49,17 @@ export async function syncRun(ctx: RunContext): Promise<RunResult> {
   const clientId = await store.clientId();
   ctx.onClientId(clientId);
   let sentUpTo = 0;
-  let maxChanges = ctx.maxChanges;
+  let maxChanges = Math.min(ctx.maxChanges, ctx.stuck.limit ?? ctx.maxChanges);
   const pushRefusals = new Map<number, MutationError>();
   let acknowledged = 0;
   const refused: RefusedEntry[] = [];
   const removed: { id: string; name: string }[] = [];
+  const collect = (outcome: PullOutcome) => {
+    acknowledged += outcome.acknowledged;
+    refused.push(...outcome.refused);
+    // a list the user chose to leave goes quietly: the share dialog already said so
+    for (const { id, name, left } of outcome.purgedLists) if (!left) removed.push({ id, name });
+  };
 
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // Push: everything queued now, oldest first.
@@ -61,6 +70,7 @@ export async function syncRun(ctx: RunContext): Promise<RunResult> {
       const batch = takeBatch(queue, { maxChanges, maxBytes: ctx.maxBytes });
       const out = await transport.push({ clientId, mutations: batch });
       if (out.kind === 'ok') {
+        ctx.stuck = pushSucceeded(ctx.stuck, ctx.maxChanges);
         ctx.onProgress();
         for (const r of out.value.results) if (r.status === 'refused' && r.error) pushRefusals.set(r.id, r.error);
         sentUpTo = Math.max(sentUpTo, batch[batch.length - 1]?.id ?? 0);
@@ -81,30 +91,50 @@ export async function syncRun(ctx: RunContext): Promise<RunResult> {
         maxChanges = splitBatch(batch.length);
         continue;
       }
+      if (out.kind === 'retry' && out.reason !== 'network' && batch[0]) {
+        // Is the server up (it answers a pull), so that this batch is the trouble?
+        const probe = await pullPage(ctx, clientId, pushRefusals, false);
+        if (probe.kind === 'stopped') return probe;
+        const verdict = pushFailed(ctx.stuck, batch[0].id, batch.length, probe.kind === 'page');
+        ctx.stuck = verdict.state;
+        if (probe.kind === 'page') collect(probe.outcome);
+        if (verdict.action === 'refuse') {
+          const error: MutationError = { code: 'too_large', message: `The server keeps failing on this change: ${out.message || `HTTP ${out.status}`}` };
+          refused.push(...(await store.refuseLocally([{ id: batch[0].id, error }])));
+          maxChanges = Math.min(ctx.maxChanges, ctx.stuck.limit ?? ctx.maxChanges);
+          continue;
+        }
+      }
       return { kind: 'failed', failure: failureOf(out) };
     }
 
     // Pull: every page, acknowledging and rebasing as it goes. The first page also asks how
     // much is left (cheap when little is), so a large backlog can show its progress.
     for (let pass = 0; pass < MAX_ROUNDS; pass++) {
-      if (ctx.stopped()) return { kind: 'stopped' };
-      const cursors = await store.cursors();
-      const out = await transport.pull({ clientId, cursors, limit: ctx.pullLimit, count: pass === 0 });
-      if (out.kind !== 'ok') return { kind: 'failed', failure: failureOf(out) };
-      ctx.onProgress();
-      const outcome = await store.applyPull(withPushRefusals(out.value, pushRefusals), cursors);
-      ctx.onPage(out.value, pass === 0);
-      acknowledged += outcome.acknowledged;
-      refused.push(...outcome.refused);
-      // a list the user chose to leave goes quietly: the share dialog already said so
-      for (const { id, name, left } of outcome.purgedLists) if (!left) removed.push({ id, name });
+      const page = await pullPage(ctx, clientId, pushRefusals, pass === 0);
+      if (page.kind !== 'page') return page;
+      collect(page.outcome);
       // a refusal rewinds its list's cursor so the server's row comes back: pull again
-      if (!out.value.has_more && !outcome.refused.length) break;
+      if (!page.hasMore && !page.outcome.refused.length) break;
     }
 
     if (!(await store.pending(1, sentUpTo)).length) break;
   }
   return { kind: 'done', acknowledged, refused, removed };
+}
+
+type PageResult = { kind: 'page'; outcome: PullOutcome; hasMore: boolean } | Exclude<RunResult, { kind: 'done' }>;
+
+/** Pulls one page from the stored cursors and stores it (acknowledging and rebasing). */
+async function pullPage(ctx: RunContext, clientId: string, pushRefusals: Map<number, MutationError>, first: boolean): Promise<PageResult> {
+  if (ctx.stopped()) return { kind: 'stopped' };
+  const cursors = await ctx.store.cursors();
+  const out = await ctx.transport.pull({ clientId, cursors, limit: ctx.pullLimit, count: first });
+  if (out.kind !== 'ok') return { kind: 'failed', failure: failureOf(out) };
+  ctx.onProgress();
+  const outcome = await ctx.store.applyPull(withPushRefusals(out.value, pushRefusals), cursors);
+  ctx.onPage(out.value, first);
+  return { kind: 'page', outcome, hasMore: out.value.has_more };
 }
 
 function failureOf(out: Exclude<TransportOutcome<unknown>, { kind: 'ok' }>): Failure {
