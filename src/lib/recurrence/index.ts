@@ -1,0 +1,21 @@
+// Repeating tasks, the pure core (SPEC §11.1; issue #13): the RRULE subset, expansion, the next
+// due date on completing an occurrence, words, the dialog's presets, and local time → instant for
+// reminders. No React, no storage, no top-level side effects: a screen imports only what it uses
+// and the rest is tree-shaken (the expander and zone code stay out of a bundle that only labels).
+export { checkRepeat, formatRule, type ParseResult, parseRule } from './parse';
+export {
+  type DailyRule,
+  type Freq,
+  LIMITS as REPEAT_LIMITS,
+  type MonthlyOn,
+  type MonthlyRule,
+  type Nth,
+  REPEAT_MESSAGES,
+  type Rule,
+  ruleProblem,
+  WEEKDAYS,
+  type Weekday,
+  type WeeklyRule,
+  WORKDAYS,
+  type YearlyRule,
+} from './rule';
