@@ -2,6 +2,7 @@
 // due date on completing an occurrence, words, the dialog's presets, and local time → instant for
 // reminders. No React, no storage, no top-level side effects: a screen imports only what it uses
 // and the rest is tree-shaken (the expander and zone code stay out of a bundle that only labels).
+export { isOccurrence, nextDue, occurrenceAfter, occurrences, restartAt } from './expand';
 export { checkRepeat, formatRule, type ParseResult, parseRule } from './parse';
 export {
   type DailyRule,
