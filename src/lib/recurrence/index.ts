@@ -4,6 +4,7 @@
 // and the rest is tree-shaken (the expander and zone code stay out of a bundle that only labels).
 export { isOccurrence, nextDue, occurrenceAfter, occurrences, restartAt } from './expand';
 export { checkRepeat, formatRule, type ParseResult, parseRule } from './parse';
+export { localeWeekStart, type Preset, PRESETS, presetOf, presetRule, withWeekStart } from './presets';
 export {
   type DailyRule,
   type Freq,
@@ -20,3 +21,4 @@ export {
   WORKDAYS,
   type YearlyRule,
 } from './rule';
+export { describeRule, EN, type Language, PHRASES, type Phrases, repeatLabel, type Unit } from './words';
