@@ -22,3 +22,4 @@ export {
   type YearlyRule,
 } from './rule';
 export { describeRule, EN, type Language, PHRASES, type Phrases, repeatLabel, type Unit } from './words';
+export { occurrenceAt, zoneOffset } from './zone';
