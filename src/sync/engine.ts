@@ -8,6 +8,7 @@ import { alwaysOnline, realClock } from './environment';
 import type { EngineOptions, SyncEngine } from './engine-api';
 import { engineStatus } from './engine-status';
 import { soloLeadership } from './leader';
+import { offlineSpell } from './offline-spell';
 import { pokeFollower } from './pokes';
 import { type PullProgress, progressAfter } from './progress';
 import { initialSchedule, isFailing, nextRun, type ScheduleEvent, type ScheduleState, schedule } from './schedule';
@@ -40,11 +41,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
   let lastSyncedAt: string | null = null;
   // no network: the environment says so, or the last request failed to connect
   let unreachable = false;
-  let offlineSpell = !env.online();
-  let offlineSavedShown = false;
-  // A spell from before this start (a reload) read back from the database: "Saved offline" and
-  // every run wait for it, so a reload during a spell neither says it twice nor forgets it.
-  let spellRestored: Promise<void> = Promise.resolve();
+  const spell = offlineSpell(store, !env.online(), { canSay: () => !stopped && pending > 0, say: () => emit({ type: 'offline-saved' }) });
   let failing: string | null = null;
   let mirrored: EngineStatus | null = null;
   // how far this run's pull has got (one object per page, so the snapshot changes only then)
@@ -75,19 +72,6 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
     status = next;
     emit({ type: 'status', ...next });
     if (leadership.isLeader()) leadership.publish({ type: 'status', ...next });
-  }
-
-  function enterOfflineSpell() {
-    if (!offlineSpell) {
-      offlineSpell = true;
-      offlineSavedShown = false;
-    }
-    void spellRestored.then(() => {
-      if (stopped || !offlineSpell || pending === 0 || offlineSavedShown) return;
-      offlineSavedShown = true;
-      emit({ type: 'offline-saved' });
-      void store.setOfflineSavedShown(true).catch((err: unknown) => console.error('could not remember the offline toast', err));
-    });
   }
 
   function arm() {
@@ -141,11 +125,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
     }
     if (!failure) {
       unreachable = false;
-      offlineSpell = !sched.online;
-      if (!offlineSpell && offlineSavedShown) {
-        offlineSavedShown = false;
-        void store.setOfflineSavedShown(false).catch((err: unknown) => console.error('could not clear the offline toast', err));
-      }
+      spell.succeeded(sched.online);
       failing = null;
       feed('succeeded');
     } else if (failure.kind === 'unauthorized') {
@@ -156,7 +136,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
       }
     } else {
       unreachable = failure.kind === 'retry' && failure.reason === 'network';
-      if (unreachable) enterOfflineSpell();
+      if (unreachable) spell.enter();
       feed('failed');
       if (!failing && isFailing(sched, clock.now()) && sched.online) {
         failing = describeFailure(failure);
@@ -181,12 +161,12 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
   }
 
   async function fencedRun(): Promise<Failure | null> {
-    await spellRestored;
+    await spell.restored;
     if (!claimed) {
       await store.claim();
       claimed = true;
     }
-    const afterOffline = offlineSpell;
+    const afterOffline = spell.active;
     const ctx: RunContext = {
       store,
       transport,
@@ -218,7 +198,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
 
   function onEnvironment(change: 'online' | 'offline' | 'visible' | 'hidden') {
     if (change === 'online') unreachable = false;
-    if (change === 'offline') enterOfflineSpell();
+    if (change === 'offline') spell.enter();
     feed(change);
     refreshStatus();
   }
@@ -228,7 +208,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
     pending = count;
     pendingKnown = true;
     if (grew) {
-      if (!sched.online || unreachable) enterOfflineSpell();
+      if (!sched.online || unreachable) spell.enter();
       feed('edit');
     }
     refreshStatus();
@@ -263,13 +243,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
       );
       // an offline spell that began before a reload goes on: no second "Saved offline", and the
       // first sync after it reports what it sent
-      spellRestored = store.offlineSavedShown()
-        .catch(() => false)
-        .then((shown) => {
-          if (!shown) return;
-          offlineSpell = true;
-          offlineSavedShown = true;
-        });
+      spell.restore();
       void store.lastSyncedAt().then((iso) => {
         lastSyncedAt ??= iso;
         refreshStatus();
