@@ -1,8 +1,10 @@
 // CLI: `npx tsx server/main.ts` — env PORT, HOST, DAYBOOK_DATA, DATABASE_URL, DAYBOOK_DIST,
 // DAYBOOK_PUBLIC_URL (the URL browsers use, when it is not the listening address),
 // DAYBOOK_STATEMENT_TIMEOUT_MS (per RPC on PostgreSQL, default 8000).
+import { existsSync } from 'node:fs';
 import { createDaybookServer } from './index.ts';
 import { describeError } from './log.ts';
+import { precompress } from './precompress.ts';
 
 const port = Number(process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -11,12 +13,15 @@ try {
   if (timeout !== undefined && !(Number.isInteger(Number(timeout)) && Number(timeout) > 0)) {
     throw new Error(`DAYBOOK_STATEMENT_TIMEOUT_MS must be a positive whole number of milliseconds, not "${timeout}"`);
   }
+  // Brotli and gzip copies of the build, made once before serving (fresh copies are kept).
+  const dist = process.env.DAYBOOK_DIST ?? 'dist';
+  if (existsSync(dist)) await precompress(dist);
   const server = await createDaybookServer({
     port,
     host,
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir: process.env.DAYBOOK_DATA ?? '.daybook',
-    distDir: process.env.DAYBOOK_DIST ?? 'dist',
+    distDir: dist,
     publicUrl: process.env.DAYBOOK_PUBLIC_URL || undefined,
     statementTimeoutMs: timeout ? Number(timeout) : undefined,
   });

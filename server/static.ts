@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { COMPRESSIBLE, ENCODINGS } from './precompress.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -55,20 +56,39 @@ export async function serveStatic(distDir: string, req: IncomingMessage, res: Se
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end('Not found');
     return;
   }
-  const size = (await stat(file)).size;
+  const source = await stat(file);
   const cache = NO_CACHE.has(path)
     ? 'no-cache'
     : path.startsWith('/assets/')
       ? 'public, max-age=31536000, immutable'
       : 'no-cache';
+  const compressible = COMPRESSIBLE.has(extname(file).toLowerCase());
+  const copy = compressible ? await compressedCopy(file, source.mtimeMs, req.headers['accept-encoding']) : null;
   res.writeHead(200, {
     'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Content-Length': size,
+    'Content-Length': copy?.size ?? source.size,
     'Cache-Control': cache,
+    ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
+    ...(copy ? { 'Content-Encoding': copy.encoding } : {}),
   });
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  createReadStream(file).pipe(res);
+  createReadStream(copy?.path ?? file).pipe(res);
+}
+
+/** The precompressed copy (precompress.ts) the client accepts, if one is there and fresh. */
+async function compressedCopy(file: string, mtimeMs: number, accept: string | undefined) {
+  const accepted = new Set((accept ?? '').split(',').map((part) => part.split(';')[0]!.trim().toLowerCase()));
+  for (const { name, suffix } of ENCODINGS) {
+    if (!accepted.has(name)) continue;
+    try {
+      const info = await stat(file + suffix);
+      if (info.mtimeMs >= mtimeMs) return { path: file + suffix, size: info.size, encoding: name };
+    } catch {
+      // no copy yet (a build the server has not compressed): the plain file serves
+    }
+  }
+  return null;
 }
