@@ -49,6 +49,7 @@ export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
   'Access-Control-Allow-Headers':
     'authorization, apikey, content-type, x-client-info, x-supabase-api-version, prefer, accept-profile, content-profile, range',
-  'Access-Control-Expose-Headers': 'content-range, x-supabase-api-version',
+  // retry-after: a browser app may read how long a 429 asks it to wait
+  'Access-Control-Expose-Headers': 'content-range, x-supabase-api-version, retry-after',
   'Access-Control-Max-Age': '86400',
 };

@@ -28,6 +28,8 @@ describe.each(SERVER_KINDS)('sign-in throttle on %s', (kind) => {
   function expectThrottled(r: RawAnswer, seconds = FIFTEEN_MINUTES) {
     expect(r.status).toBe(429);
     expect(r.headers['retry-after']).toBe(String(seconds));
+    // readable by a browser app on another origin
+    expect(String(r.headers['access-control-expose-headers'])).toContain('retry-after');
     expect(r.json()).toEqual({
       code: 429,
       error_code: 'over_request_rate_limit',
