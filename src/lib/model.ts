@@ -99,9 +99,23 @@ export interface MutationError {
 /** A change the server refused, kept until the user retries or discards it. */
 export type RefusedEntry = OutboxEntry & { error: MutationError; refused_at: string };
 
+/**
+ * A replayed change's first answer (`duplicate`). 'unknown': the server keeps no record of it, so
+ * nothing new to tell — the change was applied, or refused and this client id has acknowledged
+ * that refusal in a pull (or the id was skipped). supabase/README.md, "What the server keeps".
+ */
+export type FirstStatus = 'applied' | 'refused' | 'unknown';
+
 export interface PushResult {
   last_mutation_id: number;
-  results: { id: number; status: 'applied' | 'duplicate' | 'refused'; error?: MutationError }[];
+  results: {
+    id: number;
+    status: 'applied' | 'duplicate' | 'refused';
+    /** On `duplicate` only (servers before it send none). */
+    first_status?: FirstStatus;
+    /** On `refused`, and on a `duplicate` whose first_status is 'refused'. */
+    error?: MutationError;
+  }[];
 }
 
 export interface PullResult {
@@ -111,6 +125,11 @@ export interface PullResult {
   tasks: (Task & { deleted_with_list?: boolean })[];
   departed: { list_id: string; task_id: string }[];
   visible_lists: string[];
+  /**
+   * A version per visible list id, and under `refused` the refusal stream's position (the highest
+   * refused mutation id delivered so far). Send them back as given: a `refused` cursor also lets
+   * the server forget the refusals up to it.
+   */
   cursors: Record<string, number>;
   last_mutation_id: number;
   /** With the refused change's name and args (servers before those were recorded send neither). */

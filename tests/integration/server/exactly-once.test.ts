@@ -21,7 +21,13 @@ describe.each(SERVER_KINDS)('exactly once on %s', (kind) => {
     const first = await pushOk(user.client, client, batch);
     expect(first).toEqual({ last_mutation_id: 2, results: [{ id: 1, status: 'applied' }, { id: 2, status: 'applied' }] });
     const second = await pushOk(user.client, client, batch);
-    expect(second).toEqual({ last_mutation_id: 2, results: [{ id: 1, status: 'duplicate' }, { id: 2, status: 'duplicate' }] });
+    expect(second).toEqual({
+      last_mutation_id: 2,
+      results: [
+        { id: 1, status: 'duplicate', first_status: 'applied' },
+        { id: 2, status: 'duplicate', first_status: 'applied' },
+      ],
+    });
     const pages = await pullAll(user.client, client);
     const rows = pages.flatMap((p) => p.tasks).filter((x) => x.id === t);
     expect(rows).toHaveLength(1);
@@ -36,7 +42,7 @@ describe.each(SERVER_KINDS)('exactly once on %s', (kind) => {
       { id: 2, name: 'task.update', args: { id: a, patch: { title: 'should not apply' } } },
       { id: 3, name: 'task.update', args: { id: a, patch: { title: 'A2' } } },
     ]);
-    expect(r.results).toEqual([{ id: 2, status: 'duplicate' }, { id: 3, status: 'applied' }]);
+    expect(r.results).toEqual([{ id: 2, status: 'duplicate', first_status: 'applied' }, { id: 3, status: 'applied' }]);
     expect(r.last_mutation_id).toBe(3);
     const tasks = (await pullAll(user.client, client)).flatMap((p) => p.tasks);
     expect(tasks.find((x) => x.id === a)?.title).toBe('A2');
@@ -55,9 +61,11 @@ describe.each(SERVER_KINDS)('exactly once on %s', (kind) => {
     expect(data!.refused).toEqual([
       { id: 1, error: { code: 'invalid', message: 'Title is required', field: 'title' }, name: 'task.create', args: refusedCreate.args },
     ]);
-    // re-deliverable: a lost response is not a lost refusal
-    const again = await pull(user.client, client, data!.cursors);
+    // re-deliverable: after a lost response the device asks again with the cursors it had
+    const again = await pull(user.client, client, {});
     expect(again.data!.refused.map((x) => x.id)).toEqual([1]);
+    // and once it passes back the answer's cursors, the refusal is not sent again
+    expect((await pull(user.client, client, data!.cursors)).data!.refused).toEqual([]);
     // another client of the same user does not see it
     expect((await pull(user.client, newId())).data!.refused).toEqual([]);
   });

@@ -1,0 +1,327 @@
+-- Sync promises (issue #12 "Never lose an edit", server items; issue #15 item 4; SPEC §12).
+-- Earlier migrations are deployed and stay as they are; this one replaces functions (those of
+-- 20261122000000_schema.sql: no later migration redefines them).
+-- - sync_pull reads rows, refusals and last_mutation_id in one statement (one snapshot).
+-- - A replayed mutation id is answered `duplicate` with the first answer (`first_status`, and
+--   the `error` of a refusal); `unknown` once the record is pruned.
+-- - Refusals are a stream like a list's rows: their position travels in the pull cursors under
+--   `refused` (the refused change's mutation id; ids are sequential per client, and one client's
+--   pushes are serialised by its sync_clients row, so they also commit in id order). They are kept
+--   until the device's cursor has passed them, never dropped by age or count.
+-- - sync_mutations keeps what those answers need (supabase/README.md, "What the server keeps").
+-- Runs on hosted Supabase, PostgreSQL 15 and PGlite: no extensions, no session settings.
+
+-- What the server keeps ------------------------------------------------------------------------
+
+-- An applied change's record answers a replay of its id. A device replays only what it has sent
+-- and not yet seen acknowledged by a pull, oldest first, so the records of a client's last 1000
+-- mutation ids (five full batches) cover every replay an app makes; older ones go, at most 500
+-- per push (each push adds at most 200, so a backlog drains). Refused records are not touched
+-- here: they stay until their device acknowledges them (forget_refusals).
+create function daybook_private.prune_applied(p_client_id uuid, p_last bigint) returns void
+language sql security definer set search_path = public, pg_temp as $$
+  delete from public.sync_mutations
+  where client_id = p_client_id and mutation_id in (
+    select s.mutation_id from public.sync_mutations s
+    where s.client_id = p_client_id and s.status = 'applied' and s.mutation_id <= p_last - 1000
+    order by s.mutation_id limit 500)
+$$;
+
+-- A pull that sends cursor `refused: N` has received every refusal up to N: they are forgotten,
+-- at most 1000 per pull (the rest at the next one; none is sent again either way, the page
+-- starts past N). Only the caller's own rows; rows another pull of this client is deleting are
+-- skipped rather than waited for. A read-only call (an RPC made with GET) forgets nothing.
+create function daybook_private.forget_refusals(p_client_id uuid, p_upto bigint) returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+begin
+  if current_setting('transaction_read_only') = 'on' then
+    return;
+  end if;
+  delete from public.sync_mutations
+  where client_id = p_client_id and mutation_id in (
+    select s.mutation_id from public.sync_mutations s
+    where s.client_id = p_client_id and s.user_id = auth.uid() and s.status = 'refused' and s.mutation_id <= p_upto
+    order by s.mutation_id limit 1000 for update skip locked);
+end $$;
+
+
+
+-- The API (create or replace keeps the grants of 20261122000000_schema.sql) --------------------
+
+create or replace function public.sync_push(p_client_id uuid, p_mutations jsonb) returns jsonb
+language plpgsql security definer set search_path = public, pg_temp set jit = off as $$
+declare
+  uid uuid := auth.uid();
+  c public.sync_clients;
+  m jsonb;
+  mid bigint;
+  prev bigint := null;
+  mname text;
+  -- the lists this batch may touch, and their versions when this push locked them
+  touched uuid[];
+  locked_at jsonb;
+  results jsonb := '[]'::jsonb;
+  first_status text;
+  first_error jsonb;
+  err jsonb;
+  e_state text;
+  e_msg text;
+  e_detail text;
+  e_hint text;
+begin
+  if uid is null then
+    raise exception using errcode = '42501', message = 'Not signed in';
+  end if;
+  if p_client_id is null then
+    raise exception using errcode = '22023', message = 'p_client_id is required';
+  end if;
+  if jsonb_typeof(p_mutations) is distinct from 'array' then
+    raise exception using errcode = '22023', message = 'p_mutations must be an array';
+  end if;
+  if jsonb_array_length(p_mutations) > 200 then
+    raise exception using errcode = '22023', message = 'At most 200 mutations per push',
+      hint = 'Split the batch';
+  end if;
+  for m in select value from jsonb_array_elements(p_mutations) loop
+    if jsonb_typeof(m) <> 'object' or jsonb_typeof(m -> 'id') is distinct from 'number'
+       or (m ->> 'id') !~ '^[0-9]{1,15}$' or (m ->> 'id')::bigint < 1 then
+      raise exception using errcode = '22023', message = 'Each mutation needs a positive integer id';
+    end if;
+    if (m ->> 'name') is null or (m ->> 'name') not in ('list.create', 'list.update', 'list.delete',
+        'list.restore', 'task.create', 'task.update', 'task.delete', 'task.restore', 'member.invite',
+        'member.set_role', 'member.remove', 'list.leave') then
+      raise exception using errcode = '22023', message = format('Unknown mutation name %s', m -> 'name');
+    end if;
+    if jsonb_typeof(m -> 'args') is distinct from 'object' then
+      raise exception using errcode = '22023', message = format('Mutation %s: args must be an object', m ->> 'id');
+    end if;
+    if prev is not null and (m ->> 'id')::bigint <= prev then
+      raise exception using errcode = '22023', message = 'Mutation ids must increase within a push';
+    end if;
+    prev := (m ->> 'id')::bigint;
+  end loop;
+
+  perform daybook_private.ensure_inbox();
+  insert into public.sync_clients (client_id, user_id) values (p_client_id, uid)
+  on conflict (client_id) do nothing;
+  select * into c from public.sync_clients where client_id = p_client_id for update;
+  if c.user_id <> uid then
+    raise exception using errcode = '42501', message = 'This client id belongs to another user';
+  end if;
+
+  -- Take the version counters of every list this batch touches up front, in one order, so
+  -- pushes that touch the same lists queue instead of deadlocking. Their versions now tell,
+  -- after the loop, which lists this push changed (nobody else can move them meanwhile).
+  touched := array(
+    select daybook_private.try_uuid(coalesce(x.value -> 'args' ->> 'list_id', x.value -> 'args' ->> 'id'))
+      from jsonb_array_elements(p_mutations) x where x.value ->> 'name' not like 'task.%'
+    union
+    select daybook_private.try_uuid(x.value -> 'args' ->> 'list_id')
+      from jsonb_array_elements(p_mutations) x where x.value ->> 'name' = 'task.create'
+    union
+    select daybook_private.try_uuid(x.value -> 'args' -> 'patch' ->> 'list_id')
+      from jsonb_array_elements(p_mutations) x where x.value ->> 'name' = 'task.update'
+    union
+    select t.list_id from public.tasks t
+      where t.id in (select daybook_private.try_uuid(x.value -> 'args' ->> 'id')
+        from jsonb_array_elements(p_mutations) x where x.value ->> 'name' like 'task.%'));
+  -- (FOR UPDATE cannot sit beside an aggregate, hence the subquery)
+  select coalesce(jsonb_object_agg(l.list_id, l.version), '{}'::jsonb) into locked_at
+  from (select s.list_id, s.version from public.sync_spaces s
+        where s.list_id = any(touched) order by s.list_id for update) l;
+
+  for m in select value from jsonb_array_elements(p_mutations) loop
+    mid := (m ->> 'id')::bigint;
+    mname := m ->> 'name';
+    if mid <= c.last_mutation_id then
+      -- the first answer again (it may have been lost after this server committed), so the
+      -- device learns of a refusal; 'unknown' once the record is pruned, which the pruning rule
+      -- makes mean "applied, or a refusal this device has already acknowledged"
+      first_status := null;
+      first_error := null;
+      select s.status, s.error into first_status, first_error from public.sync_mutations s
+      where s.client_id = p_client_id and s.mutation_id = mid;
+      results := results || (jsonb_build_object('id', mid, 'status', 'duplicate', 'first_status', coalesce(first_status, 'unknown'))
+        || case when first_status = 'refused' then jsonb_build_object('error', first_error) else '{}'::jsonb end);
+      continue;
+    end if;
+    err := null;
+    begin
+      if mname like 'task.%' then
+        perform daybook_private.apply_task(mname, m -> 'args');
+      elsif mname like 'member.%' then
+        perform daybook_private.apply_member(mname, m -> 'args');
+      else
+        perform daybook_private.apply_list(mname, m -> 'args');
+      end if;
+    exception when others then
+      get stacked diagnostics e_state = returned_sqlstate, e_msg = message_text,
+        e_detail = pg_exception_detail, e_hint = pg_exception_hint;
+      -- transient failures abort the whole push so the client retries it unchanged
+      if e_state in ('40001', '40P01', '55P03', '57014', '53200', '53300') then
+        raise;
+      end if;
+      if e_state = 'DB001' then
+        err := jsonb_build_object('code', e_msg, 'message', e_detail);
+        if e_hint <> '' then
+          err := err || jsonb_build_object('field', e_hint);
+        end if;
+      else
+        err := jsonb_build_object('code', 'invalid', 'message', 'The server could not apply this change: ' || e_msg);
+      end if;
+    end;
+    insert into public.sync_mutations (client_id, mutation_id, user_id, name, status, error, args)
+    values (p_client_id, mid, uid, mname, case when err is null then 'applied' else 'refused' end, err,
+      case when err is null then null else m -> 'args' end);
+    if err is null then
+      results := results || jsonb_build_object('id', mid, 'status', 'applied');
+    else
+      results := results || jsonb_build_object('id', mid, 'status', 'refused', 'error', err);
+    end if;
+    c.last_mutation_id := mid;
+  end loop;
+
+  update public.sync_clients set last_mutation_id = c.last_mutation_id, updated_at = now()
+  where client_id = p_client_id;
+  perform daybook_private.prune_applied(p_client_id, c.last_mutation_id);
+  perform daybook_private.send_pokes(p_client_id, touched, locked_at);
+  return jsonb_build_object('last_mutation_id', c.last_mutation_id, 'results', results);
+end $$;
+
+-- Security invoker: rows come through RLS. Rows, refusals and last_mutation_id are read by ONE
+-- statement, hence one snapshot: a push that commits during a pull is in the answer whole (its
+-- effects, its refusals and the last_mutation_id that acknowledges them) or not at all. (Reading
+-- last_mutation_id in a later statement, as before, could acknowledge a change whose effect or
+-- refusal the page did not carry; hosted PostgREST runs functions in READ COMMITTED, where each
+-- statement takes a new snapshot.) Returned cursors never pass a row the snapshot could not see.
+-- Refusals are a stream: `p_cursors.refused` is the highest refused mutation id this device has
+-- received; a page brings the next ones (at most p_limit, besides the rows), and a request that
+-- carries the cursor lets the server forget the refusals up to it.
+-- p_count: also answer `remaining`, what the following pages will bring (rows of every kind, and
+-- refusals when the cursor was sent). Counted only when asked and another page waits — an index
+-- range per list and table, proportional to the backlog — so routine pulls pay nothing.
+create or replace function public.sync_pull(p_client_id uuid, p_cursors jsonb default '{}'::jsonb, p_limit int default 1000,
+  p_count boolean default false)
+returns jsonb language plpgsql security invoker
+-- JIT compiling this one big statement costs far more (about a second) than running it
+set search_path = public, pg_temp set jit = off as $$
+declare
+  lim int := least(greatest(coalesce(p_limit, 1000), 1), 1000);
+  -- Without the key (a device from before the refusal stream, or its first pull) refusals start
+  -- from the oldest kept, but do not hold has_more: a device that drops the key between pages
+  -- would otherwise be sent the same refusals again and again, told each time that more wait.
+  has_rc boolean := coalesce(jsonb_typeof(p_cursors -> 'refused') = 'number', false);
+  rc bigint := case when jsonb_typeof(p_cursors -> 'refused') = 'number'
+    then greatest(floor((p_cursors ->> 'refused')::numeric), 0)::bigint else 0 end;
+  result jsonb;
+begin
+  if auth.uid() is null then
+    raise exception using errcode = '42501', message = 'Not signed in';
+  end if;
+  if p_client_id is null then
+    raise exception using errcode = '22023', message = 'p_client_id is required';
+  end if;
+  if p_cursors is not null and jsonb_typeof(p_cursors) <> 'object' then
+    raise exception using errcode = '22023', message = 'p_cursors must be an object of list id to version';
+  end if;
+  perform daybook_private.ensure_inbox();
+  -- Binds the client id to its user (42501 for another user's). Its value is not used: the
+  -- answer's last_mutation_id is read by the page statement, from the page's snapshot.
+  perform daybook_private.client_last_mutation_id(p_client_id);
+  if rc > 0 then
+    perform daybook_private.forget_refusals(p_client_id, rc);
+  end if;
+
+  with vis as (
+    select id as list_id from daybook_private.my_list_ids() as id
+  ),
+  cur as (
+    select v.list_id,
+      case when jsonb_typeof(p_cursors -> v.list_id::text) = 'number'
+        then floor((p_cursors ->> v.list_id::text)::numeric)::bigint else 0 end as c
+    from vis v
+  ),
+  -- keys first (index order, at most a page per list and table), whole rows only for the page
+  keys as (
+    select k.* from cur cross join lateral (
+      (select 'l' as kind, l.id as list_id, l.version, l.id as row_id
+         from public.lists l where l.id = cur.list_id and l.version > cur.c)
+      union all
+      (select 'm', m.list_id, m.version, m.user_id from public.list_members m
+         where m.list_id = cur.list_id and m.version > cur.c order by m.version limit lim + 1)
+      union all
+      (select 't', t.list_id, t.version, t.id from public.tasks t
+         where t.list_id = cur.list_id and t.version > cur.c order by t.version limit lim + 1)
+      union all
+      (select 'd', d.list_id, d.version, d.task_id from public.task_departures d
+         where d.list_id = cur.list_id and d.version > cur.c order by d.version limit lim + 1)
+    ) k
+  ),
+  page as (
+    select * from keys order by list_id, version limit lim + 1
+  ),
+  kept as (
+    select * from page order by list_id, version limit lim
+  ),
+  -- each list's cursor after this page
+  nxt as (
+    select cur.list_id, greatest(cur.c, coalesce((select max(k.version) from kept k where k.list_id = cur.list_id), 0)) as c
+    from cur
+  ),
+  -- this client's refusals past its cursor, oldest first: a page's worth, and one to tell if more wait
+  refused as (
+    select mutation_id, error, name, args from public.sync_mutations
+    where client_id = p_client_id and status = 'refused' and mutation_id > rc
+    order by mutation_id limit lim + 1
+  ),
+  refused_kept as (
+    select * from refused order by mutation_id limit lim
+  ),
+  more as (
+    select (select count(*) from page) > lim as rows,
+      has_rc and (select count(*) from refused) > lim as refusals
+  )
+  select jsonb_build_object(
+    'lists', coalesce((select jsonb_agg(to_jsonb(l) order by l.version) from kept k
+      join public.lists l on l.id = k.row_id where k.kind = 'l'), '[]'),
+    'members', coalesce((select jsonb_agg(to_jsonb(m) order by m.list_id, m.version) from kept k
+      join public.list_members m on m.list_id = k.list_id and m.user_id = k.row_id where k.kind = 'm'), '[]'),
+    -- deleted_with_list only on tombstones: the device's list.restore must revive the same tasks
+    'tasks', coalesce((select jsonb_agg(case when t.deleted_at is null then to_jsonb(t) - 'deleted_with_list' else to_jsonb(t) end
+        order by t.list_id, t.version) from kept k
+      join public.tasks t on t.id = k.row_id where k.kind = 't'), '[]'),
+    'departed', coalesce((select jsonb_agg(jsonb_build_object('list_id', d.list_id, 'task_id', d.task_id,
+        'version', d.version) order by d.list_id, d.version) from kept k
+      join public.task_departures d on d.list_id = k.list_id and d.task_id = k.row_id where k.kind = 'd'), '[]'),
+    'visible_lists', coalesce((select jsonb_agg(list_id order by list_id) from vis), '[]'),
+    'cursors', coalesce((select jsonb_object_agg(nxt.list_id::text, nxt.c) from nxt), '{}')
+      || jsonb_build_object('refused', coalesce((select max(mutation_id) from refused_kept), rc)),
+    'refused', coalesce((select jsonb_agg(jsonb_build_object('id', mutation_id, 'error', error, 'name', name, 'args', args)
+        order by mutation_id) from refused_kept), '[]'),
+    -- RLS shows the caller their own client rows only (the check above refused anyone else's)
+    'last_mutation_id', coalesce((select s.last_mutation_id from public.sync_clients s where s.client_id = p_client_id), 0),
+    'has_more', (select rows or refusals from more),
+    -- an uncorrelated subquery is run only when its CASE branch is taken
+    'remaining', case when not coalesce(p_count, false) then null
+      when not (select rows or refusals from more) then 0
+      else case when not (select rows from more) then 0 else (select coalesce(sum(
+          (select count(*) from public.lists l where l.id = nxt.list_id and l.version > nxt.c)
+        + (select count(*) from public.list_members m where m.list_id = nxt.list_id and m.version > nxt.c)
+        + (select count(*) from public.tasks t where t.list_id = nxt.list_id and t.version > nxt.c)
+        + (select count(*) from public.task_departures d where d.list_id = nxt.list_id and d.version > nxt.c)), 0)::bigint
+        from nxt) end
+      + case when not (select refusals from more) then 0 else (select count(*) from public.sync_mutations s
+          where s.client_id = p_client_id and s.status = 'refused'
+            and s.mutation_id > (select coalesce(max(mutation_id), rc) from refused_kept)) end
+      end
+  ) into result;
+
+  if not coalesce(p_count, false) then
+    result := result - 'remaining';
+  end if;
+  return result;
+end $$;
+
+revoke all on function daybook_private.prune_applied(uuid, bigint) from public, anon, authenticated;
+revoke all on function daybook_private.forget_refusals(uuid, bigint) from public, anon;
+grant execute on function daybook_private.forget_refusals(uuid, bigint) to authenticated;
