@@ -9,6 +9,9 @@
 --   pushes are serialised by its sync_clients row, so they also commit in id order). They are kept
 --   until the device's cursor has passed them, never dropped by age or count.
 -- - sync_mutations keeps what those answers need (supabase/README.md, "What the server keeps").
+-- - Three changes a person would not expect to fail are applied (tests/shared/mutation-cases):
+--   removing someone already removed, deleting a task its list's delete took (it becomes deleted
+--   on its own, so restoring the list leaves it deleted), leaving a list its owner deleted.
 -- Runs on hosted Supabase, PostgreSQL 15 and PGlite: no extensions, no session settings.
 
 -- What the server keeps ------------------------------------------------------------------------
@@ -44,7 +47,223 @@ begin
     order by s.mutation_id limit 1000 for update skip locked);
 end $$;
 
+-- Mutations (only the three changes above differ from 20261122000000_schema.sql) ---------------
 
+create or replace function daybook_private.apply_list(p_name text, p_args jsonb) returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  uid uuid := auth.uid();
+  lid uuid := daybook_private.arg_uuid(p_args, case when p_name = 'list.leave' then 'list_id' else 'id' end);
+  patch jsonb;
+  l public.lists;
+  r text;
+begin
+  if p_name = 'list.create' then
+    if exists (select 1 from public.lists where id = lid) or exists (select 1 from auth.users where id = lid) then
+      perform daybook_private.refuse('invalid', 'That list id is already in use', 'id');
+    end if;
+    insert into public.lists (id, owner_id, name, color, position)
+    values (lid, uid, daybook_private.check_list_name(p_args -> 'name'),
+      daybook_private.check_color(p_args -> 'color'), daybook_private.check_position(p_args -> 'position'));
+    insert into public.list_members (list_id, user_id, email, role)
+    values (lid, uid, coalesce((select email from auth.users where id = uid), ''), 'owner');
+  elsif p_name = 'list.update' then
+    patch := p_args -> 'patch';
+    if jsonb_typeof(patch) is distinct from 'object' then
+      perform daybook_private.refuse('invalid', 'patch must be an object', 'patch');
+    end if;
+    l := daybook_private.require_list(lid, 'owner');
+    update public.lists set
+      name = case when patch ? 'name' then daybook_private.check_list_name(patch -> 'name') else name end,
+      color = case when patch ? 'color' then daybook_private.check_color(patch -> 'color') else color end,
+      position = case when patch ? 'position' then daybook_private.check_position(patch -> 'position') else position end
+    where id = lid;
+  elsif p_name = 'list.delete' then
+    select * into l from public.lists where id = lid;
+    if found and l.deleted_at is not null and daybook_private.role_on(lid) = 'owner' then
+      return; -- deleting twice is harmless: deletes win
+    end if;
+    l := daybook_private.require_list(lid, 'owner');
+    if l.is_inbox then
+      perform daybook_private.refuse('invalid', 'The Inbox can''t be deleted');
+    end if;
+    update public.lists set deleted_at = now() where id = lid;
+    update public.tasks set deleted_at = now(), deleted_with_list = true where list_id = lid and deleted_at is null;
+  elsif p_name = 'list.restore' then
+    select * into l from public.lists where id = lid;
+    r := daybook_private.role_on(lid);
+    if not found or r is null then
+      perform daybook_private.refuse('not_found', 'This list was deleted or unshared', 'id');
+    end if;
+    if r <> 'owner' then
+      perform daybook_private.refuse('forbidden', 'Only the list''s owner can do that');
+    end if;
+    if l.deleted_at is not null then
+      update public.lists set deleted_at = null where id = lid;
+      update public.tasks set deleted_at = null, deleted_with_list = false where list_id = lid and deleted_with_list;
+    end if;
+  elsif p_name = 'list.leave' then
+    -- Not require_list: a list its owner deleted can be left too (refusing it as `deleted`
+    -- told the person their change failed, yet what they wanted, not to see it, holds either way).
+    select * into l from public.lists where id = lid;
+    if l.id is null or daybook_private.role_on(lid) is null then
+      perform daybook_private.refuse('not_found', 'This list was deleted or unshared', 'list_id');
+    end if;
+    if l.is_inbox then
+      perform daybook_private.refuse('invalid', 'The Inbox can''t be left');
+    end if;
+    if daybook_private.role_on(lid) = 'owner' then
+      perform daybook_private.refuse('invalid', 'The owner can''t leave the list');
+    end if;
+    update public.list_members set deleted_at = now() where list_id = lid and user_id = uid;
+  end if;
+end $$;
+
+create or replace function daybook_private.apply_member(p_name text, p_args jsonb) returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  lid uuid := daybook_private.arg_uuid(p_args, 'list_id');
+  l public.lists;
+  target uuid;
+  target_email text;
+  new_role text;
+  m public.list_members;
+begin
+  l := daybook_private.require_list(lid, 'owner');
+  if l.is_inbox then
+    perform daybook_private.refuse('invalid', 'The Inbox can''t be shared');
+  end if;
+  if p_name in ('member.invite', 'member.set_role') then
+    new_role := p_args ->> 'role';
+    if jsonb_typeof(p_args -> 'role') is distinct from 'string' or new_role not in ('editor', 'viewer') then
+      perform daybook_private.refuse('invalid', 'Role must be editor or viewer', 'role');
+    end if;
+  end if;
+  if p_name = 'member.invite' then
+    target_email := btrim(daybook_private.arg_text(p_args, 'email', 'Email'));
+    select id, email into target, target_email from auth.users where lower(email) = lower(target_email) limit 1;
+    if target is null then
+      perform daybook_private.refuse('no_such_user', 'No Daybook account uses that e-mail', 'email');
+    end if;
+  else
+    target := daybook_private.arg_uuid(p_args, 'user_id');
+  end if;
+  select * into m from public.list_members where list_id = lid and user_id = target;
+  if found and m.role = 'owner' then
+    perform daybook_private.refuse('invalid', 'The owner''s role can''t be changed');
+  end if;
+  if p_name = 'member.invite' then
+    insert into public.list_members (list_id, user_id, email, role)
+    values (lid, target, target_email, new_role)
+    on conflict (list_id, user_id) do update set role = excluded.role, email = excluded.email, deleted_at = null;
+  elsif m.user_id is null or (m.deleted_at is not null and p_name = 'member.set_role') then
+    perform daybook_private.refuse('not_found', 'That person is not a member of this list', 'user_id');
+  elsif p_name = 'member.set_role' then
+    update public.list_members set role = new_role where list_id = lid and user_id = target;
+  elsif m.deleted_at is null then
+    update public.list_members set deleted_at = now() where list_id = lid and user_id = target;
+  end if;
+  -- (removing someone already removed changes nothing and is applied, like deleting twice: a
+  -- second device or a retry under a new id must not report a failure for a removal that holds)
+end $$;
+
+create or replace function daybook_private.apply_task(p_name text, p_args jsonb) returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  uid uuid := auth.uid();
+  tid uuid := daybook_private.arg_uuid(p_args, 'id');
+  t public.tasks;
+  patch jsonb;
+  new_list uuid;
+  new_date date;
+  new_time text;
+  r text;
+begin
+  if p_name = 'task.create' then
+    perform daybook_private.require_list(daybook_private.arg_uuid(p_args, 'list_id'), 'editor');
+    if exists (select 1 from public.tasks where id = tid) then
+      perform daybook_private.refuse('invalid', 'That task id is already in use', 'id');
+    end if;
+    new_date := daybook_private.check_date(p_args -> 'due_date');
+    new_time := daybook_private.check_time(p_args -> 'due_time');
+    if new_time is not null and new_date is null then
+      perform daybook_private.refuse('invalid', 'Set a date before setting a time', 'due_time');
+    end if;
+    insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, position, created_by)
+    values (tid, (p_args ->> 'list_id')::uuid, daybook_private.check_title(p_args -> 'title'),
+      daybook_private.check_notes(p_args -> 'notes'), new_date, new_time,
+      daybook_private.check_priority(p_args -> 'priority'), daybook_private.check_position(p_args -> 'position'), uid);
+    return;
+  end if;
+
+  select * into t from public.tasks where id = tid for update;
+  r := case when found then daybook_private.role_on(t.list_id) end;
+  if r is null then
+    perform daybook_private.refuse('not_found', 'This task was deleted or unshared', 'id');
+  end if;
+  if r = 'viewer' then
+    perform daybook_private.refuse('forbidden', 'You can only view this list');
+  end if;
+
+  if p_name = 'task.delete' then
+    if t.deleted_at is null then
+      update public.tasks set deleted_at = now(), deleted_with_list = false where id = tid;
+    elsif t.deleted_with_list then
+      -- deleted with its list, and now by this person too: restoring the list must not bring
+      -- back a task they deleted (the new version carries the flag to every device)
+      update public.tasks set deleted_with_list = false where id = tid;
+    end if;
+  elsif p_name = 'task.restore' then
+    if (select deleted_at from public.lists where id = t.list_id) is not null then
+      perform daybook_private.refuse('deleted', 'Its list was deleted', 'list_id');
+    end if;
+    if t.deleted_at is not null then
+      update public.tasks set deleted_at = null, deleted_with_list = false where id = tid;
+    end if;
+  elsif p_name = 'task.update' then
+    if t.deleted_at is not null then
+      perform daybook_private.refuse('deleted', 'This task was deleted on another device');
+    end if;
+    patch := p_args -> 'patch';
+    if jsonb_typeof(patch) is distinct from 'object' then
+      perform daybook_private.refuse('invalid', 'patch must be an object', 'patch');
+    end if;
+    new_list := t.list_id;
+    if patch ? 'list_id' then
+      new_list := daybook_private.arg_uuid(patch, 'list_id');
+      if new_list <> t.list_id then
+        perform daybook_private.require_list(new_list, 'editor');
+      end if;
+    end if;
+    new_date := case when patch ? 'due_date' then daybook_private.check_date(patch -> 'due_date') else t.due_date end;
+    new_time := case when patch ? 'due_time' then daybook_private.check_time(patch -> 'due_time')
+      when new_date is null then null else t.due_time end;
+    if new_time is not null and new_date is null then
+      perform daybook_private.refuse('invalid', 'Set a date before setting a time', 'due_time');
+    end if;
+    if patch ? 'done' and jsonb_typeof(patch -> 'done') is distinct from 'boolean' then
+      perform daybook_private.refuse('invalid', 'done must be true or false', 'done');
+    end if;
+    update public.tasks set
+      list_id = new_list,
+      title = case when patch ? 'title' then daybook_private.check_title(patch -> 'title') else title end,
+      notes = case when patch ? 'notes' then daybook_private.check_notes(patch -> 'notes') else notes end,
+      due_date = new_date,
+      due_time = new_time,
+      priority = case when patch ? 'priority' then daybook_private.check_priority(patch -> 'priority') else priority end,
+      position = case when patch ? 'position' then daybook_private.check_position(patch -> 'position') else position end,
+      done = case when patch ? 'done' then (patch ->> 'done')::boolean else done end,
+      done_at = case when not patch ? 'done' then done_at
+        when (patch ->> 'done')::boolean then coalesce(done_at, now()) else null end
+    where id = tid;
+    if new_list <> t.list_id then
+      insert into public.task_departures (list_id, task_id) values (t.list_id, tid)
+      on conflict (list_id, task_id) do update set version = 0;
+      -- a task that comes back supersedes its old departure from the target list
+      delete from public.task_departures where list_id = new_list and task_id = tid;
+    end if;
+  end if;
+end $$;
 
 -- The API (create or replace keeps the grants of 20261122000000_schema.sql) --------------------
 

@@ -1,7 +1,8 @@
 // The shared table of mutation cases (shape: ./mutation-case.ts). It describes what the
 // server's sync_push does today; the client's pure `apply` runs the same rows, and where it
-// differs on purpose a case says so in `client`. Cases marked `// DISAGREEMENT:` in the files
-// below are server behaviour that a user might not expect, recorded as it is, not endorsed.
+// differs on purpose a case says so in `client`. A case that records server behaviour a user
+// might not expect is marked `// DISAGREEMENT:` (none is now: removing someone already removed,
+// deleting a task its list's delete took, and leaving a deleted list are applied on both sides).
 //
 // For runners:
 // - Ids: 'L<n>' lists, 'T<n>' tasks (a fresh UUID each per case, also when they appear only in

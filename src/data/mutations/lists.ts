@@ -1,7 +1,7 @@
 // list.create · list.update · list.delete · list.restore · list.leave, as pure applies.
 import type { List, ListPatch } from '@/lib/model';
 import { checkColor, normalizeListName } from '@/lib/validation';
-import { checkPosition, INBOX_UNDELETABLE, refuse, requireList, roleOn, valid } from './checks';
+import { checkPosition, INBOX_UNDELETABLE, LIST_MISSING, refuse, requireList, roleOn, valid } from './checks';
 import type { MutationDef } from './types';
 
 export const listCreate: MutationDef<'list.create'> = {
@@ -69,11 +69,15 @@ export const listRestore: MutationDef<'list.restore'> = {
   },
 };
 
-/** Nothing changes here: the list vanishes from this device when the next pull confirms it. */
+/**
+ * Nothing changes here: the list vanishes from this device when the next pull confirms it. A list
+ * its owner deleted can be left too (the person's aim, not seeing it, holds either way).
+ */
 export const listLeave: MutationDef<'list.leave'> = {
   reads: (args) => ({ lists: [args.list_id] }),
   apply(rows, { list_id }, { userId }) {
-    const list = requireList(rows, list_id, userId, 'viewer');
+    const list = rows.lists.get(list_id);
+    if (!list) refuse('not_found', LIST_MISSING, 'list_id');
     if (list.is_inbox) refuse('invalid', "The Inbox can't be left", 'list_id');
     if (roleOn(rows, list_id, userId) === 'owner') refuse('invalid', "The owner can't leave the list", 'list_id');
     return {};

@@ -19,9 +19,10 @@ function shareableList(rows: Rows, listId: string, userId: string) {
 }
 
 /**
- * The member a change names, who must not be the list's owner. Unlike the server (which refuses
- * `not_found`), a member this device has no row for is let through with no local change: the
- * device may not have the row yet (a pull in flight), and the server knows who is on the list.
+ * The member a change names, who must not be the list's owner. A member this device has no row
+ * for is let through with no local change: removed already (the server applies a second remove
+ * as a no-op too), or not pulled yet — the server knows who is on the list, and refuses
+ * `not_found` for someone who never was a member.
  */
 function knownMember(rows: Rows, listId: string, userId: string, ownerMessage: string) {
   const member = rows.members.get(memberKey(listId, userId));

@@ -58,8 +58,9 @@ export const taskDelete: MutationDef<'task.delete'> = {
   reads: (args) => ({ tasks: [args.id] }),
   apply(rows, { id }, { userId, now }) {
     const task = editableTask(rows, id, userId);
-    // deleting twice keeps the first delete: deletes win
-    if (task.deleted_at) return {};
+    // Deleting twice keeps the first delete (deletes win). A task its list's delete took becomes
+    // deleted on its own, as on the server, so restoring the list leaves it deleted.
+    if (task.deleted_at) return task.deleted_with_list ? { tasks: [{ ...task, updated_at: now, deleted_with_list: false }] } : {};
     return { tasks: [{ ...task, deleted_at: now, updated_at: now, deleted_with_list: false }] };
   },
 };

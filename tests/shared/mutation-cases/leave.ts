@@ -61,15 +61,15 @@ export const LEAVE_CASES: MutationCase[] = [
     expect: { refused: 'not_found' },
   },
   {
-    // DISAGREEMENT: a member who leaves a list that the owner deleted meanwhile is refused
-    // `deleted` ("it was deleted on another device"), although leaving a deleted list could
-    // simply be applied (the member's aim, not seeing the list, is met either way).
-    title: 'list.leave of a deleted list is refused deleted',
+    // The owner deleted the list meanwhile: leaving it is still applied (the member's aim, not
+    // seeing the list, is met either way), and they are not a member if it is restored.
+    title: 'list.leave of a list its owner deleted is applied (their membership ends)',
     name: 'list.leave',
     before: { lists: [HOME_DELETED], members: [BOB_VIEWS] },
     as: 'bob',
     args: { list_id: 'L1' },
-    expect: { refused: 'deleted' },
+    expect: { after: { members: { 'L1/bob': 'absent', 'L1/alice': 'owner' }, lists: { L1: { deleted: true } } } },
+    client: { expect: queued({ 'L1/bob': 'viewer' }), why: LEAVE_QUEUED },
   },
 ];
 

@@ -162,16 +162,14 @@ const del: MutationCase[] = [
     expect: { after: { tasks: { T1: { deleted: true, deleted_with_list: false } } } },
   },
   {
-    // DISAGREEMENT: the task stays marked deleted_with_list, so restoring the list brings back a
-    // task this person deleted explicitly (their delete reached the server after the list's
-    // delete). "Deletes win" suggests it should become a task deleted on its own
-    // (deleted_with_list = false) and stay deleted when the list comes back.
-    title: 'task.delete of a task already deleted with its list changes nothing (it stays deleted_with_list)',
+    // Their delete reached the server after the list's: the task becomes deleted on its own, so
+    // restoring the list does not bring back a task this person deleted.
+    title: 'task.delete of a task already deleted with its list makes it deleted on its own (restoring the list leaves it deleted)',
     name: 'task.delete',
     before: { lists: [HOME_DELETED], members: [BOB_EDITS], tasks: [{ id: 'T1', list: 'L1', deleted: true, deleted_with_list: true }] },
     as: 'bob',
     args: { id: 'T1' },
-    expect: { after: { tasks: { T1: { deleted: true, deleted_with_list: true } } } },
+    expect: { after: { tasks: { T1: { deleted: true, deleted_with_list: false } } } },
   },
   {
     title: 'task.delete by a viewer is forbidden',
