@@ -1,0 +1,42 @@
+// Suggestions for "#" while typing: the lists whose names start with what follows the '#' before
+// the caret. They are how a name with spaces gets typed ("#Home pr" → "#Home projects "), since the
+// parser only reads names that exist.
+import { freeBefore } from './tokens';
+import type { ListRef } from './types';
+
+/** List names are at most 80 characters (SPEC §5): a '#' further back is not being typed. */
+const MAX_NAME = 80;
+
+export interface HashQuery {
+  /** Index of the '#'. */
+  start: number;
+  /** What follows it up to the caret. */
+  query: string;
+}
+
+export function hashQueryAt(text: string, caret: number): HashQuery | null {
+  for (let at = caret - 1; at >= 0 && caret - at <= MAX_NAME + 1; at--) {
+    if (text[at] === '\n') return null;
+    if (text[at] === '#' && freeBefore(text, at)) return { start: at, query: text.slice(at + 1, caret) };
+  }
+  return null;
+}
+
+/**
+ * Lists whose names start with the query (case-insensitive), in the user's order with an exact
+ * match first; none when the only match is already complete.
+ */
+export function suggestLists(lists: readonly ListRef[], query: string, limit = 6): ListRef[] {
+  const q = query.toLowerCase();
+  const exact = (l: ListRef) => l.name.toLowerCase() === q;
+  const found = lists.filter((l) => l.name.toLowerCase().startsWith(q));
+  if (found.length === 1 && exact(found[0] as ListRef)) return [];
+  return [...found.filter(exact), ...found.filter((l) => !exact(l))].slice(0, limit);
+}
+
+/** Puts the name after the '#' in place of the word being typed, and a space after it; returns the new text and caret. */
+export function completeList(text: string, at: HashQuery, caret: number, name: string): { text: string; caret: number } {
+  const before = `${text.slice(0, at.start + 1)}${name} `;
+  const after = text.slice(caret).replace(/^\S*\s?/, '');
+  return { text: before + after, caret: before.length };
+}

@@ -1,0 +1,37 @@
+// Priority ("!high") and list ("#Groceries") marks. Both need their mark at the start of a word:
+// "Hi!high" and "issue#5" are text.
+//
+// Priority: "!low", "!medium" ("!med"), "!high". "!1"–"!3" are not read: Todoist's p1 is its
+// highest priority and our 1 is the lowest, so a number would mean the opposite to half the people
+// who type it; the words can't be misread.
+//
+// List: '#' then the longest name of an existing list that the text continues with, compared
+// case-insensitively and ending at a word's end: with lists "Home" and "Home projects",
+// "#home projects tomorrow" is "Home projects"; "#Homework" is neither. A name nobody has made
+// stays in the title (quick add never makes lists). Suggestions complete names with spaces (suggest.ts).
+import type { Match } from './dates';
+import type { Context } from './table';
+import { freeAfter, type Token } from './tokens';
+import type { ListRef } from './types';
+
+export function matchPriority(tokens: readonly Token[], i: number, c: Context): Match<1 | 2 | 3> | null {
+  const word = tokens[i + 1];
+  if (tokens[i]?.text !== '!' || word === undefined || word.space || word.kind !== 'word') return null;
+  const value = c.t.priorities.get(word.text);
+  return value === undefined ? null : { end: i + 2, value };
+}
+
+/** The list named after the '#' at `hash` (a character index), and where its name ends. */
+export function matchList(text: string, hash: number, lists: readonly ListRef[]): { end: number; value: ListRef } | null {
+  if (text[hash] !== '#') return null;
+  const from = hash + 1;
+  let best: ListRef | null = null;
+  for (const list of lists) {
+    const name = list.name;
+    if (name.length === 0 || (best !== null && name.length <= best.name.length)) continue;
+    if (text.slice(from, from + name.length).toLowerCase() === name.toLowerCase() && freeAfter(text, from + name.length)) {
+      best = list;
+    }
+  }
+  return best === null ? null : { end: from + best.name.length, value: best };
+}
