@@ -73,3 +73,5 @@ begin
   end if;
   return t;
 end $$;
+
+revoke all on function daybook_private.trim_text(text), daybook_private.has_control(text, boolean) from public, anon;
