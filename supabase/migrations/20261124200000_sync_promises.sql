@@ -18,17 +18,40 @@
 
 -- An applied change's record answers a replay of its id. A device replays only what it has sent
 -- and not yet seen acknowledged by a pull, oldest first, so the records of a client's last 1000
--- mutation ids (five full batches) cover every replay an app makes; older ones go, at most 500
--- per push (each push adds at most 200, so a backlog drains). Refused records are not touched
--- here: they stay until their device acknowledges them (forget_refusals).
-create function daybook_private.prune_applied(p_client_id uuid, p_last bigint) returns void
-language sql security definer set search_path = public, pg_temp as $$
-  delete from public.sync_mutations
-  where client_id = p_client_id and mutation_id in (
-    select s.mutation_id from public.sync_mutations s
-    where s.client_id = p_client_id and s.status = 'applied' and s.mutation_id <= p_last - 1000
-    order by s.mutation_id limit 500)
-$$;
+-- mutation ids (five full batches) cover every replay an app makes. Older ones go once at least
+-- 100 have left that window (a push of one change then pays nothing 99 times in 100), at most
+-- 500 per push (each push adds at most 200, so a backlog drains). Refused records are not
+-- touched here: they stay until their device acknowledges them (forget_refusals).
+-- `applied_from` is where the next prune starts: applied ids below it are gone. Starting there
+-- rather than at the client's first id keeps each prune to the rows it removes — otherwise it
+-- would step over every row removed before, which stay in the index until a vacuum (PGlite
+-- never runs one), making each push slower the longer its client has been in use.
+alter table public.sync_clients add column applied_from bigint not null default 0;
+
+-- Removes the applied records in [p_from, p_last - 1000], oldest first, at most 500; returns where
+-- the next prune starts. New records always take ids above p_last, so nothing lands below it.
+-- sync_push calls it only when at least 100 ids have left the window.
+create function daybook_private.prune_applied(p_client_id uuid, p_from bigint, p_last bigint) returns bigint
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  upto bigint := p_last - 1000;
+  n int;
+  last_gone bigint;
+begin
+  if upto < p_from then
+    return p_from;
+  end if;
+  with gone as (
+    delete from public.sync_mutations
+    where client_id = p_client_id and mutation_id in (
+      select s.mutation_id from public.sync_mutations s
+      where s.client_id = p_client_id and s.status = 'applied' and s.mutation_id between p_from and upto
+      order by s.mutation_id limit 500)
+    returning mutation_id)
+  select count(*), max(mutation_id) into n, last_gone from gone;
+  -- fewer than the limit: every applied record up to `upto` is gone
+  return case when n < 500 then upto + 1 else last_gone + 1 end;
+end $$;
 
 -- A pull that sends cursor `refused: N` has received every refusal up to N: they are forgotten,
 -- at most 1000 per pull (the rest at the next one; none is sent again either way, the page
@@ -400,9 +423,12 @@ begin
     c.last_mutation_id := mid;
   end loop;
 
-  update public.sync_clients set last_mutation_id = c.last_mutation_id, updated_at = now()
+  -- ids [applied_from, last - 1000] have left the window: prune once there are 100 of them
+  if (c.last_mutation_id - 1000) - c.applied_from + 1 >= 100 then
+    c.applied_from := daybook_private.prune_applied(p_client_id, c.applied_from, c.last_mutation_id);
+  end if;
+  update public.sync_clients set last_mutation_id = c.last_mutation_id, applied_from = c.applied_from, updated_at = now()
   where client_id = p_client_id;
-  perform daybook_private.prune_applied(p_client_id, c.last_mutation_id);
   perform daybook_private.send_pokes(p_client_id, touched, locked_at);
   return jsonb_build_object('last_mutation_id', c.last_mutation_id, 'results', results);
 end $$;
@@ -416,9 +442,9 @@ end $$;
 -- Refusals are a stream: `p_cursors.refused` is the highest refused mutation id this device has
 -- received; a page brings the next ones (at most p_limit, besides the rows), and a request that
 -- carries the cursor lets the server forget the refusals up to it.
--- p_count: also answer `remaining`, what the following pages will bring (rows of every kind, and
--- refusals when the cursor was sent). Counted only when asked and another page waits — an index
--- range per list and table, proportional to the backlog — so routine pulls pay nothing.
+-- p_count: also answer `remaining`, the rows (of every kind; refusals are not rows) that the
+-- following pages will bring. Counted only when asked and more rows wait — an index range per
+-- list and table, proportional to the backlog — so routine pulls pay nothing.
 create or replace function public.sync_pull(p_client_id uuid, p_cursors jsonb default '{}'::jsonb, p_limit int default 1000,
   p_count boolean default false)
 returns jsonb language plpgsql security invoker
@@ -447,7 +473,9 @@ begin
   -- Binds the client id to its user (42501 for another user's). Its value is not used: the
   -- answer's last_mutation_id is read by the page statement, from the page's snapshot.
   perform daybook_private.client_last_mutation_id(p_client_id);
-  if rc > 0 then
+  -- (a probe first: most pulls have nothing to forget, and then skip the security definer call)
+  if rc > 0 and exists (select 1 from public.sync_mutations
+      where client_id = p_client_id and status = 'refused' and mutation_id <= rc) then
     perform daybook_private.forget_refusals(p_client_id, rc);
   end if;
 
@@ -521,18 +549,13 @@ begin
     'last_mutation_id', coalesce((select s.last_mutation_id from public.sync_clients s where s.client_id = p_client_id), 0),
     'has_more', (select rows or refusals from more),
     -- an uncorrelated subquery is run only when its CASE branch is taken
-    'remaining', case when not coalesce(p_count, false) then null
-      when not (select rows or refusals from more) then 0
-      else case when not (select rows from more) then 0 else (select coalesce(sum(
+    'remaining', case when not coalesce(p_count, false) then null when not (select rows from more) then 0
+      else (select coalesce(sum(
           (select count(*) from public.lists l where l.id = nxt.list_id and l.version > nxt.c)
         + (select count(*) from public.list_members m where m.list_id = nxt.list_id and m.version > nxt.c)
         + (select count(*) from public.tasks t where t.list_id = nxt.list_id and t.version > nxt.c)
         + (select count(*) from public.task_departures d where d.list_id = nxt.list_id and d.version > nxt.c)), 0)::bigint
         from nxt) end
-      + case when not (select refusals from more) then 0 else (select count(*) from public.sync_mutations s
-          where s.client_id = p_client_id and s.status = 'refused'
-            and s.mutation_id > (select coalesce(max(mutation_id), rc) from refused_kept)) end
-      end
   ) into result;
 
   if not coalesce(p_count, false) then
@@ -541,6 +564,6 @@ begin
   return result;
 end $$;
 
-revoke all on function daybook_private.prune_applied(uuid, bigint) from public, anon, authenticated;
+revoke all on function daybook_private.prune_applied(uuid, bigint, bigint) from public, anon, authenticated;
 revoke all on function daybook_private.forget_refusals(uuid, bigint) from public, anon;
 grant execute on function daybook_private.forget_refusals(uuid, bigint) to authenticated;

@@ -1,8 +1,9 @@
 // Issue #15 item 4: sync_mutations keeps only what exactly-once answers and undelivered refusals
 // need (supabase/README.md, "What the server keeps"). An applied change's record serves a replay's
-// `first_status` while it is among its client's last 1000 mutation ids; a refused change's record
-// stays until the device acknowledges it (pull cursor `refused`), however old. Pruning is a
-// bounded number of rows per request, for the caller's client id only.
+// `first_status` while it is among its client's last 1000 mutation ids (removed once 100 have left
+// that window); a refused change's record stays until the device acknowledges it (pull cursor
+// `refused`), however old. Pruning is a bounded number of rows per request, for the caller's
+// client id only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { newId, pull, pushOk, taskCreate } from '../../helpers/server-sync';
@@ -41,16 +42,21 @@ describe.each(SERVER_KINDS)('what sync_mutations keeps on %s', (kind) => {
     return row!;
   };
 
-  it('a push prunes its client’s applied records older than its last 1000 ids, at most 500 a time; refusals stay', async () => {
+  it('a push prunes its client’s applied records older than its last 1000 ids, at most 500 a time, 100 or more at once; refusals stay', async () => {
     const client = await seedClient(2000, [10, 1200]);
     const other = await seedClient(2000, []);
     await pushOk(user.client, client, [taskCreate(2001, newId(), user.userId, 'x')]);
     // ids 1..1001 are out of the window: the oldest 500 applied ones went
     expect(await summary(client)).toEqual({ applied: 2001 - 2 - 500, first_applied: 502, refused: [10, 1200] });
     await pushOk(user.client, client, [taskCreate(2002, newId(), user.userId, 'y')]);
-    await pushOk(user.client, client, [taskCreate(2003, newId(), user.userId, 'z')]);
-    // the window is now ids 1004..2003 (1000 ids, one of them refused)
-    expect(await summary(client)).toEqual({ applied: 999, first_applied: 1004, refused: [10, 1200] });
+    // the next 500 (ids 502..1001); the window is ids 1003..2002, and id 1002 waits
+    expect(await summary(client)).toEqual({ applied: 1000, first_applied: 1002, refused: [10, 1200] });
+    // fewer than 100 ids have left the window since: nothing is removed
+    for (let id = 2003; id < 2101; id++) await pushOk(user.client, client, [taskCreate(id, newId(), user.userId, 'z')]);
+    expect(await summary(client)).toEqual({ applied: 1098, first_applied: 1002, refused: [10, 1200] });
+    // the 100th: ids 1002..1101 go at once; the window is ids 1102..2101 (one of them refused)
+    await pushOk(user.client, client, [taskCreate(2101, newId(), user.userId, 'z')]);
+    expect(await summary(client)).toEqual({ applied: 999, first_applied: 1102, refused: [10, 1200] });
     // nobody else's records are touched
     expect((await summary(other)).applied).toBe(2000);
   });
