@@ -1,10 +1,21 @@
 // Capture a task in two seconds: type, Enter. Refusals show at the field and keep the text.
-import { useId, useRef, useState } from 'react';
+// Quick add that understands (SPEC §11.2): with Settings' "Understand dates in quick add" on (the
+// default), the line is read as it is typed — date, time, priority, #list, repeat — and what was
+// recognised shows under the field, each part dismissable; Enter adds the task with exactly that.
+// The parser loads on demand (quick-add-parser.ts); before it has, and with the setting off, the
+// field adds the text as the title, as it always did.
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type NewTask, tasks } from '@/data';
+import { useListSharing, useLists } from '@/data/react';
+import type { Part } from '@/lib/quick-add';
+import type { Rule } from '@/lib/recurrence';
+import { FieldError } from '@/ui/field-error';
 import { PlusIcon } from '@/ui/icons';
+import { useToday } from '@/ui/use-today';
+import { useQuickAddParser } from './quick-add-parser';
+import type { SuggestUi } from './quick-add-suggestions';
 import { reportWriteError } from './write-error';
 import './quick-add.css';
-import { FieldError } from '@/ui/field-error';
 
 export interface QuickAddProps {
   /** Where the task goes: list_id (default the Inbox) and due_date (default none). */
@@ -14,19 +25,90 @@ export interface QuickAddProps {
   autoFocus?: boolean;
 }
 
+/**
+ * TODO(#13, repeats in the data layer): the fields tasks.create takes for a repeat. The data layer
+ * doesn't store repeats yet (NewTask has no repeat field), so a recognised repeat is shown as a
+ * chip, sets the due date to its first occurrence (the anchor), and is otherwise not saved. When
+ * tasks.create accepts a repeat, return it here, e.g. `{ repeat: formatRule(rule), repeat_anchor: anchor }`.
+ */
+export function repeatArgs(_rule: Rule, _anchor: string): Partial<NewTask> {
+  return {};
+}
+
 export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = false }: QuickAddProps) {
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
+  const [caret, setCaret] = useState<number | null>(null);
+  const pendingCaret = useRef<number | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
+  const listboxId = useId();
+  const today = useToday();
+  const { parser, load } = useQuickAddParser();
+  const lists = useLists();
+  const sharing = useListSharing();
+
+  const defaultDate = defaults?.due_date ?? null;
+
+  // Read on every keystroke (well under a millisecond: bench/quick-add.ts).
+  const understood = useMemo(
+    () => (parser && title.trim() ? parser.understand(title, { today, defaultDate, lists, dismissed }) : null),
+    [parser, title, today, defaultDate, lists, dismissed],
+  );
+  const result = understood?.result ?? null;
+  const [suggestUi, setSuggestUi] = useState<SuggestUi>({ closed: null, nav: null });
+  const suggestions = parser?.suggestionsFor({
+    listboxId,
+    text: title,
+    caret,
+    lists,
+    sharing,
+    ui: suggestUi,
+    setUi: setSuggestUi,
+    onComplete: (next) => {
+      pendingCaret.current = next.caret;
+      setTitle(next.text);
+      setCaret(next.caret);
+    },
+  });
+
+  // A completed list name puts the caret after it once the new text is in the field.
+  useLayoutEffect(() => {
+    if (pendingCaret.current === null || !inputRef.current) return;
+    inputRef.current.setSelectionRange(pendingCaret.current, pendingCaret.current);
+    pendingCaret.current = null;
+  });
+
+  function edit(text: string, at: number | null) {
+    setTitle(text);
+    setCaret(at);
+    if (error) setError(null);
+    if (!text.trim() && dismissed.size) setDismissed(new Set());
+  }
+
+  function dismiss(part: Part) {
+    if (!parser) return;
+    setDismissed(new Set(dismissed).add(parser.partKey(part)));
+    inputRef.current?.focus();
+  }
 
   async function add() {
     if (busy) return;
     setBusy(true);
     try {
-      await tasks.create({ ...defaults, title });
+      // Exactly what the chips showed: without the parser (not loaded yet, or switched off) the
+      // text is the title.
+      const { repeat, ...fields } = result?.fields ?? {};
+      await tasks.create({
+        ...defaults,
+        ...fields,
+        ...(repeat ? repeatArgs(repeat.rule, repeat.anchor) : {}),
+        title: result ? result.title : title,
+      });
       setTitle('');
+      setDismissed(new Set());
       setError(null);
     } catch (err) {
       // Whatever went wrong, the text stays in the box for another try.
@@ -37,6 +119,7 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
     }
   }
 
+  const describedBy = error ? errorId : undefined;
   return (
     <form
       className="quick-add"
@@ -53,12 +136,19 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
           aria-label="New task"
           placeholder={placeholder}
           value={title}
-          onChange={(e) => {
-            setTitle(e.target.value);
-            if (error) setError(null);
+          onChange={(e) => edit(e.target.value, e.target.selectionStart)}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+          onFocus={(e) => {
+            load();
+            setCaret(e.currentTarget.selectionStart);
           }}
+          onBlur={() => setCaret(null)}
+          onKeyDown={(e) => suggestions?.onKeyDown(e)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy}
+          aria-autocomplete={parser ? 'list' : undefined}
+          aria-controls={suggestions?.open ? listboxId : undefined}
+          aria-activedescendant={suggestions?.activeId}
           enterKeyHint="done"
           autoComplete="off"
           // Only when asked for explicitly, by the app shortcut that opens Today to add a task.
@@ -72,6 +162,8 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
           </span>
         </button>
       </div>
+      {parser && suggestions && <parser.Suggestions id={listboxId} suggestions={suggestions} />}
+      {parser && <parser.Recognised chips={understood?.chips ?? []} onDismiss={dismiss} />}
       <FieldError id={errorId} message={error} />
     </form>
   );

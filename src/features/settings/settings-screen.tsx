@@ -1,8 +1,9 @@
-// /settings: Account, Appearance, Storage, Backup, Install.
+// /settings: Account, Appearance, Quick add, Storage, Backup, Install.
 import type { ReactNode } from 'react';
 import { LocalAccountSection } from './account-section';
 import { BackupSection } from './backup-section';
 import { InstallAppButton } from './install-app-button';
+import { QuickAddSection } from './quick-add-section';
 import { SettingsSection } from './settings-section';
 import { StorageSection } from './storage-section';
 import { ThemeSection } from './theme-section';
@@ -19,6 +20,7 @@ export function SettingsScreen({ account }: SettingsScreenProps) {
     <Screen title="Settings" className="settings-screen">
       {account ?? <LocalAccountSection />}
       <ThemeSection />
+      <QuickAddSection />
       <StorageSection />
       <BackupSection />
       <SettingsSection title="Install">

@@ -26,11 +26,11 @@ export function hashQueryAt(text: string, caret: number): HashQuery | null {
  * Lists whose names start with the query (case-insensitive), in the user's order with an exact
  * match first; none when the only match is already complete.
  */
-export function suggestLists(lists: readonly ListRef[], query: string, limit = 6): ListRef[] {
+export function suggestLists<T extends ListRef>(lists: readonly T[], query: string, limit = 6): T[] {
   const q = query.toLowerCase();
-  const exact = (l: ListRef) => l.name.toLowerCase() === q;
+  const exact = (l: T) => l.name.toLowerCase() === q;
   const found = lists.filter((l) => l.name.toLowerCase().startsWith(q));
-  if (found.length === 1 && exact(found[0] as ListRef)) return [];
+  if (found.length === 1 && exact(found[0] as T)) return [];
   return [...found.filter(exact), ...found.filter((l) => !exact(l))].slice(0, limit);
 }
 

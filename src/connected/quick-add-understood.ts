@@ -1,0 +1,35 @@
+// The chunk quick add loads on demand (quick-add-parser.ts): the parser with its chip words and
+// '#' suggestions (src/lib/quick-add), and the pieces that show them — the "Recognised" chips and
+// the suggestions' listbox, with their styles. None of it is needed to type a plain title, so none
+// of it is in the first screen's bundle; the field (quick-add.tsx) keeps only its state.
+import type { List } from '@/lib/model';
+import { keepLabel, type ParseOptions, parseQuickAdd, partLabel, type QuickAddResult } from '@/lib/quick-add';
+import type { Chip } from './quick-add-recognised';
+import './quick-add-understood.css';
+
+export { partKey } from '@/lib/quick-add';
+export { Suggestions } from './quick-add-listbox';
+export { Recognised } from './quick-add-recognised';
+export { suggestionsFor } from './quick-add-suggestions';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The line read at this moment (the time decides whether a time alone on a list is today's or
+ * tomorrow's), and a chip for each part: "Tomorrow", with "Keep “tomorrow” in the title".
+ */
+export function understand(
+  text: string,
+  options: Omit<ParseOptions, 'lists' | 'now'> & { lists: readonly List[] | undefined },
+): { result: QuickAddResult; chips: Chip[] } {
+  const now = new Date();
+  const opts: ParseOptions = { ...options, lists: options.lists ?? [], now: `${pad(now.getHours())}:${pad(now.getMinutes())}` };
+  const result = parseQuickAdd(text, opts);
+  const chips = result.parts.map((part) => ({
+    part,
+    label: partLabel(part, result, opts),
+    keep: keepLabel(part),
+    color: part.kind === 'list' ? options.lists?.find((l) => l.id === part.value.id)?.color : undefined,
+  }));
+  return { result, chips };
+}
