@@ -135,6 +135,9 @@ export interface PullResult {
   /** With the refused change's name and args (servers before those were recorded send neither). */
   refused: { id: number; error: MutationError; name?: string; args?: unknown }[];
   has_more: boolean;
-  /** Rows (of every kind) still to come past `cursors`; only when asked for (`count`), 0 when !has_more. */
+  /**
+   * Rows (of every kind; refusals are not counted) still to come past `cursors`; only when asked
+   * for (`count`). 0 when no more rows wait — `has_more` may still be true for refusals alone.
+   */
   remaining?: number;
 }
