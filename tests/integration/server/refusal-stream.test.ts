@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullResult } from '@/lib/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
-import { newId, pull, pushOk, taskCreate } from '../../helpers/server-sync';
+import { newId, pull, pushOk } from '../../helpers/server-sync';
 
 type Cursors = Record<string, number>;
 
