@@ -55,7 +55,8 @@ export function suggestionsFor({ listboxId, text, caret, lists, sharing, ui, set
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
-    if (!open || e.altKey || e.ctrlKey || e.metaKey) return;
+    // Keys that pick a character in an input method (Enter ends a composition) are not ours.
+    if (!open || e.altKey || e.ctrlKey || e.metaKey || e.nativeEvent.isComposing) return;
     const n = options.length;
     switch (e.key) {
       case 'ArrowDown':
