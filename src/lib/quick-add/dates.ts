@@ -2,7 +2,7 @@
 //   today, tomorrow · friday (full names alone; "fri" only after a cue) · this friday · next friday
 //   (the Friday of next week) · next week (its first day) · next month (its 1st) · this/next weekend
 //   (the Saturday) · in 3 days / in a week / in 2 months · dec 24, december 24th, 24 dec, 24th of
-//   december, the 24th of december, with an optional year (", 2027") · on the 24th · 2026-12-24.
+//   december, the 24th of december, Dec. 24, with an optional year (", 2027") · on the 24th · 2026-12-24.
 // A cue before the date ("on", "by", "due") leaves the title with it. Numeric dates like 12/24 are
 // not read: their order depends on the locale, and "24/7", "2/3 cup" and "1/2" are not dates.
 import { addDays } from '@/lib/dates';
@@ -137,10 +137,11 @@ function dayOfMonth(tokens: readonly Token[], end: number, month: number, day: n
   return value === null ? null : { end: year?.end ?? end, value };
 }
 
-/** "dec 24", "december 24th, 2027". */
+/** "dec 24", "Dec. 24", "december 24th, 2027". */
 function monthFirst(tokens: readonly Token[], i: number, month: number, c: Context): Match<string> | null {
-  if (!tokens[i + 1]?.space) return null;
-  const day = dayAt(tokens, i + 1, c);
+  const k = tokens[i + 1]?.text === '.' && !tokens[i + 1]?.space ? i + 2 : i + 1;
+  if (!tokens[k]?.space) return null;
+  const day = dayAt(tokens, k, c);
   return day === null ? null : dayOfMonth(tokens, day.end, month, day.day, c);
 }
 

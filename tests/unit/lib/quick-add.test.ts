@@ -77,6 +77,7 @@ describe('dates', () => {
     ['Party 24 dec', { title: 'Party', date: '2026-12-24' }],
     ['Party 24 december', { title: 'Party', date: '2026-12-24' }],
     ['Party December 24th', { title: 'Party', date: '2026-12-24' }],
+    ['Party Dec. 24', { title: 'Party', date: '2026-12-24' }],
     ['Party 24th of Dec', { title: 'Party', date: '2026-12-24' }],
     ['Party the 24th of december', { title: 'Party', date: '2026-12-24' }],
     ['Party on dec 24, 2027', { title: 'Party', date: '2027-12-24' }],
@@ -247,6 +248,8 @@ describe('what is not a date, a time or a repeat', () => {
     'Watch Catch 22',
     'Feb 30 is not a day',
     'in 3 hours',
+    // A range is not read: a task has one time, and half of it would be a guess.
+    'Meeting 2pm-4pm',
   ])('%s', (text) => expect(read(text, { defaultDate: TODAY })).toEqual({ title: text }));
 });
 
