@@ -5,8 +5,13 @@
 //   const alice = await signUpUser(srv);               // { client, userId, email, password, accessToken }
 //   await alice.client.rpc('sync_pull', { p_client_id, p_cursors: {} });
 //   await srv.stop();                                  // drops the database / temp dir
+//
+//   const srv = await startTestServer('pglite', { restartable: true });
+//   await srv.restart();                               // a crash and a restart, now
+//   await srv.restart({ on: 'answer', unless: call }); // … as the next request's answer starts back
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createTcpServer, connect as tcpConnect, type Server as TcpServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -26,7 +31,31 @@ export interface TestServer {
   databaseUrl?: string;
   /** Direct SQL on the server's database as its superuser (RLS off), on both kinds: test set-up and read-back. */
   sql: Querier;
+  /**
+   * Only with `restartable`: the server goes down as a crash would take it — every connection is
+   * reset at once (clients see a network error; a request the server had read runs to its end
+   * and commits or fails with nobody to answer, one it had not read never happens) — and starts
+   * again on the same data dir and port. Connections meanwhile are refused. Resolves once it
+   * serves again. By default at once; `when` picks the moment in the next request.
+   */
+  restart(when?: RestartMoment): Promise<void>;
+  /** Resolves when no restart is under way (one still waiting for its moment does not count). */
+  settled(): Promise<void>;
+  /** How many times restart() has run. */
+  restarts: number;
   stop(): Promise<void>;
+}
+
+/**
+ * When restart() cuts, in the next request to pass the front: `on: 'request'` as it arrives —
+ * before the server sees it (afterMs 0), or afterMs later while the server may be working on it;
+ * `on: 'answer'` as the server's answer starts back (the server has done it; the client never
+ * hears). If `unless` settles first (no request came), the restart happens then.
+ */
+export interface RestartMoment {
+  on?: 'request' | 'answer';
+  afterMs?: number;
+  unless?: Promise<unknown>;
 }
 
 export interface TestServerOptions {
@@ -40,6 +69,8 @@ export interface TestServerOptions {
   authClock?: () => number;
   statementTimeoutMs?: number;
   publicUrl?: string;
+  /** Serve through a TCP front (url names it) so that restart() can cut every connection at once. */
+  restartable?: boolean;
 }
 
 export const TEST_PASSWORD_HASH_COST = 10;
@@ -61,8 +92,8 @@ export async function startTestServer(kind: ServerKind, opts: TestServerOptions 
     databaseUrl = u.toString();
     dropDb = () => withAdmin(admin, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined);
   }
-  const server = await createDaybookServer({
-    port: 0,
+  const boot = (port: number) => createDaybookServer({
+    port,
     dataDir,
     databaseUrl,
     distDir: opts.distDir ?? 'dist',
@@ -73,20 +104,146 @@ export async function startTestServer(kind: ServerKind, opts: TestServerOptions 
     authClock: opts.authClock,
     statementTimeoutMs: opts.statementTimeoutMs,
     publicUrl: opts.publicUrl,
-  }).catch(async (err) => {
+  });
+  let server = await boot(0).catch(async (err) => {
     await dropDb();
     throw err;
   });
-  return {
-    url: server.url,
+  const port = Number(new URL(server.url).port);
+  // null while restarting: the front refuses connections then
+  let up: number | null = port;
+  const front = opts.restartable ? await startFront(() => up) : null;
+  let restarting: Promise<void> = Promise.resolve();
+  // the restart past its moment: cutting, closing, starting again
+  let underWay: Promise<void> = Promise.resolve();
+  const handle: TestServer = {
+    url: front ? `http://127.0.0.1:${front.port}` : server.url,
     anonKey: server.anonKey,
     jwtSecret: server.jwtSecret,
     databaseUrl,
-    sql: server.sqlForTests,
+    // the current server's connection: after a restart under way, the new server's
+    sql: {
+      query: async (text, params) => {
+        await underWay;
+        return server.sqlForTests.query(text, params);
+      },
+      exec: async (text) => {
+        await underWay;
+        return server.sqlForTests.exec(text);
+      },
+    },
+    restarts: 0,
+    restart(when = {}) {
+      if (!front) return Promise.reject(new Error('start the server with { restartable: true } to restart it'));
+      const moment = when.on ? front.next(when.on, when.afterMs ?? 0, when.unless) : null;
+      restarting = restarting.then(async () => {
+        await moment;
+        underWay = (async () => {
+          up = null;
+          front.cut();
+          await server.close();
+          server = await boot(port);
+          up = port;
+          handle.restarts++;
+        })();
+        await underWay;
+      });
+      return restarting;
+    },
+    settled: () => underWay.catch(() => undefined),
     async stop() {
+      await restarting.catch(() => undefined);
+      await front?.close();
       await server.close();
       await dropDb();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return handle;
+}
+
+/**
+ * A TCP front on a free loopback port that forwards each connection to `target()` (refused while
+ * that is null); `cut()` resets every connection through it at once, as a crashing server would.
+ */
+async function startFront(target: () => number | null) {
+  const open = new Set<Socket>();
+  let trap: { on: 'request' | 'answer'; afterMs: number; fire: () => void } | null = null;
+  const reset = (s: Socket) => {
+    open.delete(s);
+    if (s.destroyed) return;
+    try {
+      s.resetAndDestroy();
+    } catch {
+      s.destroy();
+    }
+  };
+  /** Whether these bytes go on; springs the trap set for this direction (dropping them when the cut is now). */
+  const passes = (direction: 'request' | 'answer'): boolean => {
+    const t = trap;
+    if (t?.on !== direction) return true;
+    trap = null;
+    if (direction === 'answer' || t.afterMs === 0) {
+      t.fire();
+      return false;
+    }
+    setTimeout(t.fire, t.afterMs);
+    return true;
+  };
+  const front: TcpServer = createTcpServer((client) => {
+    const port = target();
+    if (port === null) {
+      reset(client);
+      return;
+    }
+    const upstream = tcpConnect(port, '127.0.0.1');
+    // no Nagle: a forwarded request or answer goes at once (else ~40 ms a request)
+    client.setNoDelay(true);
+    upstream.setNoDelay(true);
+    open.add(client);
+    open.add(upstream);
+    // one side gone: the other closes as usual (a cut resets both instead)
+    const end = () => {
+      for (const s of [client, upstream]) {
+        open.delete(s);
+        s.destroy();
+      }
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+    // plain forwarding (streams' pipes cost a test of many small requests a quarter more time)
+    client.on('data', (chunk) => {
+      if (passes('request')) upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => {
+      if (passes('answer')) client.write(chunk);
+    });
+    client.on('end', () => upstream.end());
+    upstream.on('end', () => client.end());
+  });
+  await new Promise<void>((resolve, reject) => {
+    front.once('error', reject);
+    front.listen(0, '127.0.0.1', () => resolve());
+  });
+  return {
+    port: (front.address() as { port: number }).port,
+    /** Resolves when the next request (or answer) passes, `afterMs` later; or when `unless` settles first. */
+    next(on: 'request' | 'answer', afterMs: number, unless?: Promise<unknown>): Promise<void> {
+      return new Promise<void>((resolve) => {
+        const mine = { on, afterMs, fire: () => resolve() };
+        trap = mine;
+        void unless?.finally(() => {
+          if (trap === mine) trap = null;
+          resolve();
+        });
+      });
+    },
+    cut() {
+      for (const s of [...open]) reset(s);
+    },
+    close() {
+      for (const s of [...open]) reset(s);
+      return new Promise<void>((resolve) => front.close(() => resolve()));
     },
   };
 }

@@ -2,6 +2,8 @@
 // Dexie database in fake-indexeddb, and a sync engine whose transport we wrap to inject faults
 // (the seam we own). The engine's timers never fire here unless a clock is given; tests drive
 // runs with sync(). With `realtime`, the engine follows the user's pokes through a PokeTap.
+// Trouble armed on the transport (FaultyTransport.arm) can make another tab take the database
+// over mid-request: a second connection, engine and transport on the same database.
 import { randomUUID } from 'node:crypto';
 import ws from 'ws';
 import { type Backend, createBackend, memoryStorage } from '@/backend';
@@ -10,7 +12,7 @@ import { openDatabase } from '@/data/database';
 import type { DaybookDb } from '@/data/schema';
 import { toList, toTask } from '@/data/schema';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
-import type { Clock, PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/ports';
+import type { Clock, PullRequest, PushRequest, SyncStore, SyncTransport, TransportOutcome } from '@/sync/ports';
 import type { EngineEvent } from '@/sync/types';
 import type { List, PullResult, PushResult, Task } from '@/lib/model';
 import { PokeTap } from './realtime';
@@ -19,65 +21,256 @@ import { pullAll } from './server-sync';
 export type Fault = 'drop-request' | 'drop-response' | 'duplicate' | 'delay' | 'server-error' | 'timeout' | 'crash';
 /** `crash`: the request reaches the server, then the app dies before seeing the answer (restart it). */
 export const FAULTS: Fault[] = ['drop-request', 'drop-response', 'duplicate', 'delay', 'server-error', 'timeout', 'crash'];
+/** Faults that end a run early (a pull cut by one stops between its pages). */
+export const INTERRUPTING: Fault[] = ['drop-request', 'drop-response', 'server-error', 'timeout', 'crash'];
+
+/**
+ * Trouble that waits for its moment: armed with arm(), it takes the first request that fits
+ * (before the queued faults), once.
+ * - `takeover`: any request. The server answers it; before the engine sees the answer another
+ *   tab on the same database claims it and syncs to completion (hooks.takeover).
+ * - `takeover-during`: the same, but the answer goes back as soon as the other tab has claimed
+ *   and sent its first request: both engines run at once.
+ * - `server-restart`: a push. The server restarts while it is in flight (hooks.restartServer:
+ *   before the server reads it, while it works on it, or as its answer starts back): the engine
+ *   sees a network error, and the server committed the push or not.
+ * - `member-removed`: a pull that continues a paged pull (the page before said has_more; while
+ *   this or `pull-cut` waits, pulls ask for pages of one row so that there are such pulls).
+ *   Before it leaves, this user is removed from a shared list, or leaves one on another device
+ *   (hooks.betweenPages); the pull then goes on. Stays armed while there is nothing to remove.
+ * - `pull-cut`: a pull that continues a paged pull meets one of the INTERRUPTING faults (by
+ *   `pick`), so the pull stops between its pages.
+ */
+export type Trouble = 'takeover' | 'takeover-during' | 'server-restart' | 'member-removed' | 'pull-cut';
+export const TROUBLES: Trouble[] = ['takeover', 'takeover-during', 'server-restart', 'member-removed', 'pull-cut'];
+
+export interface Armed {
+  trouble: Trouble;
+  /** For the hook's choices and the restart's timing (so a seed replays them). */
+  pick: number;
+}
+
+/** What the test (or the device) does when trouble fires; shared by every transport of a device. */
+export interface TroubleHooks {
+  takeover?(mode: 'after' | 'during'): Promise<void>;
+  /** Restarts the server at a moment (by `pick`) in the request that `send` makes; resolves when it serves again. */
+  restartServer?(pick: number, send: () => Promise<unknown>): Promise<void>;
+  /** What happened ('removed', 'left'), or null when there was nothing to do. */
+  betweenPages?(pick: number): Promise<string | null>;
+  /**
+   * A push that met a real network error (a server restart): what the server did with it
+   * ('committed', 'lost'); the test records the answers nobody heard.
+   */
+  lostPush?(req: PushRequest): Promise<string>;
+  /** Before every pull leaves (e.g. to age the server's records of this client). */
+  beforePull?(req: PullRequest): Promise<void>;
+}
+
+export interface LogEntry {
+  kind: 'push' | 'pull';
+  fault: Fault | Trouble | 'offline' | null;
+  outcome: string;
+  /** A pull that continues a paged pull: the page before it said has_more. */
+  midPull?: boolean;
+  /** The fault hid a pull answer that said has_more: the pull stopped between its pages. */
+  hidMore?: boolean;
+  /** What the trouble did, when it says (member-removed: removed/left; server-restart: committed/lost/answered). */
+  note?: string;
+}
 
 /** Timers that never fire: runs happen only when the test calls syncNow(). */
 export const manualClock: Clock = { now: () => Date.now(), setTimeout: () => null, clearTimeout: () => {} };
 
 const network = (message: string) => ({ kind: 'retry', reason: 'network', status: 0, message }) as const;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
  * Wraps a transport: `offline` fails every request as the network would; injected faults apply
- * to the next requests in order; `picker` may choose a fault per request (property tests).
+ * to the next requests in order; `picker` may choose a fault per request (property tests);
+ * armed trouble waits for a request that fits.
  */
 export class FaultyTransport implements SyncTransport {
   offline = false;
   picker: ((kind: 'push' | 'pull') => Fault | null) | null = null;
-  readonly log: { kind: 'push' | 'pull'; fault: Fault | 'offline' | null; outcome: string }[] = [];
+  readonly log: LogEntry[];
   /** Set by a `crash` fault: the test should restart this device now. */
   crashed = false;
   /** Sees every answer the server gave, including the ones the fault then hides from the engine. */
   onServerAnswer: ((req: PushRequest, outcome: TransportOutcome<PushResult>) => void) | null = null;
+  readonly hooks: TroubleHooks;
   private readonly queue: Fault[] = [];
-  constructor(private readonly inner: SyncTransport) {}
+  private readonly armed: Armed[] = [];
+  // the last pull answer the engine saw said has_more (a push in between ends that)
+  private paging = false;
+  // requests pass untouched (clean())
+  private bypass = 0;
+  private onRequest: (() => void)[] = [];
+  constructor(
+    private readonly inner: SyncTransport,
+    shared?: { log: LogEntry[]; hooks: TroubleHooks },
+  ) {
+    this.log = shared?.log ?? [];
+    this.hooks = shared?.hooks ?? {};
+  }
 
   inject(...faults: Fault[]) {
     this.queue.push(...faults);
   }
 
-  /** The network heals: no more injected faults, online. */
-  heal() {
+  arm(...armed: Armed[]) {
+    this.armed.push(...armed);
+  }
+
+  /**
+   * The network heals: no more injected faults, online. Trouble still armed goes too, unless
+   * `keepTrouble` (it may still fire in the healed network, until disarm()).
+   */
+  heal(opts: { keepTrouble?: boolean } = {}) {
     this.queue.length = 0;
+    if (!opts.keepTrouble) this.disarm();
     this.picker = null;
     this.offline = false;
   }
 
+  disarm() {
+    this.armed.length = 0;
+  }
+
+  /**
+   * Another transport for another engine of the same device: same log, hooks and network, its
+   * own queued faults. Trouble still armed here moves to it (it is the device's now).
+   */
+  sibling(inner: SyncTransport): FaultyTransport {
+    const t = new FaultyTransport(inner, { log: this.log, hooks: this.hooks });
+    t.offline = this.offline;
+    t.onServerAnswer = this.onServerAnswer;
+    t.arm(...this.armed.splice(0));
+    return t;
+  }
+
+  /** Runs `fn` with this transport fault-free and online (a sync that must get through). */
+  async clean<T>(fn: () => Promise<T>): Promise<T> {
+    this.bypass++;
+    try {
+      return await fn();
+    } finally {
+      this.bypass--;
+    }
+  }
+
+  /** Resolves when the next request is sent. */
+  nextRequest(): Promise<void> {
+    return new Promise((resolve) => this.onRequest.push(resolve));
+  }
+
   push(req: PushRequest) {
-    return this.run('push', async () => {
+    return this.run('push', (entry) => async () => {
       const out = await this.inner.push(req);
       this.onServerAnswer?.(req, out);
+      // a real network error (a server restart cut it off, or came between): the server may
+      // have committed it, and nobody heard its answer
+      if (out.kind === 'retry' && out.reason === 'network' && this.hooks.lostPush) entry.note = await this.hooks.lostPush(req);
       return out;
     });
   }
 
   pull(req: PullRequest) {
-    return this.run('pull', () => this.inner.pull(req));
+    // trouble that waits for a paged pull makes one: pages of one row (as a server that pages
+    // smaller than asked would send) until it fires
+    const paged = !this.bypass && !this.offline && this.armed.some(({ trouble }) => trouble === 'member-removed' || trouble === 'pull-cut');
+    const sent = paged ? { ...req, limit: 1 } : req;
+    return this.run('pull', () => async () => {
+      await this.hooks.beforePull?.(sent);
+      return this.inner.pull(sent);
+    });
   }
 
-  private async run<T>(kind: 'push' | 'pull', call: () => Promise<TransportOutcome<T>>): Promise<TransportOutcome<T>> {
-    const fault = this.offline ? 'offline' : (this.queue.shift() ?? this.picker?.(kind) ?? null);
-    const out = await this.apply(fault, call);
-    this.log.push({ kind, fault, outcome: out.kind });
+  private takeArmed(kind: 'push' | 'pull', midPull: boolean): Armed | null {
+    const i = this.armed.findIndex(({ trouble }) =>
+      trouble === 'takeover' || trouble === 'takeover-during' ? true
+      : trouble === 'server-restart' ? kind === 'push'
+      : kind === 'pull' && midPull,
+    );
+    return i < 0 ? null : this.armed.splice(i, 1)[0]!;
+  }
+
+  private async run<T>(kind: 'push' | 'pull', request: (entry: LogEntry) => () => Promise<TransportOutcome<T>>): Promise<TransportOutcome<T>> {
+    for (const notify of this.onRequest.splice(0)) notify();
+    const midPull = kind === 'pull' && this.paging;
+    if (kind === 'push') this.paging = false;
+    const entry: LogEntry = { kind, fault: null, outcome: '' };
+    if (midPull) entry.midPull = true;
+    const call = request(entry);
+    let out: TransportOutcome<T>;
+    const armed = this.bypass || this.offline ? null : this.takeArmed(kind, midPull);
+    if (armed) {
+      entry.fault = armed.trouble;
+      out = await this.trouble(armed, call, entry);
+    } else {
+      const fault = this.bypass ? null : this.offline ? 'offline' : (this.queue.shift() ?? this.picker?.(kind) ?? null);
+      entry.fault = fault;
+      out = await this.apply(fault, call, entry);
+    }
+    if (kind === 'pull') this.paging = out.kind === 'ok' && (out.value as PullResult).has_more;
+    entry.outcome = out.kind;
+    this.log.push(entry);
     return out;
   }
 
-  private async apply<T>(fault: Fault | 'offline' | null, call: () => Promise<TransportOutcome<T>>): Promise<TransportOutcome<T>> {
+  private async trouble<T>(armed: Armed, call: () => Promise<TransportOutcome<T>>, entry: LogEntry): Promise<TransportOutcome<T>> {
+    switch (armed.trouble) {
+      case 'takeover':
+      case 'takeover-during': {
+        const out = await call();
+        if (!this.hooks.takeover) throw new Error('no takeover hook');
+        await this.hooks.takeover(armed.trouble === 'takeover' ? 'after' : 'during');
+        return out;
+      }
+      case 'server-restart': {
+        if (!this.hooks.restartServer) throw new Error('no restartServer hook');
+        // the answer, or a network error where the restart cut it off (then `call` asks
+        // lostPush what the server did and notes it)
+        let answer: Promise<TransportOutcome<T>> | null = null;
+        await this.hooks.restartServer(armed.pick, () => {
+          answer = call();
+          return answer;
+        });
+        const out = await (answer ?? call());
+        entry.note ??= 'answered';
+        return out;
+      }
+      case 'member-removed': {
+        const did = (await this.hooks.betweenPages?.(armed.pick)) ?? null;
+        if (did) entry.note = did;
+        // nothing to remove yet: wait for another chance
+        else {
+          entry.fault = null;
+          this.armed.push(armed);
+        }
+        return call();
+      }
+      case 'pull-cut': {
+        const fault = INTERRUPTING[armed.pick % INTERRUPTING.length]!;
+        entry.fault = fault;
+        entry.note = 'pull-cut';
+        return this.apply(fault, call, entry);
+      }
+    }
+  }
+
+  private async apply<T>(fault: Fault | 'offline' | null, call: () => Promise<TransportOutcome<T>>, entry: LogEntry): Promise<TransportOutcome<T>> {
+    // an answer the fault hides from the engine: if it said has_more, the pull stopped between pages
+    const hide = async () => {
+      const out = await call();
+      if (out.kind === 'ok' && (out.value as Partial<PullResult>).has_more) entry.hidMore = true;
+    };
     switch (fault) {
       case 'offline':
         return network('offline (injected)');
       case 'drop-request':
         return network('request lost (injected)');
       case 'drop-response':
-        await call();
+        await hide();
         return network('response lost (injected)');
       case 'duplicate': {
         // the same request arrives twice at once (a proxy retry); the client sees the second answer
@@ -85,16 +278,16 @@ export class FaultyTransport implements SyncTransport {
         return second;
       }
       case 'delay':
-        await new Promise((r) => setTimeout(r, 5 + Math.floor(Math.random() * 25)));
+        await sleep(5 + Math.floor(Math.random() * 25));
         return call();
       case 'server-error':
         return { kind: 'retry', reason: 'server', status: 503, message: 'Service Unavailable (injected)' };
       case 'timeout':
         // the server did the work but the answer came after our deadline
-        await call();
+        await hide();
         return { kind: 'retry', reason: 'timeout', status: 0, message: 'TimeoutError: injected' };
       case 'crash':
-        await call();
+        await hide();
         this.crashed = true;
         return network('the app was closed (injected)');
       default:
@@ -108,13 +301,19 @@ export interface Device {
   userId: string;
   email: string;
   backend: Backend;
+  /** The database connection of the tab that syncs now (another tab's after a takeover). */
   db: DaybookDb;
+  /** The transport of the engine that syncs now. */
   transport: FaultyTransport;
   /** Only with `realtime`. */
   pokes: PokeTap | null;
   engine: SyncEngine;
   events: EngineEvent[];
-  /** One run now; resolves when it ends. */
+  /** Store writes an engine attempted after another engine had claimed the database (rejected LeadershipLost). */
+  fencedWrites: number;
+  /** Engines that took over from another on this database. */
+  takeovers: number;
+  /** One run now; resolves when it ends (and, after a takeover in it, the other tab's run too). */
   sync(): Promise<void>;
   /** Closes the app (engine and database) and opens it again on the same database. */
   restart(): Promise<void>;
@@ -131,6 +330,24 @@ export interface DeviceOptions {
   clock?: Clock;
   /** Follow the user's pokes (Realtime) while the engine may run. */
   realtime?: boolean;
+}
+
+/** The store, counting the writes its epoch fence rejected. */
+function countingFences(store: SyncStore, onFenced: () => void): SyncStore {
+  const fenced =
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      write(...args).catch((err: unknown) => {
+        if ((err as Error | null)?.name === 'LeadershipLost') onFenced();
+        throw err;
+      });
+  return {
+    ...store,
+    applyPull: fenced(store.applyPull),
+    refuseLocally: fenced(store.refuseLocally),
+    setLastSyncedAt: fenced(store.setLastSyncedAt),
+    setOfflineSavedShown: fenced(store.setOfflineSavedShown),
+  };
 }
 
 export async function connectDevice(
@@ -163,22 +380,57 @@ export async function connectDevice(
     transport,
     pokes,
     events,
+    fencedWrites: 0,
+    takeovers: 0,
   } as Device;
+  // what a takeover leaves to finish once the run it happened in has ended: the other tab's run,
+  // then closing the tab that lost
+  const retiring: (() => Promise<void>)[] = [];
 
-  async function open() {
-    device.db = await openDatabase(dbName, user.userId);
-    device.engine = createSyncEngine({
-      store: createSyncStore(device.db),
-      transport,
+  function engineOn(db: DaybookDb, t: FaultyTransport): SyncEngine {
+    const engine = createSyncEngine({
+      store: countingFences(createSyncStore(db), () => device.fencedWrites++),
+      transport: t,
       clock: opts.clock ?? manualClock,
       pullLimit: opts.pullLimit,
       pokes: pokes?.source,
     });
-    device.engine.subscribe((e) => events.push(e));
-    device.engine.start();
+    engine.subscribe((e) => events.push(e));
+    engine.start();
+    return engine;
   }
+
+  async function open() {
+    device.db = await openDatabase(dbName, user.userId);
+    device.engine = engineOn(device.db, device.transport);
+  }
+
+  // Another tab opens the same database with its own connection, engine and transport, claims
+  // it and syncs; the device goes on with that tab. The tab that lost keeps its run going (its
+  // store writes are fenced off) until the run ends, then closes.
+  transport.hooks.takeover = async (mode) => {
+    const old = { engine: device.engine, db: device.db };
+    const next = device.transport.sibling(backend.transportFor(user.userId));
+    device.transport = next;
+    device.db = await openDatabase(dbName, user.userId);
+    device.engine = engineOn(device.db, next);
+    device.takeovers++;
+    const sent = next.nextRequest();
+    const run = device.engine.syncNow();
+    if (mode === 'after') await run;
+    else await Promise.race([sent, run]);
+    retiring.push(async () => {
+      await run;
+      await old.engine.stop();
+      old.db.close();
+    });
+  };
+
   await open();
-  device.sync = () => device.engine.syncNow();
+  device.sync = async () => {
+    await device.engine.syncNow();
+    for (const finish of retiring.splice(0)) await finish();
+  };
   device.restart = async () => {
     await device.engine.stop();
     device.db.close();

@@ -71,8 +71,9 @@ export function applyToModel(model: Model, m: Mutation): void {
       return;
     }
     case 'task.delete': {
+      // a task its list's delete took becomes deleted on its own: restoring the list leaves it deleted
       const t = model.tasks.get(m.args.id);
-      if (t && !t.deleted) Object.assign(t, { deleted: true, deleted_with_list: false });
+      if (t) Object.assign(t, { deleted: true, deleted_with_list: false });
       return;
     }
     case 'task.restore': {

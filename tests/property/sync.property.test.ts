@@ -1,7 +1,21 @@
 // Property: three devices (two of Ann, one of Ben) make random edits (SPEC operations,
 // sharing included) through random offline spells, transport faults (request lost, answer lost
-// after commit, duplicate, delay, 5xx, timeout) and app restarts between push and pull. Once
-// the network heals and everyone has synced until nothing is queued:
+// after commit, duplicate, delay, 5xx, timeout) and app restarts between push and pull, with
+// pulls of a few rows a page on some devices so that faults cut pulls between their pages. And
+// trouble that waits for its moment (FaultyTransport.arm, tests/helpers/sync-device.ts):
+//   - another tab takes the database over while a request is in flight: it claims the database
+//     and syncs (to the end, or at the same time as the first tab, whose answer is released
+//     once the new tab has claimed); the first tab's writes are fenced off, the device goes on
+//     with the new tab;
+//   - the server restarts in the middle of a push — before it reads it, while it works on it,
+//     or as its answer starts back: connections reset, what it committed stays (a request it
+//     had read runs to its end: an in-process server cannot die inside a transaction);
+//   - between two pages of a device's pull, its user is removed from a shared list by the
+//     owner's device (or leaves it on another device), which syncs; the pull goes on;
+//   - the server's records of this run's devices age by 8 days (at random steps, before the
+//     heal, and before the pull that follows a refusal, for every other refused change): refusals
+//     older than seven days must still reach their device.
+// Once the network heals and everyone has synced until nothing is queued:
 //   - every device shows exactly what the server shows its user, and no outbox holds anything;
 //   - every change was applied or refused exactly once (the server's answers, recorded under
 //     the faults, never show one change applied twice), and every refusal is in its device's
@@ -9,22 +23,30 @@
 //   - replaying the applied changes in the server's order on a model of the documented
 //     semantics gives the server's rows: each edit is present, overwritten by a later one in
 //     server order, or refused.
-// Runs: NUM_RUNS (default 200), SEED to replay (PROPERTY_PATH too, for the shrunk case). Devices sync one at a time, so the order in
-// which answers come back is the server's commit order.
+// Runs: NUM_RUNS (default 200), SEED to replay (PROPERTY_PATH too, for the shrunk case);
+// scripts/property-long.mjs runs it by steps. Devices sync one at a time (a takeover's two tabs
+// aside, which push the same queue), so the order in which answers come back is the server's
+// commit order; a push whose answer a restart cut off is read back from the server's records.
+import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lists as listOps, members as memberOps, tasks as taskOps } from '@/data/mutators';
 import { ValidationError } from '@/lib/errors';
 import type { List, Mutation, MutationError, PullResult, Task } from '@/lib/model';
-import { signUpUser, startTestServer, type TestServer } from '../helpers/server';
+import type { PushRequest } from '@/sync/ports';
+import { type RestartMoment, signUpUser, startTestServer, type TestServer } from '../helpers/server';
 import { pullAll } from '../helpers/server-sync';
-import { connectDevice, type Device, deviceView, type Fault, FAULTS, serverView } from '../helpers/sync-device';
+import { connectDevice, type Device, deviceView, type Fault, FAULTS, INTERRUPTING, serverView, type Trouble } from '../helpers/sync-device';
 import { applyToModel, emptyModel } from './sync-model';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 200);
 const SEED = process.env.SEED === undefined ? Date.now() ^ (Math.random() * 0x7fffffff) : Number(process.env.SEED);
 /** fast-check's `path` from a failure report: replays exactly the shrunk counterexample. */
 const PATH = process.env.PROPERTY_PATH;
+/** Age the server's records by 8 days at random steps (SPEC §12's refusal stream; AGE_REFUSALS=0 leaves it out). */
+const AGE = process.env.AGE_REFUSALS !== '0';
+/** Where scripts/property-long.mjs wants the counts (JSON), appended once per test run. */
+const STATS_FILE = process.env.PROPERTY_STATS_FILE;
 
 // ---- what a step can be --------------------------------------------------------------------
 
@@ -86,25 +108,40 @@ type Step =
   | { kind: 'sync'; device: number }
   | { kind: 'network'; device: number; online: boolean }
   | { kind: 'faults'; device: number; faults: Fault[] }
-  | { kind: 'restart'; device: number };
+  | { kind: 'restart'; device: number }
+  | { kind: 'trouble'; device: number; trouble: Trouble; pick: number }
+  | { kind: 'age' };
 
 const device = fc.nat(2);
-const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 10, arbitrary: fc.record({ kind: fc.constant('edit' as const), device, op: opArb }) },
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('sync' as const), device }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('network' as const), device, online: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('faults' as const), device, faults: fc.array(fc.constantFrom(...FAULTS), { minLength: 1, maxLength: 3 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('restart' as const), device }) },
+// a server restart costs half a second: rarer than the rest
+const trouble = fc.constantFrom<Trouble>(
+  'takeover', 'takeover', 'takeover-during', 'takeover-during', 'member-removed', 'member-removed', 'member-removed', 'pull-cut', 'pull-cut', 'server-restart',
 );
+const stepKinds: fc.WeightedArbitrary<Step>[] = [
+  { weight: 20, arbitrary: fc.record({ kind: fc.constant('edit' as const), device, op: opArb }) },
+  { weight: 10, arbitrary: fc.record({ kind: fc.constant('sync' as const), device }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('network' as const), device, online: fc.boolean() }) },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('faults' as const), device, faults: fc.array(fc.constantFrom(...FAULTS), { minLength: 1, maxLength: 3 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('restart' as const), device }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('trouble' as const), device, trouble, pick: fc.nat(1000) }) },
+];
+if (AGE) stepKinds.push({ weight: 1, arbitrary: fc.constant({ kind: 'age' as const }) });
+const stepArb: fc.Arbitrary<Step> = fc.oneof(...stepKinds);
+/** Rows per pull page of each device: small pages make pulls that faults can cut between pages. */
+const pullLimit = fc.constantFrom(1000, 1000, 3, 7);
 
 // ---- running a step on a device -------------------------------------------------------------
 
 const at = <T>(rows: T[], i: number): T | undefined => (rows.length ? rows[i % rows.length] : undefined);
 
 /** Runs the edit through the data layer; returns the local refusal message, if any (nothing queued then). */
-async function perform(d: Device, other: { email: string; userId: string }, op: Op): Promise<string | null> {
+function perform(d: Device, other: { email: string; userId: string }, op: Op): Promise<string | null> {
+  return refusedLocally(() => edit(d, other, op));
+}
+
+async function refusedLocally(write: () => Promise<unknown>): Promise<string | null> {
   try {
-    await edit(d, other, op);
+    await write();
     return null;
   } catch (err) {
     // the UI would show the message at the field
@@ -195,6 +232,8 @@ interface Answer {
   id: number;
   status: 'applied' | 'duplicate' | 'refused';
   error?: MutationError;
+  /** A duplicate's first answer, as the server remembers it. */
+  first_status?: 'applied' | 'refused' | 'unknown';
   mutation: Mutation;
 }
 
@@ -215,84 +254,277 @@ async function serverRows(devices: Device[]) {
   return { tasks, lists };
 }
 
+/** What the runs exercised, printed at the end (a property that never meets a fault proves little). */
+function emptyStats() {
+  return {
+    runs: 0,
+    steps: 0,
+    applied: 0,
+    refused: 0,
+    duplicates: 0,
+    faults: 0,
+    offline: 0,
+    restarts: 0,
+    shared: 0,
+    /** pulls that went on from a page that said has_more */
+    pages: 0,
+    /** pulls cut between their pages: a fault on a page after the first, or one that hid a page saying has_more */
+    interruptedPulls: 0,
+    takeovers: 0,
+    takeoversDuring: 0,
+    /** store writes of a tab that had lost the database, rejected (LeadershipLost) */
+    fencedWrites: 0,
+    serverRestarts: 0,
+    /** of which the push's answer was lost and the server had committed it / had not */
+    restartCommitted: 0,
+    restartLost: 0,
+    /** users removed from a list (by its owner's device, or leaving on another device) while a pull was between pages */
+    removedMidPull: 0,
+    leftMidPull: 0,
+    agings: 0,
+    /** refusals the server held when their records were aged past seven days (each must reach its device) */
+    agedRefusals: 0,
+  };
+}
+type Stats = ReturnType<typeof emptyStats>;
+
+/** Where in a push the server restarts: before it reads it, while it may be applying it, as its answer starts back. */
+const RESTART_MOMENTS: RestartMoment[] = [{ on: 'request' }, { on: 'request', afterMs: 1 }, { on: 'request', afterMs: 4 }, { on: 'answer' }];
+
+/** One run; an app that a `crash` fault closed opens again. */
+async function syncOnce(d: Device): Promise<void> {
+  await d.sync();
+  if (d.transport.crashed) {
+    d.transport.crashed = false;
+    await d.restart();
+  }
+}
+
 describe('sync property', () => {
   let srv: TestServer;
   // PGlite's start and migrations take seconds on a busy machine
   beforeAll(async () => {
-    srv = await startTestServer('pglite');
+    srv = await startTestServer('pglite', { restartable: true });
   }, 120_000);
   afterAll(() => srv?.stop());
 
+  /** Every timestamp of the server's sync records for these clients goes 8 days back; the refusals it holds for them. */
+  async function ageRecords(clients: Iterable<string>): Promise<string[]> {
+    const ids = [...clients];
+    const columns = await srv.sql.query<{ table_name: string; column_name: string }>(
+      `select c.table_name, c.column_name from information_schema.columns c
+       where c.table_schema = 'public' and starts_with(c.table_name, 'sync_') and c.data_type like 'timestamp%'
+         and exists (select 1 from information_schema.columns k
+                     where k.table_schema = 'public' and k.table_name = c.table_name and k.column_name = 'client_id')`,
+    );
+    for (const { table_name, column_name } of columns) {
+      await srv.sql.query(`update public.${table_name} set ${column_name} = ${column_name} - interval '8 days' where client_id = any($1::uuid[])`, [ids]);
+    }
+    const refused = await srv.sql.query<{ key: string }>(
+      `select client_id || '/' || mutation_id as key from public.sync_mutations where client_id = any($1::uuid[]) and status = 'refused'`,
+      [ids],
+    );
+    return refused.map((r) => r.key);
+  }
+
   it(`three devices converge with the server under faults (${NUM_RUNS} runs)`, async () => {
     let runIndex = 0;
-    // what the runs exercised, printed at the end (a property that never meets a fault proves little)
-    const stats = { runs: 0, applied: 0, refused: 0, duplicates: 0, faults: 0, offline: 0, restarts: 0, shared: 0 };
-    const setupArb = fc.record({ share: fc.constantFrom(null, 'editor', 'viewer') as fc.Arbitrary<'editor' | 'viewer' | null>, seedTasks: fc.nat(3) });
+    const failures: { run: number; error: string }[] = [];
+    const stats = emptyStats();
+    const setupArb = fc.record({
+      share: fc.constantFrom(null, 'editor', 'viewer') as fc.Arbitrary<'editor' | 'viewer' | null>,
+      benShares: fc.constantFrom(null, null, 'editor', 'viewer') as fc.Arbitrary<'editor' | 'viewer' | null>,
+      seedTasks: fc.nat(3),
+      pullLimits: fc.tuple(pullLimit, pullLimit, pullLimit),
+    });
     const property = fc.asyncProperty(setupArb, fc.array(stepArb, { minLength: 8, maxLength: 30 }), async (setup, steps) => {
       runIndex++;
       const [ann, ben] = await Promise.all([signUpUser(srv), signUpUser(srv)]);
       // sign-up's session serves the first device of each user (sign-in hashes a password: slow)
       const devices = await Promise.all([
-        connectDevice(srv, ann, `r${runIndex}-ann-phone`, { session: ann }),
-        connectDevice(srv, ann, `r${runIndex}-ann-laptop`),
-        connectDevice(srv, ben, `r${runIndex}-ben-phone`, { session: ben }),
+        connectDevice(srv, ann, `r${runIndex}-ann-phone`, { session: ann, pullLimit: setup.pullLimits[0] }),
+        connectDevice(srv, ann, `r${runIndex}-ann-laptop`, { pullLimit: setup.pullLimits[1] }),
+        connectDevice(srv, ben, `r${runIndex}-ben-phone`, { session: ben, pullLimit: setup.pullLimits[2] }),
       ]);
       const otherOf = (d: Device) => (d.userId === ann.userId ? ben : ann);
       const answers: Answer[] = [];
       const clientOf = new Map<Device, string>();
+      const run = emptyStats();
+      let serverDown: unknown = null;
+      // refusals the server held when their records were aged past seven days
+      const aged = new Set<string>();
+      // clients the server has refused a change of since their last pull: every other time, the
+      // server's records age eight days before that pull leaves
+      const refusedSincePull = new Map<string, number>();
+      const noteRefusals = (client: string, results: { id: number; status: string }[]) => {
+        const first = results.find((r) => r.status === 'refused');
+        if (first && !refusedSincePull.has(client)) refusedSincePull.set(client, first.id);
+      };
+
+      /** Between two pages of `d`'s pull: its user loses a shared list, by its owner's hand or leaving on another device. */
+      async function removeMidPull(d: Device, pick: number): Promise<string | null> {
+        const rows = await srv.sql.query<{ list_id: string; owner_id: string }>(
+          `select m.list_id::text, l.owner_id::text from public.list_members m join public.lists l on l.id = m.list_id
+           where m.user_id = $1 and m.deleted_at is null and m.role <> 'owner' order by m.list_id`,
+          [d.userId],
+        );
+        const row = at(rows, pick);
+        if (!row) return null;
+        const ways = [
+          { how: 'left', by: devices.filter((o) => o !== d && o.userId === d.userId), act: (o: Device) => listOps.leave(row.list_id, o.db) },
+          { how: 'removed', by: devices.filter((o) => o.userId === row.owner_id), act: (o: Device) => memberOps.remove(row.list_id, d.userId, o.db) },
+        ];
+        if (pick % 2) ways.reverse();
+        for (const { how, by, act } of ways) {
+          for (const o of by) {
+            // a device that holds the list (the owner's other device may not have pulled it yet)
+            if (!(await o.db.lists.get(row.list_id))) continue;
+            if ((await refusedLocally(() => act(o))) !== null) continue;
+            await o.transport.clean(() => o.sync());
+            return how;
+          }
+        }
+        return null;
+      }
+
+      /** A removal mid-pull waits on a device whose user has a shared list to lose, if there is one. */
+      async function troubleTarget(step: { trouble: Trouble; pick: number }, d: Device): Promise<Device> {
+        if (step.trouble !== 'member-removed') return d;
+        const rows = await srv.sql.query<{ user_id: string }>(
+          `select distinct user_id::text from public.list_members where user_id = any($1::uuid[]) and role <> 'owner' and deleted_at is null`,
+          [[ann.userId, ben.userId]],
+        );
+        const members = new Set(rows.map((r) => r.user_id));
+        return members.has(d.userId) ? d : (at(devices.filter((o) => members.has(o.userId)), step.pick) ?? d);
+      }
+
+      /** A push a server restart cut off: what the server committed of it is read back and recorded. */
+      async function lostPush(req: PushRequest): Promise<string> {
+        // the server that was cut off finishes (commits or not) before it closes
+        await srv.settled();
+        const decided = new Set(answers.filter((a) => a.client === req.clientId && a.status !== 'duplicate').map((a) => a.id));
+        const rows = await srv.sql.query<{ mutation_id: string; status: 'applied' | 'refused'; error: MutationError | null }>(
+          `select mutation_id::text, status, error from public.sync_mutations where client_id = $1 and mutation_id = any($2::bigint[]) order by mutation_id`,
+          [req.clientId, req.mutations.map((m) => m.id)],
+        );
+        const fresh = rows.filter((r) => !decided.has(Number(r.mutation_id)));
+        const byId = new Map(req.mutations.map((m) => [m.id, m]));
+        for (const r of fresh) {
+          const id = Number(r.mutation_id);
+          answers.push({ client: req.clientId, id, status: r.status, ...(r.error ? { error: r.error } : {}), mutation: byId.get(id)! });
+        }
+        noteRefusals(req.clientId, fresh.map((r) => ({ id: Number(r.mutation_id), status: r.status })));
+        return fresh.length ? 'committed' : 'lost';
+      }
+
       for (const d of devices) {
         const client = (await d.db.meta.get('client_id'))!.value as string;
         clientOf.set(d, client);
         d.transport.onServerAnswer = (req, out) => {
           if (out.kind !== 'ok') return;
           const byId = new Map(req.mutations.map((m) => [m.id, m]));
-          for (const r of out.value.results) answers.push({ client: req.clientId, id: r.id, status: r.status, error: r.error, mutation: byId.get(r.id)! });
+          for (const r of out.value.results) answers.push({ client: req.clientId, id: r.id, status: r.status, error: r.error, first_status: r.first_status, mutation: byId.get(r.id)! });
+          noteRefusals(req.clientId, out.value.results);
         };
+        d.transport.hooks.beforePull = async (req) => {
+          const first = refusedSincePull.get(req.clientId);
+          if (first === undefined) return;
+          refusedSincePull.delete(req.clientId);
+          if (!AGE || first % 2 === 0) return;
+          for (const key of await ageRecords([req.clientId])) aged.add(key);
+          run.agings++;
+        };
+        d.transport.hooks.restartServer = async (pick, send) => {
+          const moment = RESTART_MOMENTS[pick % RESTART_MOMENTS.length]!;
+          let sent!: () => void;
+          const unless = new Promise<void>((resolve) => {
+            sent = resolve;
+          });
+          const restarting = srv.restart({ ...moment, unless });
+          void send().finally(sent);
+          // a server that does not come back fails the run (the engine would only log it)
+          await restarting.catch((err: unknown) => {
+            serverDown ??= err;
+            throw err;
+          });
+        };
+        d.transport.hooks.lostPush = lostPush;
+        d.transport.hooks.betweenPages = (pick) => removeMidPull(d, pick);
       }
       try {
-        // a starting point worth editing: a few tasks on each device, maybe a list Ann shares with Ben
+        // a starting point worth editing: a few tasks on each device, maybe a list Ann shares with Ben, maybe one Ben shares with Ann
         const [annPhone, , benPhone] = devices as [Device, Device, Device];
         for (const d of devices) for (let i = 0; i < setup.seedTasks; i++) await taskOps.create({ title: `${d.name} ${i}` }, d.db);
         if (setup.share) {
           const list = await listOps.create({ name: 'Shared', color: 'teal' }, annPhone.db);
           for (let i = 0; i < setup.seedTasks; i++) await taskOps.create({ title: `Shared ${i}`, list_id: list.id }, annPhone.db);
           await memberOps.invite(list.id, ben.email, setup.share, annPhone.db);
+        }
+        if (setup.benShares) {
+          // so that Ann has a list to leave (on one device, while the other pulls)
+          const list = await listOps.create({ name: 'Ben’s', color: 'green' }, benPhone.db);
+          await taskOps.create({ title: 'From Ben', list_id: list.id }, benPhone.db);
+          await memberOps.invite(list.id, ann.email, setup.benShares, benPhone.db);
+        }
+        if (setup.share || setup.benShares) {
           await annPhone.sync();
           await benPhone.sync();
+          if (setup.benShares) await annPhone.sync();
         }
         for (const step of steps) {
+          if (step.kind === 'age') {
+            for (const key of await ageRecords(clientOf.values())) aged.add(key);
+            run.agings++;
+            continue;
+          }
           const d = devices[step.device]!;
           if (step.kind === 'edit') {
             const r = await perform(d, otherOf(d), step.op);
-            if (process.env.DEBUG_PROPERTY) console.log(step.op.op, r);
+            if (process.env.DEBUG_PROPERTY) console.log(d.name, step.op.op, r);
           }
           else if (step.kind === 'network') d.transport.offline = !step.online;
           else if (step.kind === 'faults') d.transport.inject(...step.faults);
+          else if (step.kind === 'trouble') (await troubleTarget(step, d)).transport.arm({ trouble: step.trouble, pick: step.pick });
           else if (step.kind === 'restart') await d.restart();
-          else {
-            await d.sync();
-            if (d.transport.crashed) {
-              d.transport.crashed = false;
-              await d.restart();
-            }
-          }
+          else await syncOnce(d);
+          if (process.env.DEBUG_PROPERTY && step.kind !== 'edit') console.log(d.name, JSON.stringify(step));
+          if (serverDown) throw serverDown;
         }
 
-        // Heal: network back, no more faults, sync until nothing is queued anywhere.
-        for (const d of devices) d.transport.heal();
+        // Heal: network back, no more faults, sync until nothing is queued anywhere. Trouble
+        // still armed may fire in the first round (it needs a push or a paged pull to happen).
+        for (const d of devices) d.transport.heal({ keepTrouble: true });
+        // and whatever the server holds for the devices is eight days old by the time they are back
+        if (AGE) for (const key of await ageRecords(clientOf.values())) aged.add(key);
         for (let round = 0; round < 8; round++) {
-          for (const d of devices) await d.sync();
+          for (const d of devices) await syncOnce(d);
+          if (round === 0) for (const d of devices) d.transport.disarm();
+          if (serverDown) throw serverDown;
           if ((await Promise.all(devices.map((d) => d.db.outbox.count()))).every((n) => n === 0)) break;
         }
         for (const d of devices) await d.sync();
-        stats.runs++;
-        for (const a of answers) stats[a.status === 'applied' ? 'applied' : a.status === 'refused' ? 'refused' : 'duplicates']++;
+        run.runs++;
+        run.steps += steps.length;
+        for (const a of answers) run[a.status === 'applied' ? 'applied' : a.status === 'refused' ? 'refused' : 'duplicates']++;
         for (const d of devices) {
-          stats.faults += d.transport.log.filter((l) => l.fault && l.fault !== 'offline').length;
-          stats.offline += d.transport.log.filter((l) => l.fault === 'offline').length;
+          const log = d.transport.log;
+          run.faults += log.filter((l) => l.fault && FAULTS.includes(l.fault as Fault)).length;
+          run.offline += log.filter((l) => l.fault === 'offline').length;
+          run.restarts += log.filter((l) => l.fault === 'crash').length;
+          run.pages += log.filter((l) => l.midPull).length;
+          run.interruptedPulls += log.filter((l) => l.kind === 'pull' && INTERRUPTING.includes(l.fault as Fault) && (l.midPull || l.hidMore)).length;
+          run.takeovers += log.filter((l) => l.fault === 'takeover').length;
+          run.takeoversDuring += log.filter((l) => l.fault === 'takeover-during').length;
+          run.fencedWrites += d.fencedWrites;
+          run.serverRestarts += log.filter((l) => l.fault === 'server-restart').length;
+          run.restartCommitted += log.filter((l) => l.fault === 'server-restart' && l.note === 'committed').length;
+          run.restartLost += log.filter((l) => l.fault === 'server-restart' && l.note === 'lost').length;
+          run.removedMidPull += log.filter((l) => l.fault === 'member-removed' && l.note === 'removed').length;
+          run.leftMidPull += log.filter((l) => l.fault === 'member-removed' && l.note === 'left').length;
         }
-        stats.restarts += steps.filter((s) => s.kind === 'restart').length + devices.reduce((n, d) => n + d.transport.log.filter((l) => l.fault === 'crash').length, 0);
-        if (answers.some((a) => a.status === 'applied' && a.mutation.name === 'member.invite')) stats.shared++;
+        run.restarts += steps.filter((s) => s.kind === 'restart').length;
+        if (answers.some((a) => a.status === 'applied' && a.mutation.name === 'member.invite')) run.shared++;
+        run.agedRefusals += aged.size;
 
         // 1. nothing queued; every device shows what the server shows its user
         for (const d of devices) {
@@ -316,6 +548,12 @@ describe('sync property', () => {
           const refusedThere = [...decided.values()].filter((a) => a.client === client && a.status === 'refused').map((a) => a.id).sort((a, b) => a - b);
           expect(refusedHere, `${d.name} refused list`).toEqual(refusedThere);
         }
+        // a replay is answered with the first answer, when the server still remembers it
+        for (const a of answers) {
+          if (a.status !== 'duplicate' || !a.first_status || a.first_status === 'unknown') continue;
+          const first = decided.get(`${a.client}/${a.id}`);
+          expect({ status: a.first_status, error: a.error }, `replay of ${a.client}/${a.id}`).toEqual({ status: first?.status, error: first?.error });
+        }
         // a create sent twice and applied twice would come back refused as "id already in use"
         for (const a of decided.values()) expect(a.error?.message ?? '', `change ${a.client}/${a.id}`).not.toMatch(/already in use/);
 
@@ -337,17 +575,32 @@ describe('sync property', () => {
           expect({ name: row!.name, color: row!.color, position: row!.position, deleted: row!.deleted_at !== null }, `list ${id}`).toEqual(l);
         }
         expect(server.tasks.size, 'the server has no task the model lacks').toBe(model.tasks.size);
+        // counted only for runs that passed (a shrinking failure replays its steps many times)
+        for (const k of Object.keys(run) as (keyof Stats)[]) stats[k] += run[k];
+      } catch (err) {
+        // shrinking may end on another failure than the first: keep the first one to tell
+        if (!failures.length) failures.push({ run: runIndex, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+        throw err;
       } finally {
         for (const d of devices) await d.close();
         for (const d of devices) await d.db.delete();
       }
     });
+    const started = Date.now();
+    const report = (passed: boolean) => {
+      const line = { seed: SEED, numRuns: NUM_RUNS, passed, seconds: Math.round((Date.now() - started) / 1000), ...stats };
+      if (STATS_FILE) appendFileSync(STATS_FILE, `${JSON.stringify(line)}\n`);
+      return line;
+    };
     try {
       await fc.assert(property, { numRuns: NUM_RUNS, seed: SEED, endOnFailure: false, ...(PATH ? { path: PATH } : {}) });
-      console.log(`sync property: seed ${SEED}, ${JSON.stringify(stats)}`);
+      console.log(`sync property: seed ${SEED}, ${JSON.stringify(report(true))}`);
     } catch (err) {
+      report(false);
       console.error(`sync property failed — replay with SEED=${SEED} NUM_RUNS=${NUM_RUNS} (add PROPERTY_PATH=<path below> for the shrunk case)`);
+      const first = failures[0];
+      if (first) console.error(`the first failure (run ${first.run}): ${first.error}`);
       throw err;
     }
-  }, Math.max(300_000, NUM_RUNS * 3000));
+  }, Math.max(300_000, NUM_RUNS * 4000));
 });
