@@ -26,10 +26,11 @@ export interface QuickAddProps {
 }
 
 /**
- * TODO(#13, repeats in the data layer): the fields tasks.create takes for a repeat. The data layer
- * doesn't store repeats yet (NewTask has no repeat field), so a recognised repeat is shown as a
- * chip, sets the due date to its first occurrence (the anchor), and is otherwise not saved. When
- * tasks.create accepts a repeat, return it here, e.g. `{ repeat: formatRule(rule), repeat_anchor: anchor }`.
+ * TODO(#13, repeats in the data layer): the fields tasks.create takes for a repeat. Committed
+ * NewTask has no repeat yet, so a recognised repeat is shown as a chip and moves the due date to
+ * its first occurrence (the anchor), and is otherwise not saved. The data layer being written now
+ * adds `repeat` (RRULE text) and `repeat_anchor` to NewTask; once that is in, return
+ * `{ repeat: formatRule(rule), repeat_anchor: anchor }` (formatRule from '@/lib/recurrence').
  */
 export function repeatArgs(_rule: Rule, _anchor: string): Partial<NewTask> {
   return {};
