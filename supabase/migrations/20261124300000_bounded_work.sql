@@ -7,6 +7,8 @@
 --   a stranger's batch naming someone's list no longer makes its members wait.
 -- - At most 100 invitations an hour per inviter, then `rate_limited`; someone who left a list
 --   is not invited back to it for 24 hours (`rate_limited`).
+-- - A change that fails for a reason of the database's own (not a refusal of ours) is refused
+--   with its SQLSTATE only; the message, with its table and constraint names, goes to the log.
 
 alter table public.list_members add column left_at timestamptz;
 
@@ -313,7 +315,9 @@ begin
           err := err || jsonb_build_object('field', e_hint);
         end if;
       else
-        err := jsonb_build_object('code', 'invalid', 'message', 'The server could not apply this change: ' || e_msg);
+        -- the database's own words (table and constraint names) stay in the server's log (#15 item 8)
+        raise log 'sync_push: change % of client % failed: % (%)', mid, p_client_id, e_msg, e_state;
+        err := jsonb_build_object('code', 'invalid', 'message', 'The server could not apply this change (error ' || e_state || ')');
       end if;
     end;
     insert into public.sync_mutations (client_id, mutation_id, user_id, name, status, error, args)
