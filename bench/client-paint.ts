@@ -286,7 +286,7 @@ async function main() {
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
       log(n, 'seeded');
-      const today = stats(await quickAdds(page, 'today'));
+      const today = stats(await quickAdds(page, 'on-Today'));
       await page.goto(`${app.url}/lists/${inboxId}`);
       await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
       const inboxOpen = await page.evaluate(() => document.querySelector('.screen-subtitle')?.textContent ?? '');
