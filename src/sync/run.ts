@@ -72,7 +72,10 @@ export async function syncRun(ctx: RunContext): Promise<RunResult> {
       if (out.kind === 'ok') {
         ctx.stuck = pushSucceeded(ctx.stuck, ctx.maxChanges);
         ctx.onProgress();
-        for (const r of out.value.results) if (r.status === 'refused' && r.error) pushRefusals.set(r.id, r.error);
+        // a replay answers its first answer: a refusal whose answer was lost comes back here
+        for (const r of out.value.results) {
+          if (r.error && (r.status === 'refused' || (r.status === 'duplicate' && r.first_status === 'refused'))) pushRefusals.set(r.id, r.error);
+        }
         sentUpTo = Math.max(sentUpTo, batch[batch.length - 1]?.id ?? 0);
         continue;
       }
@@ -142,7 +145,7 @@ function failureOf(out: Exclude<TransportOutcome<unknown>, { kind: 'ok' }>): Fai
   return { kind: 'blocked', message: out.message };
 }
 
-/** Refusals from push answers back up the pull's list (capped at 500 by the server). */
+/** Refusals from push answers back up the pull's (which brings them by its `refused` cursor, a page at a time). */
 function withPushRefusals(page: PullResult, pushRefusals: Map<number, MutationError>): PullResult {
   if (!pushRefusals.size) return page;
   const known = new Set(page.refused.map((r) => r.id));

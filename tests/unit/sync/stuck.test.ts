@@ -6,7 +6,7 @@ import type { DaybookDb } from '@/data/schema';
 import type { PushResult } from '@/lib/model';
 import { createSyncEngine } from '@/sync/engine';
 import type { PushRequest, TransportOutcome } from '@/sync/ports';
-import { initialStuck, pushFailed, pushSucceeded, REFUSE_AFTER } from '@/sync/stuck';
+import { initialStuck, pushFailed, pushSucceeded, REFUSE_AFTER, type StuckState } from '@/sync/stuck';
 import { freshDb } from '../data/helpers';
 import { FakeClock, FakeEnvironment, runToIdle, ScriptedTransport, serverDown, settle } from './fakes';
 
@@ -30,7 +30,7 @@ describe('the rule', () => {
     expect(sizes).toEqual([200, 100, 50, 25, 12, 6, 3, ...Array<number>(REFUSE_AFTER).fill(1)]);
   });
   it('a success lets the batch grow back to the normal size', () => {
-    let s = { headId: 7, failures: 2, limit: 25 };
+    let s: StuckState = { headId: 7, failures: 2, limit: 25 };
     s = pushSucceeded(s, 200);
     expect(s.limit).toBe(50);
     s = pushSucceeded(pushSucceeded(s, 200), 200);
@@ -97,6 +97,31 @@ describe('a change the server keeps failing on', () => {
     }
     expect(await db.outbox.count()).toBe(1);
     expect(await db.refused.count()).toBe(0);
+    await engine.stop();
+  });
+});
+
+/** A server that took change 1 before (its answer was lost) and refused it then. */
+class RefusedBefore extends ScriptedTransport {
+  override async push(req: PushRequest): Promise<TransportOutcome<PushResult>> {
+    this.calls.push('push');
+    this.lastMutationId = Math.max(this.lastMutationId, ...req.mutations.map((m) => m.id));
+    const error = { code: 'forbidden' as const, message: 'You can only view this list' };
+    return { kind: 'ok', value: { last_mutation_id: this.lastMutationId, results: req.mutations.map((m) => ({ id: m.id, status: 'duplicate' as const, first_status: 'refused' as const, error })) } };
+  }
+}
+
+describe('a replay answered with its first answer (issue #12 item 4)', () => {
+  it('a change whose refusal was lost is refused on the device when its replay says so, not dropped', async () => {
+    const { db, identity } = await freshDb();
+    await setLastSyncedAt('2026-01-01T00:00:00.000Z', db);
+    await tasks.create({ title: 'Refused the first time' }, db);
+    const clock = new FakeClock();
+    const engine = createSyncEngine({ store: createSyncStore(db), transport: new RefusedBefore(() => [identity.inboxId]), clock, environment: new FakeEnvironment(), random: () => 0.5 });
+    engine.start();
+    await runToIdle(engine, clock);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.refused.toArray()).map((r) => [r.id, r.error.code])).toEqual([[1, 'forbidden']]);
     await engine.stop();
   });
 });
