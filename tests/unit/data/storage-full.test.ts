@@ -39,9 +39,10 @@ describe('a full disk', () => {
   });
 
   it('rolls back a whole import', async () => {
+    const L = '0b8f3c2e-5a4d-4c1e-9f6a-2d7b8e9c0a1f';
     const before = await snapshot();
     const release = fillUp('tasks');
-    const file = { format: 'daybook', version: 1, lists: [{ id: 'l', name: 'L', color: 'red' }], tasks: [{ title: 'a', list_id: 'l' }] };
+    const file = { format: 'daybook', version: 1, lists: [{ id: L, name: 'L', color: 'red' }], tasks: [{ title: 'a', list_id: L }] };
     await expect(importData(file)).rejects.toBeInstanceOf(StorageFullError);
     release();
     expect(await snapshot()).toEqual(before);
