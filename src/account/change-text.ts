@@ -17,6 +17,10 @@ function task(subjects: Subjects, id: string) {
   const title = subjects[id];
   return title ? `task ${quoted(title)}` : 'a task';
 }
+function step(subjects: Subjects, id: string) {
+  const title = subjects[id];
+  return title ? `step ${quoted(title)}` : 'a step';
+}
 function listName(subjects: Subjects, id: string) {
   const name = subjects[id];
   return name ? `list ${quoted(name)}` : 'a list';
@@ -52,6 +56,8 @@ function describeTaskPatch(patch: TaskPatch, subjects: Subjects, id: string): st
       return `Set the priority of ${what} to ${PRIORITY_WORDS[patch.priority ?? 0]}`;
     case 'done':
       return patch.done ? `Complete ${what}` : `Reopen ${what}`;
+    case 'repeat':
+      return patch.repeat ? `Make ${what} repeat` : `Stop ${what} repeating`;
     case 'list_id':
       return `Move ${what} to ${listName(subjects, patch.list_id ?? '')}`;
     default:
@@ -84,6 +90,24 @@ export function describeChange(change: Mutation, subjects: Subjects = {}): strin
       return `Delete ${task(subjects, change.args.id)}`;
     case 'task.restore':
       return `Restore ${task(subjects, change.args.id)}`;
+    case 'task.complete_occurrence':
+      return `Complete ${task(subjects, change.args.id)} for ${mediumDate(change.args.occurrence)}`;
+    case 'task.uncomplete_occurrence':
+      return `Reopen ${task(subjects, change.args.id)} for ${mediumDate(change.args.occurrence)}`;
+    case 'step.create':
+      return `Add step ${quoted(change.args.title)} to ${task(subjects, change.args.task_id)}`;
+    case 'step.update': {
+      const { patch } = change.args;
+      const fields = Object.keys(patch);
+      if (fields.length === 1 && patch.title !== undefined) return `Rename ${step(subjects, change.args.id)} to ${quoted(patch.title)}`;
+      if (fields.length === 1 && patch.done !== undefined) return `${patch.done ? 'Tick' : 'Untick'} ${step(subjects, change.args.id)}`;
+      if (fields.length === 1 && patch.position !== undefined) return `Reorder ${step(subjects, change.args.id)}`;
+      return `Edit ${step(subjects, change.args.id)}`;
+    }
+    case 'step.delete':
+      return `Delete ${step(subjects, change.args.id)}`;
+    case 'step.restore':
+      return `Restore ${step(subjects, change.args.id)}`;
     case 'member.invite':
       return `Invite ${change.args.email} as ${change.args.role}`;
     case 'member.set_role':
@@ -107,6 +131,12 @@ export function changeText(change: Mutation, subjects: Subjects = {}): string {
       break;
     case 'list.create':
       parts.push(change.args.name);
+      break;
+    case 'step.create':
+      parts.push(change.args.title);
+      break;
+    case 'step.update':
+      parts.push(change.args.patch.title ?? '');
       break;
     case 'list.update':
       parts.push(change.args.patch.name ?? '');

@@ -6,17 +6,19 @@
 // when it is taken by a different record the import gets a fresh id. Imported rows are
 // appended at the end of their list in the file's order. The exported Inbox maps to this
 // device's Inbox; tasks whose list is missing from the file go to the Inbox. A done task is
-// queued as task.create followed by task.update {done: true}.
+// queued as task.create followed by task.update {done: true}. Steps (SPEC §11.3) follow their
+// task: an imported task's steps are appended to it in the file's order (step.create, then
+// step.update {done: true} for a done one); steps of a task not imported are skipped with it.
 import { ValidationError } from '@/lib/errors';
 import { isObject } from '@/lib/is-object';
 import { newId, nowIso } from '@/lib/ids';
-import type { List, Task } from '@/lib/model';
-import { checkColor, normalizeListName, validateTaskDraft } from '@/lib/validation';
+import type { List, Step, Task } from '@/lib/model';
+import { checkColor, normalizeListName, normalizeStepTitle, validateTaskDraft } from '@/lib/validation';
 import { getDb } from './database';
-import { type DaybookDb, STATE, toList, toTask } from './schema';
+import { type DaybookDb, STATE, toList, toStep, toTask } from './schema';
 import { readIdentity } from './identity';
 import { assertImportable } from './import-check';
-import { lists as listMutators, tasks as taskMutators } from './mutators';
+import { lists as listMutators, steps as stepMutators, tasks as taskMutators } from './mutators';
 import { write } from './write';
 
 export interface BackupFile {
@@ -25,11 +27,13 @@ export interface BackupFile {
   exported_at: string;
   lists: List[];
   tasks: Task[];
+  /** Live steps of the exported tasks (files from before steps have none). */
+  steps?: Step[];
 }
 
 export interface ImportReport {
-  imported: { lists: number; tasks: number };
-  skipped: { index: number; kind: 'list' | 'task'; reason: string }[];
+  imported: { lists: number; tasks: number; steps?: number };
+  skipped: { index: number; kind: 'list' | 'task' | 'step'; reason: string }[];
 }
 
 export const NOT_A_BACKUP = 'This file is not a Daybook export';
@@ -37,15 +41,18 @@ export const ALREADY_HERE = 'Already on this device';
 
 /** Every live list and task of the current database (tombstones are left out). */
 export async function exportData(db: DaybookDb = getDb()): Promise<BackupFile> {
-  return db.transaction('r', db.lists, db.tasks, async () => {
+  return db.transaction('r', db.lists, db.tasks, db.steps, async () => {
     const listRows = await db.lists.where('[state+position]').between([STATE.open, ''], [STATE.open, '\uffff']).toArray();
-    const taskRows = await db.tasks.toArray();
+    const taskRows = (await db.tasks.toArray()).filter((t) => t.state !== STATE.deleted);
+    const live = new Set(taskRows.map((t) => t.id));
+    const stepRows = await db.steps.orderBy('[task_id+position]').toArray();
     return {
       format: 'daybook',
       version: 1,
       exported_at: nowIso(),
       lists: listRows.map(toList),
-      tasks: taskRows.filter((t) => t.state !== STATE.deleted).map(toTask),
+      tasks: taskRows.map(toTask),
+      steps: stepRows.filter((s) => s.state !== STATE.deleted && live.has(s.task_id)).map(toStep),
     };
   });
 }
@@ -73,6 +80,7 @@ export async function importData(json: unknown, db: DaybookDb = getDb()): Promis
     const identity = await readIdentity(db);
     if (!identity) throw new Error('Database has no identity yet');
     const listIds = new Map<string, string>();
+    const taskIds = new Map<string, string>();
 
     for (const [index, raw] of fileLists.entries()) {
       try {
@@ -121,14 +129,17 @@ export async function importData(json: unknown, db: DaybookDb = getDb()): Promis
         }
         const id = fileId && !existing ? fileId : newId();
         await taskMutators.create({ ...draft, list_id: listId }, db, id);
+        if (fileId) taskIds.set(fileId, id);
         if (raw.done === true) await taskMutators.setDone(id, true, db);
         report.imported.tasks++;
       } catch (err) {
         report.skipped.push({ index, kind: 'task', reason: reasonOf(err) });
       }
     }
+    await importSteps(db, Array.isArray(json.steps) ? json.steps : [], taskIds, report);
   });
-  report.skipped.sort((a, b) => (a.kind === b.kind ? a.index - b.index : a.kind === 'list' ? -1 : 1));
+  const order = { list: 0, task: 1, step: 2 };
+  report.skipped.sort((a, b) => order[a.kind] - order[b.kind] || a.index - b.index);
   return report;
 }
 
@@ -139,6 +150,24 @@ function sameTask(row: Task, draft: ReturnType<typeof validateTaskDraft>, done: 
     row.due_date === draft.due_date &&
     row.due_time === draft.due_time &&
     row.priority === draft.priority &&
+    (row.repeat ?? null) === draft.repeat &&
+    (row.repeat_anchor ?? null) === draft.repeat_anchor &&
     row.done === done
   );
+}
+
+/** Steps of the tasks this import created, in the file's order; others are skipped. */
+async function importSteps(db: DaybookDb, fileSteps: unknown[], taskIds: Map<string, string>, report: ImportReport): Promise<void> {
+  for (const [index, raw] of fileSteps.entries()) {
+    try {
+      if (!isObject(raw)) throw new ValidationError('step', 'Not a step record');
+      const taskId = typeof raw.task_id === 'string' ? taskIds.get(raw.task_id) : undefined;
+      if (!taskId) throw new ValidationError('task_id', 'Its task was not imported');
+      const step = await stepMutators.create(taskId, normalizeStepTitle(raw.title), db);
+      if (raw.done === true) await stepMutators.setDone(step.id, true, db);
+      report.imported.steps = (report.imported.steps ?? 0) + 1;
+    } catch (err) {
+      report.skipped.push({ index, kind: 'step', reason: reasonOf(err) });
+    }
+  }
 }

@@ -11,11 +11,14 @@ export async function changeSubjects(changes: Mutation[], db: DaybookDb = getDb(
   const taskIds = new Set<string>();
   const listIds = new Set<string>();
   const memberKeys: [string, string][] = [];
+  const stepIds = new Set<string>();
   for (const m of changes) {
-    if (m.name === 'task.update' || m.name === 'task.delete' || m.name === 'task.restore') {
+    if (m.name === 'task.update' || m.name === 'task.delete' || m.name === 'task.restore' || m.name === 'task.complete_occurrence' || m.name === 'task.uncomplete_occurrence') {
       taskIds.add(m.args.id);
       if (m.name === 'task.update' && m.args.patch.list_id) listIds.add(m.args.patch.list_id);
-    } else if (m.name === 'list.update' || m.name === 'list.delete' || m.name === 'list.restore') listIds.add(m.args.id);
+    } else if (m.name === 'step.update' || m.name === 'step.delete' || m.name === 'step.restore') stepIds.add(m.args.id);
+    else if (m.name === 'step.create') taskIds.add(m.args.task_id);
+    else if (m.name === 'list.update' || m.name === 'list.delete' || m.name === 'list.restore') listIds.add(m.args.id);
     else if (m.name === 'member.set_role' || m.name === 'member.remove') {
       listIds.add(m.args.list_id);
       memberKeys.push([m.args.list_id, m.args.user_id]);
@@ -23,6 +26,7 @@ export async function changeSubjects(changes: Mutation[], db: DaybookDb = getDb(
   }
   const subjects: Record<string, string> = {};
   for (const row of await db.tasks.bulkGet([...taskIds])) if (row) subjects[row.id] = row.title;
+  for (const row of await db.steps.bulkGet([...stepIds])) if (row) subjects[row.id] = row.title;
   for (const row of await db.lists.bulkGet([...listIds])) if (row) subjects[row.id] = row.name;
   for (const row of await db.members.bulkGet(memberKeys)) if (row) subjects[`${row.list_id}/${row.user_id}`] = row.email;
   return subjects;

@@ -14,11 +14,13 @@ export {
   subscribeDatabase,
 } from './database';
 export type { DaybookDb } from './schema';
-export { toList, toListRow, toTask, toTaskRow } from './schema';
+export { toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from './schema';
 export type { Identity } from './identity';
 export { LOCAL_DATABASE, META } from './identity';
-export type { MoveTarget, NewList, NewTask } from './mutators';
-export { lists, members, tasks } from './mutators';
+export type { MoveTarget, NewList, NewTask, OccurrenceDone } from './mutators';
+export { lists, members, steps, tasks } from './mutators';
+export type { StepCount } from './step-queries';
+export { listStepCounts, taskSteps } from './step-queries';
 export { observe } from './live';
 export type { ListSharing, PendingInvite, PendingMemberChanges, Show } from './queries';
 export {

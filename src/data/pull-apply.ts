@@ -5,19 +5,19 @@ import { nowIso } from '@/lib/ids';
 import type { PullResult } from '@/lib/model';
 import type { PullOutcome } from '@/sync/ports';
 import { getDb } from './database';
-import { type DaybookDb, type TaskRow, toListRow, toTaskRow } from './schema';
+import { type DaybookDb, type TaskRow, toListRow, toStepRow, toTaskRow } from './schema';
 import { readIdentity } from './identity';
 import { runMutation } from './mutation-rows';
 import { type Reads, readsOf } from './mutations';
 import { advanceMutationId, nextMutationId } from './outbox';
 import { moveToRefused } from './refusals';
-import { stripList, stripTask } from './server-rows';
+import { stripList, stripStep, stripTask } from './server-rows';
 import { type Cursors, cursorLists, mergeCursors } from './cursors';
 import { getCursors, setCursors } from './sync-meta';
 
 /** `sent`: the cursors the page was asked for with (so a reset made meanwhile wins: cursors.ts). */
 export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?: Cursors): Promise<PullOutcome> {
-  return db.transaction('rw', [db.lists, db.members, db.tasks, db.outbox, db.refused, db.meta], async () => {
+  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.outbox, db.refused, db.meta], async () => {
     const now = nowIso();
     const cursors = mergeCursors(await getCursors(db), page.cursors, sent);
 
@@ -74,11 +74,18 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
       taskRows.push(toTaskRow({ ...task, deleted_with_list: withList }));
     }
     await db.tasks.bulkPut(taskRows);
+    // Steps (a server from before steps sends none). A tombstone says whether its task's delete took it.
+    const steps = page.steps ?? [];
+    if (steps.length) await db.steps.bulkPut(steps.map((s) => toStepRow({ ...stripStep(s), deleted_with_task: s.deleted_with_task === true })));
 
     // 4. Departures: a task that moved to a list this user cannot see.
+    //    Its departure covers its steps: those still in the list it left go with it (steps
+    //    already pulled into the new list, for a member of both, stay).
     for (const { list_id, task_id } of page.departed) {
       const row = await db.tasks.get(task_id);
       if (row && row.list_id === list_id) await db.tasks.delete(task_id);
+      const left = await db.steps.where('[task_id+position]').between([task_id, ''], [task_id, '\uffff']).toArray();
+      await db.steps.bulkDelete(left.filter((s) => s.list_id === list_id).map((s) => s.id));
     }
 
     // 5. Lists no longer visible, unless this device is still creating them.
@@ -94,6 +101,7 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
       await db.members.where('list_id').equals(id).delete();
       const taskIds = await db.tasks.where('[list_id+state+position]').between([id, 0, ''], [id, 2, '\uffff']).primaryKeys();
       await db.tasks.bulkDelete(taskIds);
+      await db.steps.where('list_id').equals(id).delete();
       delete cursors[id];
     }
 
@@ -117,14 +125,24 @@ interface Touched {
   lists: Set<string>;
   /** Lists the page brought a row of, or a task in. */
   listsWithTasks: Set<string>;
+  steps: Set<string>;
+  /** Tasks the page brought a row of, or a step of. */
+  tasksWithSteps: Set<string>;
+  /** Lists the page brought a row of, or a step in. */
+  listsWithSteps: Set<string>;
 }
 
 function touchedBy(page: PullResult): Touched {
   const lists = new Set(page.lists.map((l) => l.id));
+  const tasks = new Set(page.tasks.map((t) => t.id));
+  const steps = page.steps ?? [];
   return {
-    tasks: new Set(page.tasks.map((t) => t.id)),
+    tasks,
     lists,
     listsWithTasks: new Set([...lists, ...page.tasks.map((t) => t.list_id)]),
+    steps: new Set(steps.map((s) => s.id)),
+    tasksWithSteps: new Set([...tasks, ...steps.map((s) => s.task_id)]),
+    listsWithSteps: new Set([...lists, ...steps.map((s) => s.list_id)]),
   };
 }
 
@@ -132,6 +150,9 @@ function touches(reads: Reads, touched: Touched): boolean {
   return (
     (reads.tasks ?? []).some((id) => touched.tasks.has(id)) ||
     (reads.lists ?? []).some((id) => touched.lists.has(id)) ||
-    (reads.listTasks ?? []).some(({ listId }) => touched.listsWithTasks.has(listId))
+    (reads.listTasks ?? []).some(({ listId }) => touched.listsWithTasks.has(listId)) ||
+    (reads.steps ?? []).some((id) => touched.steps.has(id)) ||
+    (reads.taskSteps ?? []).some(({ taskId }) => touched.tasksWithSteps.has(taskId)) ||
+    (reads.listSteps ?? []).some(({ listId }) => touched.listsWithSteps.has(listId))
   );
 }

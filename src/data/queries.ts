@@ -111,17 +111,22 @@ export async function getTask(id: string, db: DaybookDb = getDb()): Promise<Task
 }
 
 /**
- * Case-insensitive substring search over titles and notes. It scans (search runs on demand,
- * not on every write); results: open before done, title hits before notes-only hits.
+ * Case-insensitive substring search over titles, notes and step titles (a task matches when one
+ * of its live steps does). It scans (search runs on demand, not on every write); results: open
+ * before done, title hits before notes- or step-only hits.
  */
 export async function searchTasks(query: string, db: DaybookDb = getDb(), limit = SEARCH_LIMIT): Promise<Task[]> {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return [];
+  const byStep = new Set<string>();
+  await db.steps.each((step) => {
+    if (step.state !== STATE.deleted && step.title.toLocaleLowerCase().includes(needle)) byStep.add(step.task_id);
+  });
   const hits: { row: TaskRow; rank: number }[] = [];
   await db.tasks.each((row) => {
     if (row.state === STATE.deleted) return;
     const inTitle = row.title.toLocaleLowerCase().includes(needle);
-    if (!inTitle && !row.notes.toLocaleLowerCase().includes(needle)) return;
+    if (!inTitle && !row.notes.toLocaleLowerCase().includes(needle) && !byStep.has(row.id)) return;
     hits.push({ row, rank: row.state * 2 + (inTitle ? 0 : 1) });
   });
   hits.sort((a, b) => a.rank - b.rank || a.row.title.localeCompare(b.row.title));

@@ -56,6 +56,12 @@ const STRINGS: Record<Mutation['name'], string[]> = {
   'task.update': ['id'],
   'task.delete': ['id'],
   'task.restore': ['id'],
+  'task.complete_occurrence': ['id', 'occurrence'],
+  'task.uncomplete_occurrence': ['id', 'occurrence'],
+  'step.create': ['id', 'task_id', 'title', 'position'],
+  'step.update': ['id'],
+  'step.delete': ['id'],
+  'step.restore': ['id'],
   'member.invite': ['list_id', 'email', 'role'],
   'member.set_role': ['list_id', 'user_id', 'role'],
   'member.remove': ['list_id', 'user_id'],
@@ -72,7 +78,7 @@ function asMutation(id: number, name: unknown, args: unknown): Mutation | null {
   const fields = STRINGS[name as Mutation['name']];
   if (!fields.every((f) => typeof args[f] === 'string')) return null;
   if (name === 'task.create' && args.notes !== undefined && typeof args.notes !== 'string') return null;
-  if (name === 'task.update' || name === 'list.update') {
+  if (name === 'task.update' || name === 'list.update' || name === 'step.update') {
     const patch = args.patch;
     if (!isObject(patch) || TEXT_FIELDS.some((f) => patch[f] !== undefined && patch[f] !== null && typeof patch[f] !== 'string')) return null;
   }
@@ -85,6 +91,10 @@ async function undoRefused(db: DaybookDb, entry: OutboxEntry, cursors: Record<st
     await db.tasks.delete(entry.args.id);
     return;
   }
+  if (entry.name === 'step.create') {
+    await db.steps.delete(entry.args.id);
+    return;
+  }
   if (entry.name === 'list.create') {
     await db.lists.delete(entry.args.id);
     await db.members.where('list_id').equals(entry.args.id).delete();
@@ -95,18 +105,20 @@ async function undoRefused(db: DaybookDb, entry: OutboxEntry, cursors: Record<st
     // the local copy (it sits in the target list now) and pull everything again, which brings
     // the task back where the server has it — or not at all if this user can't see that list.
     await db.tasks.delete(entry.args.id);
+    await db.steps.where('[task_id+position]').between([entry.args.id, ''], [entry.args.id, '\uffff']).delete();
     rewindLists(cursors);
     return;
   }
   const reads = readsOf(entry);
-  const taskId = reads.tasks?.[0];
+  const stepId = reads.steps?.[0];
+  const taskId = reads.tasks?.[0] ?? (stepId ? (await db.steps.get(stepId))?.task_id : undefined);
   const listId = taskId ? (await db.tasks.get(taskId))?.list_id : reads.lists?.[0];
   if (listId) cursors[listId] = 0;
 }
 
 /** Queues a refused change again with a fresh mutation id and re-applies it locally. */
 export async function retryRefused(id: number, db: DaybookDb = getDb()): Promise<void> {
-  await db.transaction('rw', [db.lists, db.members, db.tasks, db.outbox, db.refused, db.meta], async () => {
+  await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.outbox, db.refused, db.meta], async () => {
     const entry = await db.refused.get(id);
     if (!entry) return;
     await db.refused.delete(id);
@@ -123,7 +135,7 @@ export async function retryRefused(id: number, db: DaybookDb = getDb()): Promise
  * change the server can never take (a request it rejects as a whole, or one over the size limit).
  */
 export async function refuseLocally(items: { id: number; error: MutationError }[], db: DaybookDb = getDb()): Promise<RefusedEntry[]> {
-  return db.transaction('rw', [db.lists, db.members, db.tasks, db.outbox, db.refused, db.meta], async () => {
+  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.outbox, db.refused, db.meta], async () => {
     const cursors = await getCursors(db);
     const refused = await moveToRefused(db, items, cursors, nowIso());
     await setCursors(cursors, db);

@@ -2,7 +2,7 @@
 // IndexedDB cannot index booleans or null, so rows carry derived index keys (`state`,
 // `due_time_key`) next to the public fields; `toTask`/`toList` strip them at the API boundary.
 import Dexie, { type EntityTable, type Transaction } from 'dexie';
-import type { List, Member, OutboxEntry, RefusedEntry, Task } from '@/lib/model';
+import type { List, Member, OutboxEntry, RefusedEntry, Step, Task } from '@/lib/model';
 
 /** Row state for indexes: open (or a live list), done, deleted (tombstone, hidden from reads). */
 export const STATE = { open: 0, done: 1, deleted: 2 } as const;
@@ -14,6 +14,11 @@ export interface TaskRow extends Task {
   due_time_key: string;
   /** Tombstoned by its list's delete (the server has the same column); list.restore revives these. */
   deleted_with_list?: boolean;
+}
+/** A step as stored: `state` as for tasks (0 open, 1 done, 2 deleted); `deleted_with_task` as on the server. */
+export interface StepRow extends Step {
+  state: RowState;
+  deleted_with_task?: boolean;
 }
 export interface ListRow extends List {
   state: RowState;
@@ -28,6 +33,7 @@ export type DaybookDb = Dexie & {
   lists: EntityTable<ListRow, 'id'>;
   members: Dexie.Table<MemberRow, [string, string]>;
   tasks: EntityTable<TaskRow, 'id'>;
+  steps: EntityTable<StepRow, 'id'>;
   outbox: EntityTable<OutboxEntry, 'id'>;
   refused: EntityTable<RefusedEntry, 'id'>;
   meta: EntityTable<MetaRow, 'key'>;
@@ -57,7 +63,17 @@ export const SCHEMA_V2 = {
   meta: 'key',
 } as const;
 
-export const CURRENT_VERSION = 2;
+/**
+ * v3 (SPEC §11.1, §11.3): tasks carry `repeat` and `repeat_anchor` (null on existing rows); a
+ * `steps` table, read by task (`[task_id+position]`, the dialog's order) and by list (`list_id`:
+ * a list's rows' step counts, and purging a list that vanished).
+ */
+export const SCHEMA_V3 = {
+  ...SCHEMA_V2,
+  steps: 'id, [task_id+position], list_id',
+} as const;
+
+export const CURRENT_VERSION = 3;
 
 export function taskState(task: Pick<Task, 'done' | 'deleted_at'>): RowState {
   if (task.deleted_at) return STATE.deleted;
@@ -70,7 +86,13 @@ export function listState(list: Pick<List, 'deleted_at'>): RowState {
 
 /** The stored row for a public Task; the sync engine uses this to write pulled rows too. */
 export function toTaskRow(task: Task & { deleted_with_list?: boolean }): TaskRow {
-  const row: TaskRow = { ...task, state: taskState(task), due_time_key: task.due_time ?? '' };
+  const row: TaskRow = {
+    ...task,
+    repeat: task.repeat ?? null,
+    repeat_anchor: task.repeat_anchor ?? null,
+    state: taskState(task),
+    due_time_key: task.due_time ?? '',
+  };
   if (!row.deleted_at) delete row.deleted_with_list;
   return row;
 }
@@ -81,7 +103,18 @@ export function toListRow(list: List): ListRow {
 
 export function toTask(row: TaskRow): Task {
   const { state: _state, due_time_key: _key, deleted_with_list: _withList, ...task } = row;
-  return task;
+  return { ...task, repeat: task.repeat ?? null, repeat_anchor: task.repeat_anchor ?? null };
+}
+
+export function toStepRow(step: Step & { deleted_with_task?: boolean }): StepRow {
+  const row: StepRow = { ...step, state: taskState(step) };
+  if (!row.deleted_at) delete row.deleted_with_task;
+  return row;
+}
+
+export function toStep(row: StepRow): Step {
+  const { state: _state, deleted_with_task: _withTask, ...step } = row;
+  return step;
 }
 
 export function toList(row: ListRow): List {
@@ -108,10 +141,21 @@ async function upgradeToV2(tx: Transaction): Promise<void> {
     });
 }
 
+async function upgradeToV3(tx: Transaction): Promise<void> {
+  await tx
+    .table('tasks')
+    .toCollection()
+    .modify((row: Partial<TaskRow>) => {
+      row.repeat ??= null;
+      row.repeat_anchor ??= null;
+    });
+}
+
 /** Opens (creating or upgrading) the database called `name`. Call `db.open()` or just query it. */
 export function defineDatabase(name: string): DaybookDb {
   const db = new Dexie(name) as DaybookDb;
   db.version(1).stores(SCHEMA_V1);
   db.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
+  db.version(3).stores(SCHEMA_V3).upgrade(upgradeToV3);
   return db;
 }

@@ -1,5 +1,5 @@
 // Rows as the server sends them carry `version` and every column; keep exactly the public shape.
-import type { List, Task } from '@/lib/model';
+import type { List, Step, Task } from '@/lib/model';
 
 export function stripList(l: List): List {
   return {
@@ -33,5 +33,22 @@ export function stripTask(t: Task): Task {
     updated_at: t.updated_at,
     deleted_at: t.deleted_at ?? null,
     version: Number(t.version ?? 0),
+    repeat: t.repeat ?? null,
+    repeat_anchor: t.repeat_anchor ?? null,
+  };
+}
+
+export function stripStep(s: Step): Step {
+  return {
+    id: s.id,
+    task_id: s.task_id,
+    list_id: s.list_id,
+    title: s.title,
+    done: s.done,
+    position: s.position,
+    created_at: s.created_at,
+    updated_at: s.updated_at,
+    deleted_at: s.deleted_at ?? null,
+    version: Number(s.version ?? 0),
   };
 }

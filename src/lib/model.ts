@@ -46,12 +46,35 @@ export interface Task {
   updated_at: string;
   deleted_at: string | null;
   version: number;
+  /**
+   * SPEC §11.1: RRULE text (the subset of src/lib/recurrence), only with a due date; null = no
+   * repeat. Optional in the type only so rows written before repeats (and test literals) need not
+   * name it: absent means null, and every row this layer returns carries both.
+   */
+  repeat?: string | null;
+  /** The series' first due date (occurrence 1, where COUNT counts from); set exactly when `repeat` is. */
+  repeat_anchor?: string | null;
+}
+
+/** SPEC §11.3: one step of a task's checklist, versioned in its task's list (list_id is denormalised). */
+export interface Step {
+  id: string;
+  task_id: string;
+  list_id: string;
+  title: string;
+  done: boolean;
+  position: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: number;
 }
 
 export type ListPatch = Partial<Pick<List, 'name' | 'color' | 'position'>>;
 export type TaskPatch = Partial<
-  Pick<Task, 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'list_id' | 'position'>
+  Pick<Task, 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'list_id' | 'position' | 'repeat' | 'repeat_anchor'>
 >;
+export type StepPatch = Partial<Pick<Step, 'title' | 'done' | 'position'>>;
 
 export interface MutationArgs {
   'list.create': { id: string; name: string; color: ListColor; position: string };
@@ -67,10 +90,20 @@ export interface MutationArgs {
     due_time?: string | null;
     priority?: Priority;
     position: string;
+    repeat?: string | null;
+    repeat_anchor?: string | null;
   };
   'task.update': { id: string; patch: TaskPatch };
   'task.delete': { id: string };
   'task.restore': { id: string };
+  /** Completes the occurrence due on `occurrence`: due_date → `next` (the client's nextDue), or done when null. */
+  'task.complete_occurrence': { id: string; occurrence: string; next: string | null };
+  /** Undo of the above: back to `occurrence` if the task is still at `next` (or reopened if next was null). */
+  'task.uncomplete_occurrence': { id: string; occurrence: string; next: string | null };
+  'step.create': { id: string; task_id: string; title: string; position: string };
+  'step.update': { id: string; patch: StepPatch };
+  'step.delete': { id: string };
+  'step.restore': { id: string };
   'member.invite': { list_id: string; email: string; role: Exclude<Role, 'owner'> };
   'member.set_role': { list_id: string; user_id: string; role: Exclude<Role, 'owner'> };
   'member.remove': { list_id: string; user_id: string };
@@ -80,6 +113,8 @@ export type MutationName = keyof MutationArgs;
 export const MUTATION_NAMES = [
   'list.create', 'list.update', 'list.delete', 'list.restore',
   'task.create', 'task.update', 'task.delete', 'task.restore',
+  'task.complete_occurrence', 'task.uncomplete_occurrence',
+  'step.create', 'step.update', 'step.delete', 'step.restore',
   'member.invite', 'member.set_role', 'member.remove', 'list.leave',
 ] as const satisfies readonly MutationName[];
 
@@ -123,6 +158,8 @@ export interface PullResult {
   members: Member[];
   /** A tombstone says whether its list's delete made it (list.restore revives those only). */
   tasks: (Task & { deleted_with_list?: boolean })[];
+  /** Steps of the tasks in visible lists (servers before steps send none). */
+  steps?: (Step & { deleted_with_task?: boolean })[];
   departed: { list_id: string; task_id: string }[];
   visible_lists: string[];
   /**

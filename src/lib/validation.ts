@@ -2,6 +2,7 @@
 // with the exact user-facing message, so mutators and JSON import refuse the same way.
 import { ValidationError } from './errors';
 import { LIST_COLORS, type ListColor, type Priority, type TaskPatch } from './model';
+import { checkRepeat } from './recurrence/parse';
 import { codePoints, hasForbiddenCharacter, normalizeNewlines, trimText } from './text';
 
 export const MESSAGES = {
@@ -18,9 +19,15 @@ export const MESSAGES = {
   titleCharacter: 'Title contains a character that can’t be saved',
   notesCharacter: 'Notes contain a character that can’t be saved',
   listNameCharacter: 'List name contains a character that can’t be saved',
+  repeatWithoutDate: 'Set a date before repeating',
+  anchor: 'Pick a first date between 1900 and 2999',
+  stepRequired: 'Step is required',
+  stepTooLong: 'Step must be at most 200 characters',
+  stepCharacter: 'Step contains a character that can’t be saved',
+  tooManySteps: 'A task holds at most 100 steps',
 } as const;
 
-export const LIMITS = { title: 500, notes: 10_000, listName: 80 } as const;
+export const LIMITS = { title: 500, notes: 10_000, listName: 80, step: 200, steps: 100 } as const;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -92,12 +99,35 @@ export function checkDateTimePair(dueDate: string | null, dueTime: string | null
   if (dueTime !== null && dueDate === null) throw new ValidationError('due_time', MESSAGES.timeWithoutDate);
 }
 
+export function normalizeStepTitle(raw: unknown): string {
+  const title = typeof raw === 'string' ? trimText(raw) : '';
+  if (!title) throw new ValidationError('title', MESSAGES.stepRequired);
+  if (hasForbiddenCharacter(title, false)) throw new ValidationError('title', MESSAGES.stepCharacter);
+  if (codePoints(title) > LIMITS.step) throw new ValidationError('title', MESSAGES.stepTooLong);
+  return title;
+}
+
+/**
+ * A repeat (SPEC §11.1) as stored: the canonical RRULE text and its anchor, or both null. The
+ * anchor is the one given, else the due date (a new series starts at the task's date).
+ */
+export function checkRepeatFields(repeat: unknown, anchor: unknown, dueDate: string | null): { repeat: string | null; repeat_anchor: string | null } {
+  if (repeat !== undefined && repeat !== null && typeof repeat !== 'string') throw new ValidationError('repeat', 'Repeat must be a rule');
+  const rule = checkRepeat(repeat as string | null | undefined, dueDate);
+  if (rule === null) return { repeat: null, repeat_anchor: null };
+  if (anchor === undefined || anchor === null || anchor === '') return { repeat: rule, repeat_anchor: dueDate };
+  if (typeof anchor === 'string' && isValidIsoDate(anchor)) return { repeat: rule, repeat_anchor: anchor };
+  throw new ValidationError('repeat', MESSAGES.anchor);
+}
+
 export interface TaskDraftInput {
   title?: unknown;
   notes?: unknown;
   due_date?: unknown;
   due_time?: unknown;
   priority?: unknown;
+  repeat?: unknown;
+  repeat_anchor?: unknown;
 }
 export interface TaskDraft {
   title: string;
@@ -105,6 +135,8 @@ export interface TaskDraft {
   due_date: string | null;
   due_time: string | null;
   priority: Priority;
+  repeat: string | null;
+  repeat_anchor: string | null;
 }
 
 /** Checks fields in form order (title first) so the first message is the one the user sees first. */
@@ -115,10 +147,10 @@ export function validateTaskDraft(input: TaskDraftInput): TaskDraft {
   const due_time = checkDueTime(input.due_time);
   checkDateTimePair(due_date, due_time);
   const priority = checkPriority(input.priority);
-  return { title, notes, due_date, due_time, priority };
+  return { title, notes, due_date, due_time, priority, ...checkRepeatFields(input.repeat, input.repeat_anchor, due_date) };
 }
 
-type EditableTaskFields = Pick<TaskDraft, 'due_date' | 'due_time'>;
+type EditableTaskFields = Pick<TaskDraft, 'due_date' | 'due_time'> & { repeat?: string | null };
 
 /**
  * Validates only the fields present in `patch` and returns them normalised. Clearing the date
@@ -134,6 +166,17 @@ export function validateTaskPatch(current: EditableTaskFields, patch: TaskPatch)
   if (nextDate === null && !('due_time' in out) && current.due_time !== null) out.due_time = null;
   const nextTime = 'due_time' in out ? (out.due_time ?? null) : current.due_time;
   checkDateTimePair(nextDate, nextTime);
+  // A repeat needs a date: clearing the date clears the repeat; setting a repeat without an
+  // anchor starts the series at the (resulting) due date.
+  if ('repeat' in patch || 'repeat_anchor' in patch) {
+    const repeat = 'repeat' in patch ? patch.repeat : (current.repeat ?? null);
+    const fields = checkRepeatFields(repeat, patch.repeat_anchor, nextDate);
+    out.repeat = fields.repeat;
+    out.repeat_anchor = fields.repeat_anchor;
+  } else if (nextDate === null && (current.repeat ?? null) !== null) {
+    out.repeat = null;
+    out.repeat_anchor = null;
+  }
   if ('priority' in patch) out.priority = checkPriority(patch.priority);
   if ('done' in patch) {
     if (typeof patch.done !== 'boolean') throw new ValidationError('done', 'Done must be true or false');

@@ -12,8 +12,8 @@ export interface PullProgress {
 }
 
 /** Rows of every kind in one page (what `remaining` counts in). */
-export function pageRows(page: Pick<PullResult, 'lists' | 'members' | 'tasks' | 'departed'>): number {
-  return page.lists.length + page.members.length + page.tasks.length + page.departed.length;
+export function pageRows(page: Pick<PullResult, 'lists' | 'members' | 'tasks' | 'departed' | 'steps'>): number {
+  return page.lists.length + page.members.length + page.tasks.length + page.departed.length + (page.steps?.length ?? 0);
 }
 
 /**

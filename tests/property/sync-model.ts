@@ -81,6 +81,22 @@ export function applyToModel(model: Model, m: Mutation): void {
       if (t) Object.assign(t, { deleted: false, deleted_with_list: false });
       return;
     }
+    case 'task.complete_occurrence': {
+      // only while still at that occurrence (SPEC §11.1); next null ends the series. (The server
+      // also completes a task whose repeat was removed meanwhile: the model has no repeats yet.)
+      const t = model.tasks.get(m.args.id);
+      if (!t || t.deleted || t.done || t.due_date !== m.args.occurrence) return;
+      if (m.args.next === null) t.done = true;
+      else t.due_date = m.args.next;
+      return;
+    }
+    case 'task.uncomplete_occurrence': {
+      const t = model.tasks.get(m.args.id);
+      if (!t || t.deleted) return;
+      if (t.done && m.args.next === null && t.due_date === m.args.occurrence) t.done = false;
+      else if (!t.done && m.args.next !== null && t.due_date === m.args.next) t.due_date = m.args.occurrence;
+      return;
+    }
     case 'list.create':
       model.lists.set(m.args.id, { name: m.args.name.trim(), color: m.args.color, position: m.args.position, deleted: false });
       return;

@@ -3,7 +3,7 @@
 // (tests/unit/data/mutation-cases.test.ts) and against the server's `sync_push` on PGlite and
 // PostgreSQL 15 (tests/integration/server/mutation-cases.test.ts), so the two cannot drift apart.
 //
-// Ids in a case are symbolic: lists 'L1', 'L2', …; tasks 'T1', …; people 'alice' | 'bob' |
+// Ids in a case are symbolic: lists 'L1', 'L2', …; tasks 'T1', …; steps 'S1', …; people 'alice' | 'bob' |
 // 'carol'; a person's Inbox is the list id 'inbox:alice' (its id is the person's user id). Each
 // runner maps them to fresh UUIDs per case. In args, 'email:bob' stands for bob's e-mail and
 // 'user:bob' for bob's user id.
@@ -47,12 +47,27 @@ export interface CaseTask {
   created_by?: Person;
   deleted?: boolean;
   deleted_with_list?: boolean;
+  /** RRULE text and the series' first date (SPEC §11.1); both or neither. */
+  repeat?: string | null;
+  repeat_anchor?: string | null;
+}
+
+/** A step ('S<n>') of a task; its list is its task's. */
+export interface CaseStep {
+  id: string;
+  task: string;
+  title?: string;
+  done?: boolean;
+  position?: string;
+  deleted?: boolean;
+  deleted_with_task?: boolean;
 }
 
 export interface CaseState {
   lists?: CaseList[];
   members?: CaseMember[];
   tasks?: CaseTask[];
+  steps?: CaseStep[];
 }
 
 /**
@@ -64,6 +79,8 @@ export interface CaseAfter {
   tasks?: Record<string, Partial<Omit<CaseTask, 'id' | 'created_by'>> | 'absent'>;
   /** key `${list}/${person}` */
   members?: Record<string, Role | 'absent'>;
+  /** `list` = the step's list_id (its task's list, denormalised). */
+  steps?: Record<string, Partial<Omit<CaseStep, 'id' | 'task'> & { list: string }> | 'absent'>;
 }
 
 export type CaseExpect = { refused: ErrorCode } | { after: CaseAfter };
@@ -76,6 +93,12 @@ export interface MutationCase {
   before: CaseState;
   as: Person;
   args: Record<string, unknown>;
+  /**
+   * Changes by the same person applied first, in order, each of which must be applied (for a
+   * sequence: the same occurrence completed twice, a completion and its undo). The server runner
+   * sends them in the same push, before the case's own mutation.
+   */
+  first?: { name: MutationName; args: Record<string, unknown> }[];
   expect: CaseExpect;
   /**
    * A difference on purpose: what the client's apply gives instead, and why (for example the

@@ -7,6 +7,8 @@ import { Refusal } from './checks';
 import { listCreate, listDelete, listLeave, listRestore, listUpdate } from './lists';
 import { memberInvite, memberRemove, memberSetRole } from './members';
 import { taskCreate, taskDelete, taskRestore, taskUpdate } from './tasks';
+import { taskCompleteOccurrence, taskUncompleteOccurrence } from './tasks-repeat';
+import { stepCreate, stepDelete, stepRestore, stepUpdate } from './steps';
 import type { Ctx, MutationDef, MutationDefs, Outcome, Reads, Rows } from './types';
 
 export const MUTATIONS: MutationDefs = {
@@ -19,6 +21,12 @@ export const MUTATIONS: MutationDefs = {
   'task.update': taskUpdate,
   'task.delete': taskDelete,
   'task.restore': taskRestore,
+  'task.complete_occurrence': taskCompleteOccurrence,
+  'task.uncomplete_occurrence': taskUncompleteOccurrence,
+  'step.create': stepCreate,
+  'step.update': stepUpdate,
+  'step.delete': stepDelete,
+  'step.restore': stepRestore,
   'member.invite': memberInvite,
   'member.set_role': memberSetRole,
   'member.remove': memberRemove,
@@ -48,5 +56,6 @@ export function applyMutation(rows: Rows, m: AnyMutation, ctx: Ctx): Outcome {
 }
 
 export { INBOX_UNDELETABLE, LIST_MISSING, OWNER_ONLY, TASK_MISSING, VIEW_ONLY } from './checks';
-export type { Changes, Ctx, Outcome, Reads, Rows, TaskRecord } from './types';
+export { STEP_MISSING } from './steps';
+export type { Changes, Ctx, Outcome, Reads, Rows, StepRecord, TaskRecord } from './types';
 export { memberKey } from './types';

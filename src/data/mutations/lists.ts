@@ -2,6 +2,7 @@
 import type { List, ListPatch } from '@/lib/model';
 import { checkColor, normalizeListName } from '@/lib/validation';
 import { checkPosition, INBOX_UNDELETABLE, LIST_MISSING, refuse, requireList, roleOn, valid } from './checks';
+import { revivedSteps } from './tasks';
 import type { MutationDef } from './types';
 
 export const listCreate: MutationDef<'list.create'> = {
@@ -39,24 +40,28 @@ export const listUpdate: MutationDef<'list.update'> = {
 
 /** Tombstones the list and its live tasks, marked deleted_with_list so restore knows which go back. */
 export const listDelete: MutationDef<'list.delete'> = {
-  reads: (args) => ({ lists: [args.id], listTasks: [{ listId: args.id, state: 'live' }] }),
+  reads: (args) => ({ lists: [args.id], listTasks: [{ listId: args.id, state: 'live' }], listSteps: [{ listId: args.id, state: 'live' }] }),
   apply(rows, { id }, { userId, now }) {
     const tasks = [...rows.tasks.values()]
       .filter((t) => t.list_id === id && !t.deleted_at)
       .map((t) => ({ ...t, deleted_at: now, updated_at: now, deleted_with_list: true }));
+    // their live steps go with them (marked as their task's delete's, which the list's restore undoes)
+    const steps = [...(rows.steps?.values() ?? [])]
+      .filter((s) => s.list_id === id && !s.deleted_at)
+      .map((s) => ({ ...s, deleted_at: now, updated_at: now, deleted_with_task: true }));
     // Deleting twice is harmless (deletes win). The server's deleted list has no live tasks; a
     // rebase may have just stored one pulled from before the delete, which goes with the list.
     const stored = rows.lists.get(id);
-    if (stored?.deleted_at && roleOn(rows, id, userId) === 'owner') return { tasks };
+    if (stored?.deleted_at && roleOn(rows, id, userId) === 'owner') return { tasks, steps };
     const list = requireList(rows, id, userId, 'owner', 'id');
     if (list.is_inbox) refuse('invalid', INBOX_UNDELETABLE, 'id');
-    return { lists: [{ ...list, deleted_at: now, updated_at: now }], tasks };
+    return { lists: [{ ...list, deleted_at: now, updated_at: now }], tasks, steps };
   },
 };
 
 /** Brings back the list and exactly the tasks its delete took with it. */
 export const listRestore: MutationDef<'list.restore'> = {
-  reads: (args) => ({ lists: [args.id], listTasks: [{ listId: args.id, state: 'deleted' }] }),
+  reads: (args) => ({ lists: [args.id], listTasks: [{ listId: args.id, state: 'deleted' }], listSteps: [{ listId: args.id, state: 'deleted' }] }),
   apply(rows, { id }, { userId, now }) {
     const list = rows.lists.get(id);
     if (!list) refuse('not_found', 'That list no longer exists', 'id');
@@ -65,7 +70,8 @@ export const listRestore: MutationDef<'list.restore'> = {
     const tasks = [...rows.tasks.values()]
       .filter((t) => t.list_id === id && t.deleted_at && t.deleted_with_list)
       .map((t) => ({ ...t, deleted_at: null, updated_at: now, deleted_with_list: false }));
-    return { lists: [{ ...list, deleted_at: null, updated_at: now }], tasks };
+    const steps = revivedSteps(rows, tasks.map((t) => t.id), now);
+    return { lists: [{ ...list, deleted_at: null, updated_at: now }], tasks, steps };
   },
 };
 

@@ -2,7 +2,7 @@
 import type { TaskPatch } from '@/lib/model';
 import { validateTaskDraft, validateTaskPatch } from '@/lib/validation';
 import { checkPosition, LIST_MISSING, refuse, requireList, requireRole, roleOn, TASK_MISSING, valid } from './checks';
-import type { Rows, TaskRecord } from './types';
+import type { Rows, StepRecord, TaskRecord } from './types';
 import type { MutationDef } from './types';
 
 export const taskCreate: MutationDef<'task.create'> = {
@@ -29,7 +29,7 @@ export const taskCreate: MutationDef<'task.create'> = {
 };
 
 /** The task, after the checks the server makes first: can this person see it, and edit it. */
-function editableTask(rows: Rows, id: string, userId: string): TaskRecord {
+export function editableTask(rows: Rows, id: string, userId: string): TaskRecord {
   const task = rows.tasks.get(id);
   if (!task || !rows.lists.has(task.list_id)) refuse('not_found', TASK_MISSING, 'id');
   requireRole(roleOn(rows, task.list_id, userId), 'editor');
@@ -41,7 +41,11 @@ function editableTask(rows: Rows, id: string, userId: string): TaskRecord {
  * earlier done_at (the server's `coalesce`); a move needs the right to edit the target list.
  */
 export const taskUpdate: MutationDef<'task.update'> = {
-  reads: (args) => ({ tasks: [args.id], lists: typeof args.patch?.list_id === 'string' ? [args.patch.list_id] : [] }),
+  // a move reads the task's steps too (they follow it); other edits read nothing more
+  reads: (args) =>
+    typeof args.patch?.list_id === 'string'
+      ? { tasks: [args.id], lists: [args.patch.list_id], taskSteps: [{ taskId: args.id, state: 'all' }] }
+      : { tasks: [args.id] },
   apply(rows, { id, patch }, { userId, now }) {
     const task = editableTask(rows, id, userId);
     if (task.deleted_at) refuse('deleted', TASK_MISSING, 'id');
@@ -50,28 +54,48 @@ export const taskUpdate: MutationDef<'task.update'> = {
     if (clean.list_id !== undefined && clean.list_id !== task.list_id) requireList(rows, clean.list_id, userId, 'editor');
     const next: TaskRecord = { ...task, ...clean, updated_at: now };
     if ('done' in clean) next.done_at = clean.done ? (task.done_at ?? now) : null;
-    return { tasks: [next] };
+    if (next.list_id === task.list_id) return { tasks: [next] };
+    // its steps move with it: they are versioned in the task's list
+    const steps = stepsOfTask(rows, id, 'all').map((s) => ({ ...s, list_id: next.list_id, updated_at: now }));
+    return { tasks: [next], steps };
   },
 };
 
 export const taskDelete: MutationDef<'task.delete'> = {
-  reads: (args) => ({ tasks: [args.id] }),
+  reads: (args) => ({ tasks: [args.id], taskSteps: [{ taskId: args.id, state: 'live' }] }),
   apply(rows, { id }, { userId, now }) {
     const task = editableTask(rows, id, userId);
     // Deleting twice keeps the first delete (deletes win). A task its list's delete took becomes
     // deleted on its own, as on the server, so restoring the list leaves it deleted.
     if (task.deleted_at) return task.deleted_with_list ? { tasks: [{ ...task, updated_at: now, deleted_with_list: false }] } : {};
-    return { tasks: [{ ...task, deleted_at: now, updated_at: now, deleted_with_list: false }] };
+    // its live steps go with it, marked so task.restore brings back exactly those
+    const steps = stepsOfTask(rows, id, 'live').map((s) => ({ ...s, deleted_at: now, updated_at: now, deleted_with_task: true }));
+    return { tasks: [{ ...task, deleted_at: now, updated_at: now, deleted_with_list: false }], steps };
   },
 };
 
 /** Undo of a delete: the only way back from a tombstone, refused while its list is deleted. */
 export const taskRestore: MutationDef<'task.restore'> = {
-  reads: (args) => ({ tasks: [args.id] }),
+  reads: (args) => ({ tasks: [args.id], taskSteps: [{ taskId: args.id, state: 'deleted' }] }),
   apply(rows, { id }, { userId, now }) {
     const task = editableTask(rows, id, userId);
     if (rows.lists.get(task.list_id)?.deleted_at) refuse('deleted', LIST_MISSING, 'list_id');
     if (!task.deleted_at) return {};
-    return { tasks: [{ ...task, deleted_at: null, updated_at: now, deleted_with_list: false }] };
+    return { tasks: [{ ...task, deleted_at: null, updated_at: now, deleted_with_list: false }], steps: revivedSteps(rows, [id], now) };
   },
 };
+
+/** The task's steps in the rows, live, tombstoned or all. */
+export function stepsOfTask(rows: Rows, taskId: string, state: 'live' | 'deleted' | 'all'): StepRecord[] {
+  return [...(rows.steps?.values() ?? [])].filter(
+    (s) => s.task_id === taskId && (state === 'all' || (state === 'live') === (s.deleted_at === null)),
+  );
+}
+
+/** The steps the deletes of these tasks took with them, live again. */
+export function revivedSteps(rows: Rows, taskIds: string[], now: string): StepRecord[] {
+  const ids = new Set(taskIds);
+  return [...(rows.steps?.values() ?? [])]
+    .filter((s) => ids.has(s.task_id) && s.deleted_at && s.deleted_with_task)
+    .map((s) => ({ ...s, deleted_at: null, updated_at: now, deleted_with_task: false }));
+}

@@ -1,15 +1,19 @@
 // The shape every mutation shares: what it reads, and a pure `apply` over those rows. No Dexie
 // and no clock here — the caller loads the rows, passes `now`, and writes the changes — so the
 // same function serves the optimistic write, the rebase after a pull and the shared case table.
-import type { List, Member, MutationArgs, MutationError, MutationName, Task } from '@/lib/model';
+import type { List, Member, MutationArgs, MutationError, MutationName, Step, Task } from '@/lib/model';
 
 /** A task as stored locally: `deleted_with_list` says a tombstone went with its list's delete. */
 export type TaskRecord = Task & { deleted_with_list?: boolean };
+/** A step as stored locally: `deleted_with_task` says a tombstone went with its task's delete. */
+export type StepRecord = Step & { deleted_with_task?: boolean };
 
 /** The rows a mutation asked for (by `reads`); anything else is absent from the maps. */
 export interface Rows {
   lists: ReadonlyMap<string, List>;
   tasks: ReadonlyMap<string, TaskRecord>;
+  /** Steps asked for; optional so rows built by hand (tests) for task and list changes need none. */
+  steps?: ReadonlyMap<string, StepRecord>;
   /** Keyed by `memberKey(list_id, user_id)`. */
   members: ReadonlyMap<string, Member>;
 }
@@ -21,6 +25,12 @@ export interface Reads {
   members?: [listId: string, userId: string][];
   /** Every task of the list that is live (open or done), or every tombstone. */
   listTasks?: { listId: string; state: 'live' | 'deleted' }[];
+  /** Steps by id; the loader adds each step's task. */
+  steps?: string[];
+  /** Every step of the task, live or tombstones (each step has its task's list_id). */
+  taskSteps?: { taskId: string; state: 'live' | 'deleted' | 'all' }[];
+  /** Every step in the list that is live, or every tombstone. */
+  listSteps?: { listId: string; state: 'live' | 'deleted' }[];
 }
 
 /** Rows to write (whole rows, replacing what is stored) and membership rows to remove. */
@@ -28,6 +38,7 @@ export interface Changes {
   lists?: List[];
   tasks?: TaskRecord[];
   members?: Member[];
+  steps?: StepRecord[];
   removeMembers?: [listId: string, userId: string][];
 }
 

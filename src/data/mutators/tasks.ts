@@ -13,6 +13,7 @@ import { lastTaskPosition, taskNeighbours } from '../queries';
 import { write } from '../write';
 import { check, commit, requireIdentity } from './commit';
 import type { MoveTarget } from './move-target';
+import { repeatMutators, restartPatch } from './tasks-repeat';
 
 export interface NewTask {
   title: string;
@@ -21,6 +22,10 @@ export interface NewTask {
   due_date?: string | null;
   due_time?: string | null;
   priority?: Priority;
+  /** RRULE text (src/lib/recurrence formatRule); needs a due date. */
+  repeat?: string | null;
+  /** The series' first date; the due date when left out. */
+  repeat_anchor?: string | null;
 }
 
 async function liveTask(db: DaybookDb, id: string) {
@@ -39,7 +44,10 @@ async function createTask(input: NewTask, db: DaybookDb = getDb(), id: string = 
   return write(db, async (enqueue) => {
     const listId = input.list_id ?? (await requireIdentity(db)).inboxId;
     const position = positionAfter(await lastTaskPosition(db, listId));
-    const { tasks } = await commit(db, enqueue, 'task.create', { id, list_id: listId, ...draft, position });
+    // a plain task's change carries no repeat keys
+    const { repeat, repeat_anchor, ...plain } = draft;
+    const args = { id, list_id: listId, ...plain, position, ...(repeat ? { repeat, repeat_anchor } : {}) };
+    const { tasks } = await commit(db, enqueue, 'task.create', args);
     return toPublic(tasks![0]!);
   });
 }
@@ -56,6 +64,7 @@ async function updateTask(id: string, patch: TaskPatch, db: DaybookDb = getDb())
     for (const [key, value] of Object.entries(clean) as [keyof TaskPatch, unknown][]) {
       if (!samePatchValue(row[key], value)) Object.assign(changed, { [key]: value });
     }
+    restartPatch(row, changed);
     if (changed.list_id !== undefined && !('position' in clean)) {
       changed.position = positionAfter(await lastTaskPosition(db, changed.list_id));
     }
@@ -142,4 +151,5 @@ export const tasks = {
   move: moveTask,
   delete: deleteTask,
   restore: restoreTask,
+  ...repeatMutators,
 };

@@ -26,9 +26,9 @@ export function skippedSummary(report: ImportReport): string | null {
 const MAX_LABEL = 40;
 
 /** The name or title a skipped record had in the file, if it had a usable one, shortened. */
-function recordLabel(file: unknown, kind: 'list' | 'task', index: number): string | null {
+function recordLabel(file: unknown, kind: 'list' | 'task' | 'step', index: number): string | null {
   if (typeof file !== 'object' || file === null) return null;
-  const records = (file as Record<string, unknown>)[kind === 'list' ? 'lists' : 'tasks'];
+  const records = (file as Record<string, unknown>)[`${kind}s`];
   const record = Array.isArray(records) ? records[index] : undefined;
   if (typeof record !== 'object' || record === null) return null;
   const value = (record as Record<string, unknown>)[kind === 'list' ? 'name' : 'title'];
@@ -42,7 +42,7 @@ function recordLabel(file: unknown, kind: 'list' | 'task', index: number): strin
 export function skippedLines(report: ImportReport, file: unknown): string[] {
   return report.skipped.map(({ kind, index, reason }) => {
     const label = recordLabel(file, kind, index);
-    const what = `${kind === 'list' ? 'List' : 'Task'} ${index + 1}${label ? ` “${label}”` : ''}`;
+    const what = `${kind.charAt(0).toUpperCase()}${kind.slice(1)} ${index + 1}${label ? ` “${label}”` : ''}`;
     return `${what}: ${reason}`;
   });
 }

@@ -37,7 +37,7 @@ class Ids {
       const u = this.users[person[2] as Person];
       return person[1] === 'email' ? u.email : u.userId;
     }
-    if (!/^[LT]\d+$/.test(s)) return s;
+    if (!/^[LTS]\d+$/.test(s)) return s;
     let id = this.fresh.get(s);
     if (!id) {
       id = randomUUID();
@@ -71,7 +71,7 @@ class Ids {
 const at = (flag: boolean | undefined) => (flag ? 'now()' : 'null');
 
 async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: Users) {
-  const { lists = [], members = [], tasks = [] } = c.before;
+  const { lists = [], members = [], tasks = [], steps = [] } = c.before;
   for (const l of lists) {
     const id = ids.resolve(l.id);
     const owner = users[l.owner];
@@ -113,12 +113,22 @@ async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: User
     if (!createdBy) throw new Error(`${c.title}: task ${t.id} is in ${t.list}, which the case does not list`);
     await sql.query(
       `insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, done, done_at, position, created_by,
-         deleted_at, deleted_with_list)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, ${at(t.done)}, $9, $10, ${at(t.deleted)}, $11)`,
+         deleted_at, deleted_with_list, repeat, repeat_anchor)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, ${at(t.done)}, $9, $10, ${at(t.deleted)}, $11, $12, $13)`,
       [
         ids.resolve(t.id), ids.resolve(t.list), t.title ?? `Task ${t.id}`, t.notes ?? '', t.due_date ?? null, t.due_time ?? null,
         t.priority ?? 0, t.done ?? false, t.position ?? 'a0', users[createdBy].userId, t.deleted_with_list ?? false,
+        t.repeat ?? null, t.repeat_anchor ?? null,
       ],
+    );
+  }
+  for (const st of steps) {
+    const task = tasks.find((t) => t.id === st.task);
+    if (!task) throw new Error(`${c.title}: step ${st.id} is of ${st.task}, which the case does not list`);
+    await sql.query(
+      `insert into public.steps (id, task_id, list_id, title, done, position, deleted_at, deleted_with_task)
+       values ($1, $2, $3, $4, $5, $6, ${at(st.deleted)}, $7)`,
+      [ids.resolve(st.id), ids.resolve(st.task), ids.resolve(task.list), st.title ?? `Step ${st.id}`, st.done ?? false, st.position ?? 'a0', st.deleted_with_task ?? false],
     );
   }
 }
@@ -144,13 +154,27 @@ async function readAfter(sql: Querier, want: CaseAfter, ids: Ids, users: Users):
     for (const [sym, w] of Object.entries(want.tasks)) {
       const [row] = await sql.query<Record<string, unknown> & { list_id: string }>(
         `select list_id::text as list_id, title, notes, due_date::text as due_date, due_time, priority, done, position,
-           deleted_at is not null as deleted, deleted_with_list from public.tasks where id = $1`,
+           deleted_at is not null as deleted, deleted_with_list, repeat, repeat_anchor::text as repeat_anchor
+         from public.tasks where id = $1`,
         [ids.resolve(sym)],
       );
       const shaped = row && { ...row, list: ids.listSymbol(row.list_id) };
       tasks[sym] = !shaped ? 'absent' : w === 'absent' ? shaped : pick(shaped, Object.keys(w));
     }
     got.tasks = tasks;
+  }
+  if (want.steps) {
+    const steps: NonNullable<CaseAfter['steps']> = {};
+    for (const [sym, w] of Object.entries(want.steps)) {
+      const [row] = await sql.query<Record<string, unknown> & { list_id: string }>(
+        `select list_id::text as list_id, title, done, position, deleted_at is not null as deleted, deleted_with_task
+         from public.steps where id = $1`,
+        [ids.resolve(sym)],
+      );
+      const shaped = row && { ...row, list: ids.listSymbol(row.list_id) };
+      steps[sym] = !shaped ? 'absent' : w === 'absent' ? shaped : pick(shaped, Object.keys(w));
+    }
+    got.steps = steps;
   }
   if (want.members) {
     const members: NonNullable<CaseAfter['members']> = {};
@@ -182,12 +206,16 @@ async function runCase(srv: TestServer, users: Users, c: MutationCase) {
   const args = ids.args(c.args);
   const versionsBefore = await versions(srv.sql, ids);
 
+  // changes the case applies first go in the same push, before its own (each must be applied)
+  const first = (c.first ?? []).map((m, i) => ({ id: i + 1, name: m.name, args: ids.args(m.args) }));
   const { data, error } = await users[c.as].client.rpc('sync_push', {
     p_client_id: randomUUID(),
-    p_mutations: [{ id: 1, name: c.name, args }],
+    p_mutations: [...first, { id: first.length + 1, name: c.name, args }],
   });
   if (error) throw new Error(`sync_push failed: ${error.message}`);
-  const answer = (data as PushResult).results[0];
+  const results = (data as PushResult).results;
+  for (const r of results.slice(0, first.length)) expect(r, 'a change the case applies first').toEqual({ id: r.id, status: 'applied' });
+  const answer = { ...results[first.length]!, id: 1 };
 
   if ('refused' in c.expect) {
     expect(answer).toMatchObject({ id: 1, status: 'refused', error: { code: c.expect.refused } });

@@ -5,7 +5,7 @@
 // (tests/integration/server/mutation-cases.test.ts), unless the case documents a difference.
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/data/database';
-import { type DaybookDb, toList, toListRow, toTaskRow } from '@/data/schema';
+import { type DaybookDb, toList, toListRow, toStepRow, toTaskRow } from '@/data/schema';
 import { runMutation } from '@/data/mutation-rows';
 import type { List, Member, MutationName } from '@/lib/model';
 import { MUTATION_NAMES } from '@/lib/model';
@@ -58,6 +58,18 @@ async function seed(db: DaybookDb, state: CaseState, as: Person) {
         due_time: t.due_time ?? null, priority: t.priority ?? 0, done: t.done ?? false, done_at: t.done ? T0 : null,
         position: t.position ?? 'a0', created_by: userOf(t.created_by ?? owner), created_at: T0, updated_at: T0,
         deleted_at: t.deleted ? T0 : null, deleted_with_list: t.deleted_with_list ?? false, version: 1,
+        repeat: t.repeat ?? null, repeat_anchor: t.repeat_anchor ?? null,
+      }),
+    );
+  }
+  for (const s of state.steps ?? []) {
+    const task = state.tasks?.find((t) => t.id === s.task);
+    if (!task || !visible.has(id(task.list))) continue;
+    await db.steps.put(
+      toStepRow({
+        id: s.id, task_id: id(s.task), list_id: id(task.list), title: s.title ?? 'A step', done: s.done ?? false,
+        position: s.position ?? 'a0', created_at: T0, updated_at: T0, deleted_at: s.deleted ? T0 : null,
+        deleted_with_task: s.deleted_with_task ?? false, version: 1,
       }),
     );
   }
@@ -88,6 +100,19 @@ async function check(db: DaybookDb, after: CaseAfter) {
     if (deleted !== undefined) expect(row!.deleted_at !== null, `task ${key} deleted`).toBe(deleted);
     if (deleted_with_list !== undefined) expect(row!.deleted_with_list ?? false, `task ${key} deleted_with_list`).toBe(deleted_with_list);
   }
+  for (const [key, want] of Object.entries(after.steps ?? {})) {
+    const row = await db.steps.get(id(key));
+    if (want === 'absent') {
+      expect(row, `step ${key}`).toBeUndefined();
+      continue;
+    }
+    expect(row, `step ${key}`).toBeDefined();
+    const { deleted, deleted_with_task, list, ...fields } = want;
+    expect(row, `step ${key}`).toMatchObject(fields);
+    if (list !== undefined) expect(row!.list_id, `step ${key} list`).toBe(id(list));
+    if (deleted !== undefined) expect(row!.deleted_at !== null, `step ${key} deleted`).toBe(deleted);
+    if (deleted_with_task !== undefined) expect(row!.deleted_with_task ?? false, `step ${key} deleted_with_task`).toBe(deleted_with_task);
+  }
   for (const [key, want] of Object.entries(after.members ?? {})) {
     const [list, person] = key.split('/') as [string, Person];
     const row = await db.members.get([id(list), userOf(person)]);
@@ -104,8 +129,15 @@ afterEach(async () => {
 async function run(c: MutationCase, expected: CaseExpect) {
   db = await openDatabase(`case-${Math.random().toString(36).slice(2)}`, userOf(c.as));
   await seed(db, c.before, c.as);
-  const outcome = await db.transaction('rw', [db.lists, db.members, db.tasks], () =>
-    runMutation(db!, { name: c.name, args: mapArgs(c.args) } as never, { userId: userOf(c.as), now: NOW }),
+  const ctx = { userId: userOf(c.as), now: NOW };
+  for (const m of c.first ?? []) {
+    const first = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps], async () =>
+      runMutation(db!, { name: m.name, args: mapArgs(m.args) } as never, ctx),
+    );
+    expect(first.ok ? 'applied' : `refused ${first.error.code}`, `first ${m.name}`).toBe('applied');
+  }
+  const outcome = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps], async () =>
+    runMutation(db!, { name: c.name, args: mapArgs(c.args) } as never, ctx),
   );
   if ('refused' in expected) {
     expect(outcome.ok ? 'applied' : outcome.error.code).toBe(expected.refused);

@@ -91,6 +91,8 @@ describe('accepted values', () => {
       due_date: '2025-03-01',
       due_time: '07:30',
       priority: 2,
+      repeat: null,
+      repeat_anchor: null,
     });
   });
 });

@@ -1,0 +1,61 @@
+// Repeating tasks' edits (SPEC §11.1): completing one occurrence, its undo, and what a due date
+// moved by hand does to the series. The device computes the next date (src/lib/recurrence); the
+// change carries it, so the server needs no RRULE expander and decides only "is the task still at
+// that occurrence?" (../mutations/tasks-repeat.ts).
+import { ValidationError } from '@/lib/errors';
+import { todayIso } from '@/lib/dates';
+import type { TaskPatch } from '@/lib/model';
+import { formatRule, nextDue, parseRule, restartAt } from '@/lib/recurrence';
+import { getDb } from '../database';
+import { type DaybookDb, STATE, type TaskRow } from '../schema';
+import { TASK_MISSING } from '../mutations';
+import { write } from '../write';
+import { commit } from './commit';
+
+/** What completing an occurrence did, for the toast and its Undo. */
+export interface OccurrenceDone {
+  id: string;
+  occurrence: string;
+  /** The new due date; null = the series ended and the task is done. */
+  next: string | null;
+}
+
+/**
+ * Completes the occurrence the task is due on: the due date moves to the next one (nextDue from
+ * the anchor, after the later of the occurrence and `today`), or the task is done when the series
+ * has ended. A task without a repeat (or a rule this app can't read) is completed like a plain one.
+ */
+async function completeOccurrence(id: string, today: string = todayIso(), db: DaybookDb = getDb()): Promise<OccurrenceDone> {
+  return write(db, async (enqueue) => {
+    const row = await db.tasks.get(id);
+    if (!row || row.state === STATE.deleted) throw new ValidationError('id', TASK_MISSING);
+    if (!row.due_date) throw new ValidationError('id', 'Set a date before repeating');
+    const parsed = row.repeat ? parseRule(row.repeat) : null;
+    const next = parsed?.ok ? nextDue(parsed.rule, row.repeat_anchor ?? row.due_date, row.due_date, today) : null;
+    const args = { id, occurrence: row.due_date, next };
+    await commit(db, enqueue, 'task.complete_occurrence', args);
+    return args;
+  });
+}
+
+/** Undo from the toast: the occurrence is back if the task is still where the completion left it. */
+async function undoOccurrence(done: OccurrenceDone, db: DaybookDb = getDb()): Promise<void> {
+  await write(db, (enqueue) => commit(db, enqueue, 'task.uncomplete_occurrence', { ...done }));
+}
+
+/**
+ * A repeating task's due date moved by hand (a patch that sets a date and says nothing of the
+ * repeat): the series restarts there (restartAt: new anchor, a COUNT keeps the occurrences left).
+ * Plain tasks and patches without a date are left as they are, with no extra work.
+ */
+export function restartPatch(row: TaskRow, changed: TaskPatch): void {
+  if (!row.repeat || !row.due_date || !changed.due_date || 'repeat' in changed || 'repeat_anchor' in changed) return;
+  const parsed = parseRule(row.repeat);
+  if (!parsed.ok) return;
+  const restarted = restartAt(parsed.rule, row.repeat_anchor ?? row.due_date, row.due_date, changed.due_date);
+  const text = formatRule(restarted.rule);
+  if (text !== row.repeat) changed.repeat = text;
+  changed.repeat_anchor = restarted.anchor;
+}
+
+export const repeatMutators = { completeOccurrence, undoOccurrence };
