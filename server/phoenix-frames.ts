@@ -2,6 +2,8 @@
 // (@supabase/phoenix) reads it. vsn 1.0.0: each frame a JSON object. vsn 2.0.0 (realtime-js's
 // default): a JSON array [join_ref, ref, topic, event, payload], plus binary frames for user
 // broadcasts — kind 3 from the client, kind 4 to it (realtime-js src/lib/serializer.ts).
+import { isObject } from '../src/lib/is-object.ts';
+
 export type Vsn = '1.0.0' | '2.0.0';
 
 export interface PhxMessage {
@@ -28,7 +30,6 @@ const KIND_USER_BROADCAST = 4;
 const ENCODING_BINARY = 0;
 const ENCODING_JSON = 1;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const refOf = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
 
 function fromParts(joinRef: unknown, ref: unknown, topic: unknown, event: unknown, payload: unknown): PhxMessage {

@@ -12,6 +12,7 @@ import { logError } from './log.ts';
 import { decodeFrame, encodeBroadcast, encodeMessage, FrameError, type PhxMessage, type UserBroadcast, type Vsn } from './phoenix-frames.ts';
 import { checkToken, mayUse, type TokenCheck } from './realtime-auth.ts';
 import { REALTIME_NOTIFY_CHANNEL } from './realtime-stub.ts';
+import { isObject } from '../src/lib/is-object.ts';
 
 export const REALTIME_PATH = '/realtime/v1/websocket';
 
@@ -67,7 +68,6 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 const MAX_TIMER_MS = 60 * 60 * 1000;
 const NOT_HERE = 'is not available on the Daybook stand-in (it implements Realtime broadcast only)';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function rejectUpgrade(socket: Duplex, status: number, reason: string, body: string) {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
