@@ -1,7 +1,8 @@
 // Live reads for React. Each returns `undefined` while the first result loads, then re-renders
 // when a write touches the index range it read, or when the current database is switched.
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { List, Member, RefusedEntry, Task } from '@/lib/model';
+import type { List, Member, RefusedEntry, Step, Task } from '@/lib/model';
+import { listStepCounts, type StepCount, taskSteps } from './step-queries';
 import { useDb } from './use-db';
 import { getLastSyncedAt } from './sync-meta';
 import type { Identity } from './identity';
@@ -105,4 +106,16 @@ export function useRefused(): RefusedEntry[] | undefined {
 export function useLastSyncedAt(): string | null | undefined {
   const db = useDb();
   return useLiveQuery(() => getLastSyncedAt(db), [db]);
+}
+
+/** The task's live steps in manual order (the task dialog's checklist). */
+export function useTaskSteps(taskId: string): Step[] | undefined {
+  const db = useDb();
+  return useLiveQuery(() => taskSteps(taskId, db), [db, taskId]);
+}
+
+/** done/total per task of the list that has steps (one query for a list screen's rows). */
+export function useListStepCounts(listId: string): Record<string, StepCount> | undefined {
+  const db = useDb();
+  return useLiveQuery(() => listStepCounts(listId, db), [db, listId]);
 }

@@ -7,6 +7,7 @@ export {
   useLastSyncedAt,
   useList,
   useListSharing,
+  useListStepCounts,
   useListTasks,
   useLists,
   useMembers,
@@ -16,6 +17,7 @@ export {
   useRefused,
   useSearch,
   useTask,
+  useTaskSteps,
   useTodayTasks,
   useUpcomingTasks,
 } from './hooks';

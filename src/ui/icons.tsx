@@ -148,3 +148,15 @@ export const PencilIcon = () => (
     <path d="M13.5 6.5l4 4" />
   </Icon>
 );
+export const RepeatIcon = ({ size = 13 }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M17 2l4 4-4 4" />
+    <path d="M3 11v-1a4 4 0 0 1 4-4h14M7 22l-4-4 4-4" />
+    <path d="M21 13v1a4 4 0 0 1-4 4H3" />
+  </Icon>
+);
+export const StepsIcon = ({ size = 13 }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M4 6l1.5 1.5L8 5M4 12l1.5 1.5L8 11M4 18l1.5 1.5L8 17M11 6h9M11 12h9M11 18h9" />
+  </Icon>
+);

@@ -5,8 +5,9 @@
 import type { CSSProperties, LiHTMLAttributes, ReactNode, Ref } from 'react';
 import { isOverdue } from '@/lib/dates';
 import type { List, Task } from '@/lib/model';
+import { parseRule, repeatLabel } from '@/lib/recurrence';
 import { dueLabel, PRIORITY_NAMES } from './format';
-import { ClockIcon, EyeIcon, FlagIcon } from './icons';
+import { ClockIcon, EyeIcon, FlagIcon, RepeatIcon, StepsIcon } from './icons';
 import { TaskLink } from './task-link';
 import './task-row.css';
 
@@ -27,7 +28,16 @@ export interface TaskRowProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'chi
    * changed (a list screen says it once at the top). Without it the row says so itself.
    */
   viewOnlyNoteId?: string;
+  /** The task's checklist (SPEC §11.3): shown as "done/total" when it has steps. */
+  steps?: { done: number; total: number } | undefined;
   ref?: Ref<HTMLLIElement>;
+}
+
+/** "Repeats every week on Monday" for a repeating task with a rule this app reads; else null. */
+function repeatName(task: Task): string | null {
+  if (!task.repeat || !task.due_date) return null;
+  const parsed = parseRule(task.repeat);
+  return parsed.ok ? repeatLabel(parsed.rule, task.repeat_anchor ?? task.due_date) : 'Repeats';
 }
 
 export interface TaskRowViewProps extends TaskRowProps {
@@ -49,6 +59,7 @@ export function TaskRowView({
   viewOnly,
   onDoneChange,
   viewOnlyNoteId,
+  steps,
   ref,
   style,
   className,
@@ -60,7 +71,9 @@ export function TaskRowView({
   const showDue = task.due_date !== null && (task.due_date !== screenDay || task.due_time !== null || overdue);
   const ownNote = viewOnly && !viewOnlyNoteId;
   const noteId = viewOnly ? (viewOnlyNoteId ?? `task-view-only-${task.id}`) : undefined;
-  const hasMeta = showDue || task.priority > 0 || (showList && list) || task.notes !== '' || ownNote;
+  const repeats = repeatName(task);
+  const hasSteps = steps !== undefined && steps.total > 0;
+  const hasMeta = showDue || task.priority > 0 || (showList && list) || task.notes !== '' || ownNote || repeats !== null || hasSteps;
   return (
     <li
       ref={ref}
@@ -96,6 +109,19 @@ export function TaskRowView({
                 {task.due_time && <ClockIcon />}
                 {overdue && <span className="visually-hidden">Overdue:</span>}{' '}
                 {task.due_date === screenDay && task.due_time ? task.due_time : dueLabel(task.due_date, task.due_time, today)}
+              </span>
+            )}
+            {repeats !== null && (
+              <span className="task-repeats" role="img" aria-label={repeats} title={repeats}>
+                <RepeatIcon />
+              </span>
+            )}
+            {hasSteps && (
+              <span className="task-steps" role="img" aria-label={`${steps.done} of ${steps.total} steps done`}>
+                <StepsIcon />
+                <span aria-hidden="true">
+                  {steps.done}/{steps.total}
+                </span>
               </span>
             )}
             {showList && list && (

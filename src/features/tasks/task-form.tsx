@@ -13,6 +13,8 @@ import { creatorLabel } from './creator-label';
 import { DueFields, usePickerState } from './due-fields';
 import { ListField } from './list-field';
 import { PriorityField } from './priority-field';
+import { RepeatField } from './repeat-field';
+import { StepsField } from './steps-field';
 import type { TaskFormHandle } from './task-form-handle';
 import { useFieldDraft } from './use-field-draft';
 import { useTaskSave } from './use-task-save';
@@ -118,6 +120,10 @@ export function TaskForm({ task, ref, onDeleted }: TaskFormProps) {
         onPickDate={(iso) => void pickDate(iso)}
         onSaveTime={(value) => void saveTime(value)}
       />
+
+      <RepeatField task={task} disabled={viewOnly} error={errors.repeat} onChange={(patch) => void save(patch, 'repeat')} />
+
+      <StepsField taskId={task.id} viewOnly={viewOnly} />
 
       <div className="task-form-grid">
         <PriorityField

@@ -4,6 +4,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { type MoveTarget, tasks as taskWrites } from '@/data';
+import { useListStepCounts } from '@/data/react';
 import { DownIcon, GripIcon, UpIcon } from '@/ui/icons';
 import { useAnnouncer } from '@/ui/live-region';
 import { setTaskDone } from '@/connected/task-actions';
@@ -38,6 +39,8 @@ export function VirtualTaskList({ tasks, list, today, viewOnly, viewOnlyNoteId }
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const { announce, region } = useAnnouncer();
+  // one query for the whole list's "done/total" (only steps' writes re-run it)
+  const stepCounts = useListStepCounts(list.id);
 
   useLayoutEffect(() => {
     const el = listRef.current;
@@ -130,6 +133,7 @@ export function VirtualTaskList({ tasks, list, today, viewOnly, viewOnlyNoteId }
               viewOnly={viewOnly}
               onDoneChange={(done) => void setTaskDone(task, done)}
               viewOnlyNoteId={viewOnlyNoteId}
+              steps={stepCounts?.[task.id]}
               onKeyDown={(e) => onRowKeyDown(e, index)}
               leading={<div className="drag-handle" aria-hidden="true" {...handleProps(index)}><GripIcon /></div>}
               trailing={

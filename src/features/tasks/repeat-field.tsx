@@ -1,0 +1,49 @@
+// The task's repeat as a combo box "Repeat" (SPEC §11.1): Never, Daily, Weekdays, Weekly,
+// Monthly, Yearly, Custom…. A preset is made from the due date, which anchors the series anew.
+// A rule no preset stands for (another interval, an end, other days) shows as "Custom…" with the
+// rule in words under the box; editing such a rule in the dialog is not built yet.
+import { useId } from 'react';
+import type { Task, TaskPatch } from '@/lib/model';
+import { describeRule, formatRule, type Preset, PRESETS, parseRule, presetOf, presetRule } from '@/lib/recurrence';
+import { SelectField } from './select-field';
+
+interface RepeatFieldProps {
+  task: Task;
+  disabled: boolean;
+  error: string | undefined;
+  onChange: (patch: TaskPatch) => void;
+}
+
+export function RepeatField({ task, disabled, error, onChange }: RepeatFieldProps) {
+  const hintId = useId();
+  const anchor = task.repeat_anchor ?? task.due_date;
+  const parsed = task.repeat ? parseRule(task.repeat) : null;
+  const rule = parsed?.ok ? parsed.rule : null;
+  const value: Preset = !task.repeat ? 'never' : rule && anchor ? presetOf(rule, anchor) : 'custom';
+  const words = rule && anchor && value === 'custom' ? describeRule(rule, anchor) : parsed && !parsed.ok ? parsed.message : null;
+
+  function pick(preset: Preset) {
+    if (preset === 'never') return onChange({ repeat: null });
+    if (preset === 'custom') return; // keeps the rule as it is
+    // without a date the save is refused with "Set a date before repeating", shown at the field
+    const due = task.due_date ?? '2000-01-03';
+    onChange({ repeat: formatRule(presetRule(preset, due)), repeat_anchor: task.due_date });
+  }
+
+  return (
+    <div className="repeat-field">
+      <SelectField label="Repeat" value={value} disabled={disabled} error={error} onChange={(v) => pick(v as Preset)}>
+        {PRESETS.map((p) => (
+          <option key={p.value} value={p.value}>
+            {p.label}
+          </option>
+        ))}
+      </SelectField>
+      {words && (
+        <p className="field-hint" id={hintId}>
+          {words}
+        </p>
+      )}
+    </div>
+  );
+}
