@@ -118,3 +118,35 @@ describe('steps on screen', () => {
     await waitFor(() => expect(add).toHaveAccessibleDescription('Step is required'));
   });
 });
+
+describe('a custom repeat', () => {
+  it('saves every 2 weeks on two days, ending after 6 times, and shows it in words', async () => {
+    const task = await tasks.create({ title: 'Swim', due_date: '2030-01-07' }); // a Monday
+    const { d, user } = await openDialog(task.id);
+    await user.selectOptions(d.getByRole('combobox', { name: 'Repeat' }), 'Custom…');
+    const every = d.getByRole('spinbutton', { name: 'Every' });
+    await user.clear(every);
+    await user.type(every, '2');
+    await user.click(d.getByRole('checkbox', { name: 'Thursday' }));
+    await user.selectOptions(d.getByRole('combobox', { name: 'Ends' }), 'After a number of times');
+    const times = d.getByRole('spinbutton', { name: 'Times' });
+    await user.clear(times);
+    await user.type(times, '6');
+    await user.click(d.getByRole('button', { name: 'Save repeat' }));
+    await waitFor(async () => expect(await getTask(task.id)).toMatchObject({ repeat: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH;COUNT=6', repeat_anchor: '2030-01-07' }));
+    await waitFor(() => expect(d.getByRole('combobox', { name: 'Repeat' })).toHaveValue('custom'));
+    expect(d.getByText(/every 2 weeks on Monday and Thursday/)).toBeInTheDocument();
+  });
+
+  it('refuses an interval of 100 with SPEC’s words and saves nothing', async () => {
+    const task = await tasks.create({ title: 'Swim', due_date: '2030-01-07' });
+    const { d, user } = await openDialog(task.id);
+    await user.selectOptions(d.getByRole('combobox', { name: 'Repeat' }), 'Custom…');
+    const every = d.getByRole('spinbutton', { name: 'Every' });
+    await user.clear(every);
+    await user.type(every, '100');
+    await user.click(d.getByRole('button', { name: 'Save repeat' }));
+    expect(await d.findByRole('alert')).toHaveTextContent('Pick an interval between 1 and 99');
+    expect((await getTask(task.id))?.repeat).toBeNull();
+  });
+});

@@ -1,10 +1,11 @@
 // The task's repeat as a combo box "Repeat" (SPEC §11.1): Never, Daily, Weekdays, Weekly,
 // Monthly, Yearly, Custom…. A preset is made from the due date, which anchors the series anew.
 // A rule no preset stands for (another interval, an end, other days) shows as "Custom…" with the
-// rule in words under the box; editing such a rule in the dialog is not built yet.
-import { useId } from 'react';
+// rule in words under the box and the custom form (custom-repeat.tsx) to change it.
+import { useId, useState } from 'react';
 import type { Task, TaskPatch } from '@/lib/model';
 import { describeRule, formatRule, type Preset, PRESETS, parseRule, presetOf, presetRule } from '@/lib/recurrence';
+import { CustomRepeat } from './custom-repeat';
 import { SelectField } from './select-field';
 
 interface RepeatFieldProps {
@@ -21,10 +22,13 @@ export function RepeatField({ task, disabled, error, onChange }: RepeatFieldProp
   const rule = parsed?.ok ? parsed.rule : null;
   const value: Preset = !task.repeat ? 'never' : rule && anchor ? presetOf(rule, anchor) : 'custom';
   const words = rule && anchor && value === 'custom' ? describeRule(rule, anchor) : parsed && !parsed.ok ? parsed.message : null;
+  const [editing, setEditing] = useState(false);
+  const showCustom = !disabled && (editing || value === 'custom');
 
   function pick(preset: Preset) {
+    setEditing(preset === 'custom');
     if (preset === 'never') return onChange({ repeat: null });
-    if (preset === 'custom') return; // keeps the rule as it is
+    if (preset === 'custom') return; // the form below saves it
     // without a date the save is refused with "Set a date before repeating", shown at the field
     const due = task.due_date ?? '2000-01-03';
     onChange({ repeat: formatRule(presetRule(preset, due)), repeat_anchor: task.due_date });
@@ -32,7 +36,7 @@ export function RepeatField({ task, disabled, error, onChange }: RepeatFieldProp
 
   return (
     <div className="repeat-field">
-      <SelectField label="Repeat" value={value} disabled={disabled} error={error} onChange={(v) => pick(v as Preset)}>
+      <SelectField label="Repeat" value={editing ? 'custom' : value} disabled={disabled} error={error} onChange={(v) => pick(v as Preset)}>
         {PRESETS.map((p) => (
           <option key={p.value} value={p.value}>
             {p.label}
@@ -43,6 +47,17 @@ export function RepeatField({ task, disabled, error, onChange }: RepeatFieldProp
         <p className="field-hint" id={hintId}>
           {words}
         </p>
+      )}
+      {showCustom && (
+        <CustomRepeat
+          key={task.repeat ?? 'none'}
+          start={rule ?? presetRule('custom', task.due_date ?? '2000-01-03')}
+          disabled={disabled}
+          onSave={(text) => {
+            setEditing(false);
+            onChange({ repeat: text, repeat_anchor: task.due_date });
+          }}
+        />
       )}
     </div>
   );
