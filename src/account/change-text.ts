@@ -37,6 +37,9 @@ function renamed(kind: 'task' | 'list', current: string | undefined, next: strin
 function describeTaskPatch(patch: TaskPatch, subjects: Subjects, id: string): string {
   const fields = Object.keys(patch) as (keyof TaskPatch)[];
   const what = task(subjects, id);
+  if (fields.includes('repeat') && fields.every((f) => f === 'repeat' || f === 'repeat_anchor')) {
+    return patch.repeat ? `Make ${what} repeat` : `Stop ${what} repeating`;
+  }
   if (fields.length !== 1) {
     // A move into another list also carries the position there.
     if (patch.list_id && fields.every((f) => f === 'list_id' || f === 'position')) return `Move ${what} to ${listName(subjects, patch.list_id)}`;

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { changeText, describeChange, refusalReason, refusalSentence } from '@/account/change-text';
 import type { Mutation } from '@/lib/model';
+import { mediumDate } from '@/ui/format';
 
 const subjects = {
   t1: 'Buy milk',
   l1: 'Groceries',
   l2: 'Trip',
   'l1/u2': 'bob@example.com',
+  s1: 'Passport',
 };
 const m = (change: Omit<Mutation, 'id'>) => ({ id: 1, ...change }) as Mutation;
 
@@ -28,6 +30,15 @@ describe('describeChange', () => {
     [m({ name: 'task.update', args: { id: 't1', patch: { done: true } } }), 'Complete task “Buy milk”'],
     [m({ name: 'task.update', args: { id: 't1', patch: { done: false } } }), 'Reopen task “Buy milk”'],
     [m({ name: 'task.update', args: { id: 't1', patch: { list_id: 'l2', position: 'a5' } } }), 'Move task “Buy milk” to list “Trip”'],
+    [m({ name: 'task.update', args: { id: 't1', patch: { repeat: 'FREQ=DAILY', repeat_anchor: '2026-12-01' } } }), 'Make task “Buy milk” repeat'],
+    [m({ name: 'task.update', args: { id: 't1', patch: { repeat: null } } }), 'Stop task “Buy milk” repeating'],
+    [m({ name: 'task.complete_occurrence', args: { id: 't1', occurrence: '2030-12-06', next: '2030-12-13' } }), `Complete task “Buy milk” for ${mediumDate('2030-12-06')}`],
+    [m({ name: 'task.uncomplete_occurrence', args: { id: 't1', occurrence: '2030-12-06', next: null } }), `Reopen task “Buy milk” for ${mediumDate('2030-12-06')}`],
+    [m({ name: 'step.create', args: { id: 's9', task_id: 't1', title: 'Oat', position: 'a0' } }), 'Add step “Oat” to task “Buy milk”'],
+    [m({ name: 'step.update', args: { id: 's1', patch: { done: true } } }), 'Tick step “Passport”'],
+    [m({ name: 'step.update', args: { id: 's1', patch: { title: 'Visa' } } }), 'Rename step “Passport” to “Visa”'],
+    [m({ name: 'step.delete', args: { id: 's2' } }), 'Delete a step'],
+    [m({ name: 'step.restore', args: { id: 's1' } }), 'Restore step “Passport”'],
     [m({ name: 'task.update', args: { id: 't1', patch: { position: 'a5' } } }), 'Reorder task “Buy milk”'],
     [m({ name: 'task.update', args: { id: 't1', patch: { title: 'A', notes: 'B' } } }), 'Edit task “Buy milk”'],
     [m({ name: 'task.delete', args: { id: 't1' } }), 'Delete task “Buy milk”'],
