@@ -8,6 +8,7 @@ import type { Chip } from './quick-add-recognised';
 import './quick-add-understood.css';
 
 export { partKey } from '@/lib/quick-add';
+export { formatRule } from '@/lib/recurrence';
 export { Suggestions } from './quick-add-listbox';
 export { Recognised } from './quick-add-recognised';
 export { suggestionsFor } from './quick-add-suggestions';

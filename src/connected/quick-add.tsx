@@ -8,7 +8,6 @@ import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type NewTask, tasks } from '@/data';
 import { useListSharing, useLists } from '@/data/react';
 import type { Part } from '@/lib/quick-add';
-import type { Rule } from '@/lib/recurrence';
 import { FieldError } from '@/ui/field-error';
 import { PlusIcon } from '@/ui/icons';
 import { useToday } from '@/ui/use-today';
@@ -23,17 +22,6 @@ export interface QuickAddProps {
   placeholder?: string;
   /** Focus the box on mount (the "New task" app shortcut). */
   autoFocus?: boolean;
-}
-
-/**
- * TODO(#13, repeats in the data layer): the fields tasks.create takes for a repeat. Committed
- * NewTask has no repeat yet, so a recognised repeat is shown as a chip and moves the due date to
- * its first occurrence (the anchor), and is otherwise not saved. The data layer being written now
- * adds `repeat` (RRULE text) and `repeat_anchor` to NewTask; once that is in, return
- * `{ repeat: formatRule(rule), repeat_anchor: anchor }` (formatRule from '@/lib/recurrence').
- */
-export function repeatArgs(_rule: Rule, _anchor: string): Partial<NewTask> {
-  return {};
 }
 
 export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = false }: QuickAddProps) {
@@ -105,7 +93,8 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
       await tasks.create({
         ...defaults,
         ...fields,
-        ...(repeat ? repeatArgs(repeat.rule, repeat.anchor) : {}),
+        // the rule as RRULE text, anchored on its first occurrence (the due date quick add set)
+        ...(repeat && parser ? { repeat: parser.formatRule(repeat.rule), repeat_anchor: repeat.anchor } : {}),
         title: result ? result.title : title,
       });
       setTitle('');

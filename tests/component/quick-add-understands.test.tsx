@@ -73,14 +73,13 @@ describe('quick add that understands', () => {
     expect((await inbox())[0]).toMatchObject({ title: 'Call Sam', due_date: day, due_time: '17:00' });
   });
 
-  it('shows a repeat as a chip and starts the task on its first occurrence', async () => {
+  it('shows a repeat as a chip and saves it: the task repeats, anchored on its first occurrence', async () => {
     const { user, box } = setup(<QuickAdd defaults={{ due_date: todayIso() }} />);
     await user.type(box, 'Water plants every day');
     expect(chipsIn(await screen.findByRole('region', { name: 'Recognised' }))).toEqual(['Repeats every day']);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(box).toHaveValue(''));
-    // The data layer has no repeats yet (repeatArgs is the hook): the task keeps its date.
-    expect((await inbox())[0]).toMatchObject({ title: 'Water plants', due_date: todayIso() });
+    expect((await inbox())[0]).toMatchObject({ title: 'Water plants', due_date: todayIso(), repeat: 'FREQ=DAILY', repeat_anchor: todayIso() });
   });
 
   it('suggests list names after #, completes one with spaces by Enter, and files the task there', async () => {
