@@ -15,6 +15,8 @@ export interface ModelTask {
   position: string;
   deleted: boolean;
   deleted_with_list: boolean;
+  repeat: string | null;
+  repeat_anchor: string | null;
 }
 
 export interface ModelList {
@@ -49,6 +51,8 @@ export function applyToModel(model: Model, m: Mutation): void {
         position: a.position,
         deleted: false,
         deleted_with_list: false,
+        repeat: a.repeat ?? null,
+        repeat_anchor: a.repeat ? (a.repeat_anchor ?? a.due_date ?? null) : null,
       });
       return;
     }
@@ -58,6 +62,13 @@ export function applyToModel(model: Model, m: Mutation): void {
       const p = m.args.patch;
       const dueDate = 'due_date' in p ? (p.due_date ?? null) : t.due_date;
       const dueTime = 'due_time' in p ? (p.due_time ?? null) : dueDate === null ? null : t.due_time;
+      // a repeat needs a date: clearing the date clears it; set without an anchor, it starts at the date
+      let repeat = dueDate === null ? null : t.repeat;
+      let anchor = dueDate === null ? null : t.repeat_anchor;
+      if ('repeat' in p || 'repeat_anchor' in p) {
+        repeat = 'repeat' in p ? (p.repeat ?? null) : t.repeat;
+        anchor = repeat === null ? null : (p.repeat_anchor ?? dueDate);
+      }
       Object.assign(t, {
         list_id: p.list_id ?? t.list_id,
         title: p.title !== undefined ? p.title.trim() : t.title,
@@ -67,6 +78,8 @@ export function applyToModel(model: Model, m: Mutation): void {
         priority: p.priority ?? t.priority,
         done: p.done ?? t.done,
         position: p.position ?? t.position,
+        repeat,
+        repeat_anchor: anchor,
       });
       return;
     }
@@ -82,11 +95,11 @@ export function applyToModel(model: Model, m: Mutation): void {
       return;
     }
     case 'task.complete_occurrence': {
-      // only while still at that occurrence (SPEC §11.1); next null ends the series. (The server
-      // also completes a task whose repeat was removed meanwhile: the model has no repeats yet.)
+      // only while still at that occurrence (SPEC §11.1); next null ends the series, and a task
+      // whose repeat was removed meanwhile completes like a plain one
       const t = model.tasks.get(m.args.id);
       if (!t || t.deleted || t.done || t.due_date !== m.args.occurrence) return;
-      if (m.args.next === null) t.done = true;
+      if (m.args.next === null || t.repeat === null) t.done = true;
       else t.due_date = m.args.next;
       return;
     }

@@ -55,9 +55,14 @@ const notes = fc.constantFrom('', 'oat', 'two lines\nof notes', 'n'.repeat(2000)
 const date = fc.constantFrom(null, '2026-11-23', '2026-12-24', '1900-01-01');
 const time = fc.constantFrom(null, '09:00', '23:59');
 const pick = fc.nat(50);
+// repeating tasks (SPEC §11.1): a few rules, one that ends after two; completions are of one
+// occurrence, on a fixed "today" so a run replays the same
+const repeat = fc.constantFrom(null, null, 'FREQ=DAILY', 'FREQ=WEEKLY;COUNT=2');
+const TODAY = '2026-12-01';
 
 type Op =
-  | { op: 'task.create'; list: number; title: string; notes: string; due: string | null; time: string | null; priority: 0 | 1 | 2 | 3 }
+  | { op: 'task.create'; list: number; title: string; notes: string; due: string | null; time: string | null; priority: 0 | 1 | 2 | 3; repeat: string | null }
+  | { op: 'task.complete'; task: number }
   | { op: 'task.update'; task: number; field: 'title' | 'notes' | 'priority' | 'done' | 'due'; title: string; notes: string; priority: 0 | 1 | 2 | 3; due: string | null; time: string | null }
   | { op: 'task.move'; task: number; list: number; where: 'start' | 'end' }
   | { op: 'task.delete'; task: number }
@@ -76,7 +81,8 @@ const role = fc.constantFrom('editor', 'viewer') as fc.Arbitrary<'editor' | 'vie
 const color = fc.constantFrom('red', 'blue', 'green') as fc.Arbitrary<'red' | 'blue' | 'green'>;
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ op: fc.constant('task.create' as const), list: pick, title: text, notes, due: date, time, priority }) },
+  { weight: 6, arbitrary: fc.record({ op: fc.constant('task.create' as const), list: pick, title: text, notes, due: date, time, priority, repeat }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('task.complete' as const), task: pick }) },
   {
     weight: 8,
     arbitrary: fc.record({
@@ -160,7 +166,12 @@ async function edit(d: Device, other: { email: string; userId: string }, op: Op)
   const task = 'task' in op ? at(op.op === 'task.restore' ? allTasks.filter((t) => t.deleted_at) : liveTasks, op.task) : undefined;
     switch (op.op) {
       case 'task.create':
-        await taskOps.create({ title: op.title, notes: op.notes, due_date: op.due, due_time: op.due ? op.time : null, priority: op.priority, list_id: at(live, op.list)?.id }, db);
+        await taskOps.create({ title: op.title, notes: op.notes, due_date: op.due, due_time: op.due ? op.time : null, priority: op.priority, list_id: at(live, op.list)?.id, repeat: op.due ? op.repeat : null }, db);
+        return;
+      case 'task.complete':
+        // a repeating task's checkbox completes one occurrence; any other completes it
+        if (task?.repeat && task.due_date) await taskOps.completeOccurrence(task.id, TODAY, db);
+        else if (task) await taskOps.setDone(task.id, true, db);
         return;
       case 'task.update': {
         if (!task) return;
@@ -576,9 +587,9 @@ describe('sync property', () => {
           const row = server.tasks.get(id);
           expect(row, `task ${id} missing on the server`).toBeDefined();
           expect(
-            { list_id: row!.list_id, title: row!.title, notes: row!.notes, due_date: row!.due_date, due_time: row!.due_time, priority: row!.priority, done: row!.done, position: row!.position, deleted: row!.deleted_at !== null },
+            { list_id: row!.list_id, title: row!.title, notes: row!.notes, due_date: row!.due_date, due_time: row!.due_time, priority: row!.priority, done: row!.done, position: row!.position, deleted: row!.deleted_at !== null, repeat: row!.repeat ?? null, repeat_anchor: row!.repeat_anchor ?? null },
             `task ${id}`,
-          ).toEqual({ list_id: t.list_id, title: t.title, notes: t.notes, due_date: t.due_date, due_time: t.due_time, priority: t.priority, done: t.done, position: t.position, deleted: t.deleted });
+          ).toEqual({ list_id: t.list_id, title: t.title, notes: t.notes, due_date: t.due_date, due_time: t.due_time, priority: t.priority, done: t.done, position: t.position, deleted: t.deleted, repeat: t.repeat, repeat_anchor: t.repeat_anchor });
         }
         for (const [id, l] of model.lists) {
           const row = server.lists.get(id);
