@@ -50,6 +50,16 @@ export function reminderTag(taskId: string, occurrence: string): string {
   return `reminder:${taskId}:${occurrence}`;
 }
 
+/**
+ * The key of the shown record (wasReminderShown / markReminderShown) for a reminder: its tag, and
+ * for a snoozed one the tag and the snooze's end, so the snoozed reminder shows again (under the
+ * same tag, replacing the first) but still only once across the device's paths.
+ */
+export function reminderShownKey(tag: string, snoozedUntil: string | null): string {
+  // As epoch ms: the server writes '…+00:00' where a device writes '….000Z' for the same instant.
+  return snoozedUntil ? `${tag}@${Date.parse(snoozedUntil)}` : tag;
+}
+
 export function taskUrl(taskId: string): string {
   return `/tasks/${encodeURIComponent(taskId)}`;
 }
