@@ -3,6 +3,7 @@
 // (SPEC §8's wording per code).
 import { mediumDate } from '@/ui/format';
 import type { Mutation, MutationError, Priority, TaskPatch } from '@/lib/model';
+import { isReminderOffset, reminderLabel } from '@/lib/reminder-offsets';
 
 /**
  * What the device knows about the records changes touch: task titles and list names by id,
@@ -111,6 +112,15 @@ export function describeChange(change: Mutation, subjects: Subjects = {}): strin
       return `Delete ${step(subjects, change.args.id)}`;
     case 'step.restore':
       return `Restore ${step(subjects, change.args.id)}`;
+    case 'reminder.set': {
+      const offset = change.args.offset_minutes;
+      const when = isReminderOffset(offset) ? ` (${reminderLabel(offset).toLowerCase()})` : '';
+      return `Remind me of ${task(subjects, change.args.task_id)}${when}`;
+    }
+    case 'reminder.clear':
+      return `Remove the reminder on ${task(subjects, change.args.task_id)}`;
+    case 'reminder.snooze':
+      return `Snooze the reminder on ${task(subjects, change.args.task_id)}`;
     case 'member.invite':
       return `Invite ${change.args.email} as ${change.args.role}`;
     case 'member.set_role':

@@ -17,7 +17,7 @@ export async function changeSubjects(changes: Mutation[], db: DaybookDb = getDb(
       taskIds.add(m.args.id);
       if (m.name === 'task.update' && m.args.patch.list_id) listIds.add(m.args.patch.list_id);
     } else if (m.name === 'step.update' || m.name === 'step.delete' || m.name === 'step.restore') stepIds.add(m.args.id);
-    else if (m.name === 'step.create') taskIds.add(m.args.task_id);
+    else if (m.name === 'step.create' || m.name.startsWith('reminder.')) taskIds.add((m.args as { task_id: string }).task_id);
     else if (m.name === 'list.update' || m.name === 'list.delete' || m.name === 'list.restore') listIds.add(m.args.id);
     else if (m.name === 'member.set_role' || m.name === 'member.remove') {
       listIds.add(m.args.list_id);

@@ -49,3 +49,6 @@ export { applyPull } from './pull-apply';
 export { discardRefused, refuseLocally, retryRefused } from './refusals';
 export { getClientId, getCursors, getLastSyncedAt, setLastSyncedAt } from './sync-meta';
 export { createSyncStore, syncDatabases } from './sync-store';
+export type { ReminderInputs, ReminderTask } from './reminder-queries';
+export { getReminder, loadReminderInputs } from './reminder-queries';
+export { reminders } from './mutators';

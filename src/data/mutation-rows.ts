@@ -40,7 +40,8 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
   const lists = new Map((await db.lists.bulkGet([...listIds])).flatMap((row) => (row ? [[row.id, toList(row)] as const] : [])));
   const memberKeys: [string, string][] = [...(reads.members ?? []), ...[...lists.keys()].map((id): [string, string] => [id, userId])];
   const members = new Map((await db.members.bulkGet(memberKeys)).flatMap((m) => (m ? [[memberKey(m.list_id, m.user_id), m] as const] : [])));
-  return { lists, tasks, members, steps };
+  const reminders = new Map((reads.reminders?.length ? await db.reminders.bulkGet(reads.reminders) : []).flatMap((r) => (r ? [[r.task_id, r] as const] : [])));
+  return { lists, tasks, members, steps, reminders };
 }
 
 export async function writeChanges(db: DaybookDb, changes: Changes): Promise<void> {
@@ -48,6 +49,7 @@ export async function writeChanges(db: DaybookDb, changes: Changes): Promise<voi
   if (changes.tasks?.length) await db.tasks.bulkPut(changes.tasks.map(toTaskRow));
   if (changes.members?.length) await db.members.bulkPut(changes.members);
   if (changes.steps?.length) await db.steps.bulkPut(changes.steps.map(toStepRow));
+  if (changes.reminders?.length) await db.reminders.bulkPut(changes.reminders);
   if (changes.removeMembers?.length) await db.members.bulkDelete(changes.removeMembers);
 }
 

@@ -11,13 +11,13 @@ import { runMutation } from './mutation-rows';
 import { type Reads, readsOf } from './mutations';
 import { advanceMutationId, nextMutationId } from './outbox';
 import { moveToRefused } from './refusals';
-import { stripList, stripStep, stripTask } from './server-rows';
+import { stripList, stripReminder, stripStep, stripTask } from './server-rows';
 import { type Cursors, cursorLists, mergeCursors } from './cursors';
 import { getCursors, setCursors } from './sync-meta';
 
 /** `sent`: the cursors the page was asked for with (so a reset made meanwhile wins: cursors.ts). */
 export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?: Cursors): Promise<PullOutcome> {
-  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.outbox, db.refused, db.meta], async () => {
+  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.outbox, db.refused, db.meta], async () => {
     const now = nowIso();
     const cursors = mergeCursors(await getCursors(db), page.cursors, sent);
 
@@ -77,15 +77,18 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
     // Steps (a server from before steps sends none). A tombstone says whether its task's delete took it.
     const steps = page.steps ?? [];
     if (steps.length) await db.steps.bulkPut(steps.map((s) => toStepRow({ ...stripStep(s), deleted_with_task: s.deleted_with_task === true })));
+    // This user's reminders (a server from before reminders sends none; a cleared one comes as a row too).
+    if (page.reminders?.length) await db.reminders.bulkPut(page.reminders.map(stripReminder));
 
     // 4. Departures: a task that moved to a list this user cannot see.
-    //    Its departure covers its steps: those still in the list it left go with it (steps
-    //    already pulled into the new list, for a member of both, stay).
+    //    Its departure covers its steps and reminder: those still in the list it left go with it
+    //    (rows already pulled into the new list, for a member of both, stay).
     for (const { list_id, task_id } of page.departed) {
       const row = await db.tasks.get(task_id);
       if (row && row.list_id === list_id) await db.tasks.delete(task_id);
       const left = await db.steps.where('[task_id+position]').between([task_id, ''], [task_id, '\uffff']).toArray();
       await db.steps.bulkDelete(left.filter((s) => s.list_id === list_id).map((s) => s.id));
+      if ((await db.reminders.get(task_id))?.list_id === list_id) await db.reminders.delete(task_id);
     }
 
     // 5. Lists no longer visible, unless this device is still creating them.
@@ -102,6 +105,7 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
       const taskIds = await db.tasks.where('[list_id+state+position]').between([id, 0, ''], [id, 2, '\uffff']).primaryKeys();
       await db.tasks.bulkDelete(taskIds);
       await db.steps.where('list_id').equals(id).delete();
+      await db.reminders.where('list_id').equals(id).delete();
       delete cursors[id];
     }
 
@@ -130,6 +134,8 @@ interface Touched {
   tasksWithSteps: Set<string>;
   /** Lists the page brought a row of, or a step in. */
   listsWithSteps: Set<string>;
+  /** Tasks the page brought a row of, or a reminder of. */
+  tasksWithReminders: Set<string>;
 }
 
 function touchedBy(page: PullResult): Touched {
@@ -143,6 +149,7 @@ function touchedBy(page: PullResult): Touched {
     steps: new Set(steps.map((s) => s.id)),
     tasksWithSteps: new Set([...tasks, ...steps.map((s) => s.task_id)]),
     listsWithSteps: new Set([...lists, ...steps.map((s) => s.list_id)]),
+    tasksWithReminders: new Set([...tasks, ...(page.reminders ?? []).map((r) => r.task_id)]),
   };
 }
 
@@ -153,6 +160,7 @@ function touches(reads: Reads, touched: Touched): boolean {
     (reads.listTasks ?? []).some(({ listId }) => touched.listsWithTasks.has(listId)) ||
     (reads.steps ?? []).some((id) => touched.steps.has(id)) ||
     (reads.taskSteps ?? []).some(({ taskId }) => touched.tasksWithSteps.has(taskId)) ||
-    (reads.listSteps ?? []).some(({ listId }) => touched.listsWithSteps.has(listId))
+    (reads.listSteps ?? []).some(({ listId }) => touched.listsWithSteps.has(listId)) ||
+    (reads.reminders ?? []).some((taskId) => touched.tasksWithReminders.has(taskId))
   );
 }

@@ -21,3 +21,4 @@ export {
   useTodayTasks,
   useUpcomingTasks,
 } from './hooks';
+export { useReminder, useReminderSchedule } from './reminder-hooks';

@@ -62,6 +62,9 @@ const STRINGS: Record<Mutation['name'], string[]> = {
   'step.update': ['id'],
   'step.delete': ['id'],
   'step.restore': ['id'],
+  'reminder.set': ['task_id'],
+  'reminder.clear': ['task_id'],
+  'reminder.snooze': ['task_id', 'occurrence', 'until'],
   'member.invite': ['list_id', 'email', 'role'],
   'member.set_role': ['list_id', 'user_id', 'role'],
   'member.remove': ['list_id', 'user_id'],
@@ -118,7 +121,7 @@ async function undoRefused(db: DaybookDb, entry: OutboxEntry, cursors: Record<st
 
 /** Queues a refused change again with a fresh mutation id and re-applies it locally. */
 export async function retryRefused(id: number, db: DaybookDb = getDb()): Promise<void> {
-  await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.outbox, db.refused, db.meta], async () => {
+  await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.outbox, db.refused, db.meta], async () => {
     const entry = await db.refused.get(id);
     if (!entry) return;
     await db.refused.delete(id);
@@ -135,7 +138,7 @@ export async function retryRefused(id: number, db: DaybookDb = getDb()): Promise
  * change the server can never take (a request it rejects as a whole, or one over the size limit).
  */
 export async function refuseLocally(items: { id: number; error: MutationError }[], db: DaybookDb = getDb()): Promise<RefusedEntry[]> {
-  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.outbox, db.refused, db.meta], async () => {
+  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.outbox, db.refused, db.meta], async () => {
     const cursors = await getCursors(db);
     const refused = await moveToRefused(db, items, cursors, nowIso());
     await setCursors(cursors, db);

@@ -2,7 +2,7 @@
 // IndexedDB cannot index booleans or null, so rows carry derived index keys (`state`,
 // `due_time_key`) next to the public fields; `toTask`/`toList` strip them at the API boundary.
 import Dexie, { type EntityTable, type Transaction } from 'dexie';
-import type { List, Member, OutboxEntry, RefusedEntry, Step, Task } from '@/lib/model';
+import type { List, Member, OutboxEntry, RefusedEntry, Reminder, Step, Task } from '@/lib/model';
 
 /** Row state for indexes: open (or a live list), done, deleted (tombstone, hidden from reads). */
 export const STATE = { open: 0, done: 1, deleted: 2 } as const;
@@ -24,6 +24,8 @@ export interface ListRow extends List {
   state: RowState;
 }
 export interface MemberRow extends Member {}
+/** A reminder as stored, keyed by `task_id` (the database is one user's). */
+export interface ReminderRow extends Reminder {}
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -34,6 +36,7 @@ export type DaybookDb = Dexie & {
   members: Dexie.Table<MemberRow, [string, string]>;
   tasks: EntityTable<TaskRow, 'id'>;
   steps: EntityTable<StepRow, 'id'>;
+  reminders: EntityTable<ReminderRow, 'task_id'>;
   outbox: EntityTable<OutboxEntry, 'id'>;
   refused: EntityTable<RefusedEntry, 'id'>;
   meta: EntityTable<MetaRow, 'key'>;
@@ -73,7 +76,16 @@ export const SCHEMA_V3 = {
   steps: 'id, [task_id+position], list_id',
 } as const;
 
-export const CURRENT_VERSION = 3;
+/**
+ * v4 (SPEC §11.4): a `reminders` table keyed by task id, read by list (`list_id`: purging a list
+ * that vanished). Nothing to backfill.
+ */
+export const SCHEMA_V4 = {
+  ...SCHEMA_V3,
+  reminders: 'task_id, list_id',
+} as const;
+
+export const CURRENT_VERSION = 4;
 
 export function taskState(task: Pick<Task, 'done' | 'deleted_at'>): RowState {
   if (task.deleted_at) return STATE.deleted;
@@ -157,5 +169,6 @@ export function defineDatabase(name: string): DaybookDb {
   db.version(1).stores(SCHEMA_V1);
   db.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
   db.version(3).stores(SCHEMA_V3).upgrade(upgradeToV3);
+  db.version(4).stores(SCHEMA_V4);
   return db;
 }

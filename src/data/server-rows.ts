@@ -1,5 +1,5 @@
 // Rows as the server sends them carry `version` and every column; keep exactly the public shape.
-import type { List, Step, Task } from '@/lib/model';
+import type { List, Reminder, Step, Task } from '@/lib/model';
 
 export function stripList(l: List): List {
   return {
@@ -50,5 +50,18 @@ export function stripStep(s: Step): Step {
     updated_at: s.updated_at,
     deleted_at: s.deleted_at ?? null,
     version: Number(s.version ?? 0),
+  };
+}
+
+/** The server's row has user_id (always the caller's) and timestamptz text: a snooze becomes an ISO instant. */
+export function stripReminder(r: Reminder): Reminder {
+  return {
+    task_id: r.task_id,
+    list_id: r.list_id,
+    offset_minutes: r.offset_minutes ?? null,
+    snoozed_until: r.snoozed_until ? new Date(r.snoozed_until).toISOString() : null,
+    snoozed_occurrence: r.snoozed_occurrence ?? null,
+    updated_at: r.updated_at,
+    version: Number(r.version ?? 0),
   };
 }

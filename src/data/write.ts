@@ -15,7 +15,7 @@ export async function write<T>(db: DaybookDb, body: (enqueue: Enqueue) => Promis
   try {
     // The scope must itself be an `async` function: Dexie detects that and keeps its zone
     // across native awaits; a plain arrow returning a promise commits too early.
-    return await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.outbox, db.meta], async () =>
+    return await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.outbox, db.meta], async () =>
       body((name, args) => enqueue(db, name, args)),
     );
   } catch (err) {

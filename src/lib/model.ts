@@ -70,6 +70,26 @@ export interface Step {
   version: number;
 }
 
+/** SPEC §11.4: minutes before the due time a reminder fires (0 = at the due time). */
+export const REMINDER_OFFSETS = [0, 5, 15, 30, 60, 1440] as const;
+export type ReminderOffset = (typeof REMINDER_OFFSETS)[number];
+
+/**
+ * SPEC §11.4: one person's reminder on one task (the server keys it by task and user; a device
+ * holds its user's only). `offset_minutes` null = cleared (a tombstone that still syncs). A snooze
+ * is for one occurrence (`snoozed_occurrence`) and ends when that occurrence passes. `list_id`
+ * follows the task's list: the version space.
+ */
+export interface Reminder {
+  task_id: string;
+  list_id: string;
+  offset_minutes: ReminderOffset | null;
+  snoozed_until: string | null;
+  snoozed_occurrence: string | null;
+  updated_at: string;
+  version: number;
+}
+
 export type ListPatch = Partial<Pick<List, 'name' | 'color' | 'position'>>;
 export type TaskPatch = Partial<
   Pick<Task, 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'list_id' | 'position' | 'repeat' | 'repeat_anchor'>
@@ -104,6 +124,10 @@ export interface MutationArgs {
   'step.update': { id: string; patch: StepPatch };
   'step.delete': { id: string };
   'step.restore': { id: string };
+  'reminder.set': { task_id: string; offset_minutes: ReminderOffset };
+  'reminder.clear': { task_id: string };
+  /** `occurrence` YYYY-MM-DD (the due date it is for), `until` an ISO timestamp. */
+  'reminder.snooze': { task_id: string; occurrence: string; until: string };
   'member.invite': { list_id: string; email: string; role: Exclude<Role, 'owner'> };
   'member.set_role': { list_id: string; user_id: string; role: Exclude<Role, 'owner'> };
   'member.remove': { list_id: string; user_id: string };
@@ -115,6 +139,7 @@ export const MUTATION_NAMES = [
   'task.create', 'task.update', 'task.delete', 'task.restore',
   'task.complete_occurrence', 'task.uncomplete_occurrence',
   'step.create', 'step.update', 'step.delete', 'step.restore',
+  'reminder.set', 'reminder.clear', 'reminder.snooze',
   'member.invite', 'member.set_role', 'member.remove', 'list.leave',
 ] as const satisfies readonly MutationName[];
 
@@ -160,6 +185,8 @@ export interface PullResult {
   tasks: (Task & { deleted_with_list?: boolean })[];
   /** Steps of the tasks in visible lists (servers before steps send none). */
   steps?: (Step & { deleted_with_task?: boolean })[];
+  /** The caller's own reminders on tasks in visible lists (servers before reminders send none). */
+  reminders?: (Reminder & { user_id?: string })[];
   departed: { list_id: string; task_id: string }[];
   visible_lists: string[];
   /**

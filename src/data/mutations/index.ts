@@ -8,6 +8,7 @@ import { listCreate, listDelete, listLeave, listRestore, listUpdate } from './li
 import { memberInvite, memberRemove, memberSetRole } from './members';
 import { taskCreate, taskDelete, taskRestore, taskUpdate } from './tasks';
 import { taskCompleteOccurrence, taskUncompleteOccurrence } from './tasks-repeat';
+import { reminderClear, reminderSet, reminderSnooze } from './reminders';
 import { stepCreate, stepDelete, stepRestore, stepUpdate } from './steps';
 import type { Ctx, MutationDef, MutationDefs, Outcome, Reads, Rows } from './types';
 
@@ -27,6 +28,9 @@ export const MUTATIONS: MutationDefs = {
   'step.update': stepUpdate,
   'step.delete': stepDelete,
   'step.restore': stepRestore,
+  'reminder.set': reminderSet,
+  'reminder.clear': reminderClear,
+  'reminder.snooze': reminderSnooze,
   'member.invite': memberInvite,
   'member.set_role': memberSetRole,
   'member.remove': memberRemove,
@@ -57,5 +61,5 @@ export function applyMutation(rows: Rows, m: AnyMutation, ctx: Ctx): Outcome {
 
 export { INBOX_UNDELETABLE, LIST_MISSING, OWNER_ONLY, TASK_MISSING, VIEW_ONLY } from './checks';
 export { STEP_MISSING } from './steps';
-export type { Changes, Ctx, Outcome, Reads, Rows, StepRecord, TaskRecord } from './types';
+export type { Changes, Ctx, Outcome, Reads, ReminderRecord, Rows, StepRecord, TaskRecord } from './types';
 export { memberKey } from './types';

@@ -1,12 +1,15 @@
 // The shape every mutation shares: what it reads, and a pure `apply` over those rows. No Dexie
 // and no clock here — the caller loads the rows, passes `now`, and writes the changes — so the
 // same function serves the optimistic write, the rebase after a pull and the shared case table.
-import type { List, Member, MutationArgs, MutationError, MutationName, Step, Task } from '@/lib/model';
+import type { List, Member, MutationArgs, MutationError, MutationName, Reminder, Step, Task } from '@/lib/model';
 
 /** A task as stored locally: `deleted_with_list` says a tombstone went with its list's delete. */
 export type TaskRecord = Task & { deleted_with_list?: boolean };
 /** A step as stored locally: `deleted_with_task` says a tombstone went with its task's delete. */
 export type StepRecord = Step & { deleted_with_task?: boolean };
+
+/** The acting person's reminder on a task (a device holds only its own user's). */
+export type ReminderRecord = Reminder;
 
 /** The rows a mutation asked for (by `reads`); anything else is absent from the maps. */
 export interface Rows {
@@ -14,6 +17,8 @@ export interface Rows {
   tasks: ReadonlyMap<string, TaskRecord>;
   /** Steps asked for; optional so rows built by hand (tests) for task and list changes need none. */
   steps?: ReadonlyMap<string, StepRecord>;
+  /** The person's reminders asked for, by task id; optional likewise. */
+  reminders?: ReadonlyMap<string, ReminderRecord>;
   /** Keyed by `memberKey(list_id, user_id)`. */
   members: ReadonlyMap<string, Member>;
 }
@@ -31,6 +36,8 @@ export interface Reads {
   taskSteps?: { taskId: string; state: 'live' | 'deleted' | 'all' }[];
   /** Every step in the list that is live, or every tombstone. */
   listSteps?: { listId: string; state: 'live' | 'deleted' }[];
+  /** The person's reminders by task id (the loader does not add their tasks: name them in `tasks`). */
+  reminders?: string[];
 }
 
 /** Rows to write (whole rows, replacing what is stored) and membership rows to remove. */
@@ -39,6 +46,7 @@ export interface Changes {
   tasks?: TaskRecord[];
   members?: Member[];
   steps?: StepRecord[];
+  reminders?: ReminderRecord[];
   removeMembers?: [listId: string, userId: string][];
 }
 

@@ -7,6 +7,7 @@ export type { TaskRow } from '../schema';
 export { lists, type NewList } from './lists';
 export { members } from './members';
 export type { MoveTarget } from './move-target';
+export { reminders } from './reminders';
 export { steps } from './steps';
 export { type NewTask, tasks } from './tasks';
 export type { OccurrenceDone } from './tasks-repeat';

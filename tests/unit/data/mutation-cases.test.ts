@@ -131,12 +131,12 @@ async function run(c: MutationCase, expected: CaseExpect) {
   await seed(db, c.before, c.as);
   const ctx = { userId: userOf(c.as), now: NOW };
   for (const m of c.first ?? []) {
-    const first = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps], async () =>
+    const first = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders], async () =>
       runMutation(db!, { name: m.name, args: mapArgs(m.args) } as never, ctx),
     );
     expect(first.ok ? 'applied' : `refused ${first.error.code}`, `first ${m.name}`).toBe('applied');
   }
-  const outcome = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps], async () =>
+  const outcome = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders], async () =>
     runMutation(db!, { name: c.name, args: mapArgs(c.args) } as never, ctx),
   );
   if ('refused' in expected) {
