@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_WAIT_MS, type SchedulerDeps, type SchedulerInputs, startReminderScheduler } from '@/app/reminders/scheduler';
+import type { ReminderNotification } from '@/lib/reminders/notification';
+
+const T = (s: string) => Date.parse(s);
+
+/** A fake clock with timers, the inputs as a settable value, and the shown record as a set. */
+function harness(start: string, initial: SchedulerInputs) {
+  let now = T(start);
+  const timers = new Map<number, { at: number; fn: () => void }>();
+  let seq = 0;
+  const shownKeys = new Set<string>();
+  const shown: { title: string; body: string; tag: string; at: number }[] = [];
+  let push: ((inputs: SchedulerInputs) => void) | null = null;
+  let remindAt = '09:00';
+  const deps: SchedulerDeps = {
+    observeInputs(cb) {
+      push = cb;
+      cb(initial);
+      return () => {
+        push = null;
+      };
+    },
+    now: () => now,
+    setTimeout(fn, ms) {
+      timers.set(++seq, { at: now + ms, fn });
+      return seq;
+    },
+    clearTimeout: (h) => void timers.delete(h as number),
+    timeZone: () => 'Europe/London',
+    remindAt: () => remindAt,
+    async claim(key) {
+      if (shownKeys.has(key)) return false;
+      shownKeys.add(key);
+      return true;
+    },
+    async show(n: ReminderNotification) {
+      shown.push({ title: n.title, body: n.options.body, tag: n.options.tag, at: now });
+    },
+    userId: 'u1',
+  };
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  return {
+    deps,
+    shown,
+    shownKeys,
+    timers,
+    settle,
+    setInputs: async (i: SchedulerInputs) => {
+      push?.(i);
+      await settle();
+    },
+    setRemindAt: (v: string) => {
+      remindAt = v;
+    },
+    /** Moves the clock to `to`, firing timers due on the way, in order. */
+    async advanceTo(to: string) {
+      const end = T(to);
+      for (;;) {
+        const due = [...timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+        if (!due) break;
+        timers.delete(due[0]);
+        now = Math.max(now, due[1].at);
+        due[1].fn();
+        await settle();
+        await settle();
+      }
+      now = end;
+    },
+  };
+}
+
+const task = (over: Partial<SchedulerInputs['tasks'][number]> = {}) => ({
+  id: 't1',
+  title: 'Call the plumber',
+  list_name: 'Home',
+  due_date: '2026-11-25',
+  due_time: '14:30',
+  done: false,
+  deleted_at: null,
+  ...over,
+});
+const reminder = (over = {}) => ({ task_id: 't1', offset_minutes: 15, snoozed_until: null, snoozed_occurrence: null, ...over });
+
+describe('leader tab scheduler', () => {
+  it('one timer to the next fire; shows at the fire time, once', async () => {
+    const h = harness('2026-11-25T10:00:00Z', { tasks: [task()], reminders: [reminder()] });
+    const s = startReminderScheduler(h.deps);
+    await h.settle();
+    expect(h.timers.size).toBe(1);
+    expect(s.nextFireAt()).toBe(T('2026-11-25T14:15:00Z'));
+    await h.advanceTo('2026-11-25T14:14:59Z');
+    expect(h.shown).toEqual([]);
+    await h.advanceTo('2026-11-25T14:16:00Z');
+    expect(h.shown).toEqual([{ title: 'Call the plumber', body: 'Today at 14:30 · Home', tag: 'reminder:t1:2026-11-25', at: T('2026-11-25T14:15:00Z') }]);
+    // a data change recomputes, and the shown record keeps it from showing again
+    await h.setInputs({ tasks: [task({ title: 'Call the plumber!' })], reminders: [reminder()] });
+    expect(h.shown).toHaveLength(1);
+    expect(h.timers.size).toBe(1);
+    s.stop();
+    expect(h.timers.size).toBe(0);
+  });
+
+  it('never waits longer than an hour for a far reminder (the clock may jump)', async () => {
+    const h = harness('2026-11-20T10:00:00Z', { tasks: [task()], reminders: [reminder()] });
+    startReminderScheduler(h.deps);
+    await h.settle();
+    expect([...h.timers.values()][0]?.at).toBe(T('2026-11-20T10:00:00Z') + MAX_WAIT_MS);
+    await h.advanceTo('2026-11-25T14:15:00Z');
+    expect(h.shown.map((s) => s.tag)).toEqual(['reminder:t1:2026-11-25']);
+  });
+
+  it('a missed reminder < 12 h late is shown once at start; older ones are not', async () => {
+    const tasks = [task({ id: 'late', due_time: '09:00' }), task({ id: 'old', due_date: '2026-11-24', due_time: '08:00' })];
+    const reminders = [reminder({ task_id: 'late', offset_minutes: 0 }), reminder({ task_id: 'old', offset_minutes: 0 })];
+    const h = harness('2026-11-25T20:00:00Z', { tasks, reminders });
+    const s = startReminderScheduler(h.deps);
+    await h.settle();
+    expect(h.shown.map((x) => [x.tag, x.body])).toEqual([['reminder:late:2026-11-25', 'Today at 09:00 · Home']]);
+    s.stop();
+    // a restart later the same evening: the record says it was shown
+    const again = startReminderScheduler(h.deps);
+    await h.settle();
+    expect(h.shown).toHaveLength(1);
+    again.stop();
+  });
+
+  it('completing a task before its time: nothing shows', async () => {
+    const h = harness('2026-11-25T10:00:00Z', { tasks: [task()], reminders: [reminder()] });
+    startReminderScheduler(h.deps);
+    await h.settle();
+    await h.setInputs({ tasks: [task({ done: true })], reminders: [reminder()] });
+    await h.advanceTo('2026-11-25T18:00:00Z');
+    expect(h.shown).toEqual([]);
+  });
+
+  it('a snooze shows the same tag again at its end', async () => {
+    const h = harness('2026-11-25T14:14:00Z', { tasks: [task()], reminders: [reminder()] });
+    startReminderScheduler(h.deps);
+    await h.advanceTo('2026-11-25T14:16:00Z');
+    await h.setInputs({ tasks: [task()], reminders: [reminder({ snoozed_until: '2026-11-25T14:26:00.000Z', snoozed_occurrence: '2026-11-25' })] });
+    await h.advanceTo('2026-11-25T14:30:00Z');
+    expect(h.shown.map((s) => [s.tag, new Date(s.at).toISOString()])).toEqual([
+      ['reminder:t1:2026-11-25', '2026-11-25T14:15:00.000Z'],
+      ['reminder:t1:2026-11-25', '2026-11-25T14:26:00.000Z'],
+    ]);
+  });
+
+  it('"Remind at" changes move undated tasks on refresh', async () => {
+    const h = harness('2026-11-25T07:00:00Z', { tasks: [task({ due_time: null })], reminders: [reminder({ offset_minutes: 0 })] });
+    const s = startReminderScheduler(h.deps);
+    await h.settle();
+    expect(s.nextFireAt()).toBe(T('2026-11-25T09:00:00Z'));
+    h.setRemindAt('08:15');
+    s.refresh();
+    await h.settle();
+    expect(s.nextFireAt()).toBe(T('2026-11-25T08:15:00Z'));
+    expect(h.timers.size).toBe(1);
+    await h.advanceTo('2026-11-25T08:20:00Z');
+    expect(h.shown.map((x) => x.body)).toEqual(['Today · Home']);
+  });
+
+  it('a reminder the other path already showed is not shown again', async () => {
+    const h = harness('2026-11-25T14:10:00Z', { tasks: [task()], reminders: [reminder()] });
+    h.shownKeys.add('reminder:t1:2026-11-25'); // the push handler got there first
+    startReminderScheduler(h.deps);
+    await h.advanceTo('2026-11-25T14:20:00Z');
+    expect(h.shown).toEqual([]);
+  });
+});
