@@ -1,9 +1,11 @@
 /// <reference lib="webworker" />
-// The service worker: the built shell is precached so the app opens with no network; data never
-// passes through here (it lives in IndexedDB, and API/auth calls always go to the network).
+// The service worker: the built shell is precached so the app opens with no network; no API or
+// auth response passes through here (data lives in IndexedDB; those calls always go to the
+// network). Reminder actions write to IndexedDB from here (reminders-click.ts).
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { handleReminderClicks } from './reminders-click';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -32,3 +34,6 @@ self.addEventListener('message', (event) => {
   // Lets the page (and the e2e update test) ask which build this worker belongs to.
   if (type === 'GET_BUILD_ID') event.ports[0]?.postMessage(__BUILD_ID__);
 });
+
+// Reminder notifications' clicks and actions (SPEC §11.4).
+handleReminderClicks();
