@@ -63,11 +63,22 @@ export interface CaseStep {
   deleted_with_task?: boolean;
 }
 
+/** A person's reminder on a task (SPEC §11.4); its list is its task's. A device holds only its own person's. */
+export interface CaseReminder {
+  task: string;
+  user: Person;
+  /** null = cleared (a tombstone row). */
+  offset_minutes: number | null;
+  snoozed_until?: string | null;
+  snoozed_occurrence?: string | null;
+}
+
 export interface CaseState {
   lists?: CaseList[];
   members?: CaseMember[];
   tasks?: CaseTask[];
   steps?: CaseStep[];
+  reminders?: CaseReminder[];
 }
 
 /**
@@ -81,6 +92,11 @@ export interface CaseAfter {
   members?: Record<string, Role | 'absent'>;
   /** `list` = the step's list_id (its task's list, denormalised). */
   steps?: Record<string, Partial<Omit<CaseStep, 'id' | 'task'> & { list: string }> | 'absent'>;
+  /**
+   * key `${task}/${person}`; `list` = its list_id (the task's). Instants compare as instants. The
+   * client runner checks only the acting person's (a device holds no one else's).
+   */
+  reminders?: Record<string, Partial<Omit<CaseReminder, 'task' | 'user'> & { list: string }> | 'absent'>;
 }
 
 export type CaseExpect = { refused: ErrorCode } | { after: CaseAfter };

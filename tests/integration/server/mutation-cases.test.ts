@@ -71,7 +71,7 @@ class Ids {
 const at = (flag: boolean | undefined) => (flag ? 'now()' : 'null');
 
 async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: Users) {
-  const { lists = [], members = [], tasks = [], steps = [] } = c.before;
+  const { lists = [], members = [], tasks = [], steps = [], reminders = [] } = c.before;
   for (const l of lists) {
     const id = ids.resolve(l.id);
     const owner = users[l.owner];
@@ -131,7 +131,19 @@ async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: User
       [ids.resolve(st.id), ids.resolve(st.task), ids.resolve(task.list), st.title ?? `Step ${st.id}`, st.done ?? false, st.position ?? 'a0', st.deleted_with_task ?? false],
     );
   }
+  for (const r of reminders) {
+    const task = tasks.find((t) => t.id === r.task);
+    if (!task) throw new Error(`${c.title}: a reminder is on ${r.task}, which the case does not list`);
+    await sql.query(
+      `insert into public.reminders (task_id, user_id, list_id, offset_minutes, snoozed_until, snoozed_occurrence)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [ids.resolve(r.task), users[r.user].userId, ids.resolve(task.list), r.offset_minutes, r.snoozed_until ?? null, r.snoozed_occurrence ?? null],
+    );
+  }
 }
+
+/** Instants compare as instants, whatever text the database gives them. */
+const instant = (value: unknown): string | null => (typeof value === 'string' ? new Date(value).toISOString() : null);
 
 const pick = (row: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, row[k]]));
 
@@ -175,6 +187,20 @@ async function readAfter(sql: Querier, want: CaseAfter, ids: Ids, users: Users):
       steps[sym] = !shaped ? 'absent' : w === 'absent' ? shaped : pick(shaped, Object.keys(w));
     }
     got.steps = steps;
+  }
+  if (want.reminders) {
+    const reminders: NonNullable<CaseAfter['reminders']> = {};
+    for (const [key, w] of Object.entries(want.reminders)) {
+      const [task, person] = key.split('/') as [string, Person];
+      const [row] = await sql.query<Record<string, unknown> & { list_id: string }>(
+        `select list_id::text as list_id, offset_minutes, snoozed_until::text as snoozed_until,
+           snoozed_occurrence::text as snoozed_occurrence from public.reminders where task_id = $1 and user_id = $2`,
+        [ids.resolve(task), users[person].userId],
+      );
+      const shaped = row && { ...row, list: ids.listSymbol(row.list_id), snoozed_until: instant(row.snoozed_until) };
+      reminders[key] = !shaped ? 'absent' : w === 'absent' ? shaped : pick(shaped, Object.keys(w));
+    }
+    got.reminders = reminders;
   }
   if (want.members) {
     const members: NonNullable<CaseAfter['members']> = {};
@@ -223,7 +249,9 @@ async function runCase(srv: TestServer, users: Users, c: MutationCase) {
     return;
   }
   expect(answer).toEqual({ id: 1, status: 'applied' });
-  expect(await readAfter(srv.sql, c.expect.after, ids, users)).toEqual(c.expect.after);
+  const want = c.expect.after;
+  const reminders = want.reminders && Object.fromEntries(Object.entries(want.reminders).map(([k, w]) => [k, w === 'absent' || w.snoozed_until === undefined ? w : { ...w, snoozed_until: instant(w.snoozed_until) }]));
+  expect(await readAfter(srv.sql, want, ids, users)).toEqual(reminders ? { ...want, reminders } : want);
 }
 
 describe.each(SERVER_KINDS)('shared mutation cases through sync_push on %s', (kind) => {

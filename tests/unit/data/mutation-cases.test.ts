@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/data/database';
 import { type DaybookDb, toList, toListRow, toStepRow, toTaskRow } from '@/data/schema';
 import { runMutation } from '@/data/mutation-rows';
-import type { List, Member, MutationName } from '@/lib/model';
+import type { List, Member, MutationName, ReminderOffset } from '@/lib/model';
 import { MUTATION_NAMES } from '@/lib/model';
 import type { CaseAfter, CaseExpect, CaseState, MutationCase, Person } from '../../shared/mutation-case';
 import { MUTATION_CASES } from '../../shared/mutation-cases';
@@ -73,9 +73,20 @@ async function seed(db: DaybookDb, state: CaseState, as: Person) {
       }),
     );
   }
+  // the device holds its own person's reminders only
+  for (const r of state.reminders ?? []) {
+    const task = state.tasks?.find((t) => t.id === r.task);
+    if (r.user !== as || !task || !visible.has(id(task.list))) continue;
+    await db.reminders.put({
+      task_id: id(r.task), list_id: id(task.list), offset_minutes: r.offset_minutes as ReminderOffset | null,
+      snoozed_until: r.snoozed_until ?? null, snoozed_occurrence: r.snoozed_occurrence ?? null, updated_at: T0, version: 1,
+    });
+  }
 }
 
-async function check(db: DaybookDb, after: CaseAfter) {
+const instant = (value: unknown) => (typeof value === 'string' ? new Date(value).toISOString() : value);
+
+async function check(db: DaybookDb, after: CaseAfter, as: Person) {
   for (const [key, want] of Object.entries(after.lists ?? {})) {
     const row = await db.lists.get(id(key));
     if (want === 'absent') {
@@ -113,6 +124,20 @@ async function check(db: DaybookDb, after: CaseAfter) {
     if (deleted !== undefined) expect(row!.deleted_at !== null, `step ${key} deleted`).toBe(deleted);
     if (deleted_with_task !== undefined) expect(row!.deleted_with_task ?? false, `step ${key} deleted_with_task`).toBe(deleted_with_task);
   }
+  for (const [key, want] of Object.entries(after.reminders ?? {})) {
+    const [task, person] = key.split('/') as [string, Person];
+    if (person !== as) continue; // another person's reminder never reaches this device
+    const row = await db.reminders.get(id(task));
+    if (want === 'absent') {
+      expect(row, `reminder ${key}`).toBeUndefined();
+      continue;
+    }
+    expect(row, `reminder ${key}`).toBeDefined();
+    const { list, snoozed_until, ...fields } = want;
+    expect(row, `reminder ${key}`).toMatchObject(fields);
+    if (list !== undefined) expect(row!.list_id, `reminder ${key} list`).toBe(id(list));
+    if (snoozed_until !== undefined) expect(instant(row!.snoozed_until), `reminder ${key} snoozed_until`).toBe(instant(snoozed_until));
+  }
   for (const [key, want] of Object.entries(after.members ?? {})) {
     const [list, person] = key.split('/') as [string, Person];
     const row = await db.members.get([id(list), userOf(person)]);
@@ -143,7 +168,7 @@ async function run(c: MutationCase, expected: CaseExpect) {
     expect(outcome.ok ? 'applied' : outcome.error.code).toBe(expected.refused);
   } else {
     expect(outcome.ok ? 'applied' : `refused ${outcome.error.code}: ${outcome.error.message}`).toBe('applied');
-    await check(db, expected.after);
+    await check(db, expected.after, c.as);
   }
 }
 
