@@ -1,5 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { PwaStatus } from './pwa';
+import { ReminderScheduler } from './reminders/reminder-scheduler';
 import { router } from './router';
 import { SyncToasts } from './sync-toasts';
 import { AppToaster } from './toaster';
@@ -13,6 +14,7 @@ export function App() {
       <AppToaster />
       <PwaStatus />
       <SyncToasts onReview={review} />
+      <ReminderScheduler />
     </>
   );
 }

@@ -5,14 +5,15 @@
 // transaction and one outbox entry each, no network — and an open tab is told to sync it.
 import { completeFromReminder, openReminderDatabase, snoozeFromReminder } from '@/data/reminder-actions';
 import { todayIso } from '@/lib/dates';
-import { type ReminderData, readReminderData, SNOOZE_MS } from '@/lib/reminders/notification';
+import {
+  OPEN_TASK_MESSAGE,
+  REMINDER_ACTED_MESSAGE,
+  type ReminderData,
+  readReminderData,
+  SNOOZE_MS,
+} from '@/lib/reminders/notification';
 
 declare const self: ServiceWorkerGlobalScope;
-
-/** Message to a window: open this path in the app (its router navigates; no reload). */
-export const OPEN_MESSAGE = 'daybook:open';
-/** Message to windows: a reminder's action wrote to the database; sync it now. */
-export const ACTED_MESSAGE = 'daybook:reminder-acted';
 
 async function windows(): Promise<WindowClient[]> {
   const all = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -23,7 +24,7 @@ async function openTask(data: ReminderData): Promise<void> {
   const [client] = (await windows()).sort((a, b) => Number(b.focused) - Number(a.focused));
   if (client) {
     await client.focus();
-    client.postMessage({ type: OPEN_MESSAGE, url: data.url });
+    client.postMessage({ type: OPEN_TASK_MESSAGE, taskId: data.taskId });
     return;
   }
   await self.clients.openWindow(data.url);
@@ -38,7 +39,7 @@ async function act(data: ReminderData, action: 'complete' | 'snooze'): Promise<v
   } finally {
     db.close();
   }
-  for (const client of await windows()) client.postMessage({ type: ACTED_MESSAGE });
+  for (const client of await windows()) client.postMessage({ type: REMINDER_ACTED_MESSAGE });
 }
 
 export function handleReminderClicks(): void {

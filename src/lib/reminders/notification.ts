@@ -87,3 +87,8 @@ export function readReminderData(data: unknown): ReminderData | null {
   if (d.userId !== null && typeof d.userId !== 'string') return null;
   return { kind: 'reminder', taskId: d.taskId, occurrence: d.occurrence, userId: d.userId as string | null, url: taskUrl(d.taskId) };
 }
+
+/** Service worker → window: open this task in the app (its router navigates; no reload). */
+export const OPEN_TASK_MESSAGE = 'daybook:open-task';
+/** Service worker → windows: a reminder's button wrote to the database; sync it now. */
+export const REMINDER_ACTED_MESSAGE = 'daybook:reminder-acted';
