@@ -9,16 +9,19 @@
 // queued as task.create followed by task.update {done: true}. Steps (SPEC §11.3) follow their
 // task: an imported task's steps are appended to it in the file's order (step.create, then
 // step.update {done: true} for a done one); steps of a task not imported are skipped with it.
+// Reminders (SPEC §11.4) likewise: a set reminder of an exported task travels as {task_id,
+// offset_minutes} (a snooze is of the moment and stays behind) and is set on the imported task.
 import { ValidationError } from '@/lib/errors';
 import { isObject } from '@/lib/is-object';
 import { newId, nowIso } from '@/lib/ids';
 import type { List, Step, Task } from '@/lib/model';
-import { checkColor, normalizeListName, normalizeStepTitle, validateTaskDraft } from '@/lib/validation';
+import { isReminderOffset } from '@/lib/reminder-offsets';
+import { checkColor, MESSAGES, normalizeListName, normalizeStepTitle, validateTaskDraft } from '@/lib/validation';
 import { getDb } from './database';
 import { type DaybookDb, STATE, toList, toStep, toTask } from './schema';
 import { readIdentity } from './identity';
 import { assertImportable } from './import-check';
-import { lists as listMutators, steps as stepMutators, tasks as taskMutators } from './mutators';
+import { lists as listMutators, reminders as reminderMutators, steps as stepMutators, tasks as taskMutators } from './mutators';
 import { write } from './write';
 
 export interface BackupFile {
@@ -29,11 +32,18 @@ export interface BackupFile {
   tasks: Task[];
   /** Live steps of the exported tasks (files from before steps have none). */
   steps?: Step[];
+  /** The person's set reminders on the exported tasks (files from before reminders have none). */
+  reminders?: BackupReminder[];
+}
+
+export interface BackupReminder {
+  task_id: string;
+  offset_minutes: number;
 }
 
 export interface ImportReport {
-  imported: { lists: number; tasks: number; steps?: number };
-  skipped: { index: number; kind: 'list' | 'task' | 'step'; reason: string }[];
+  imported: { lists: number; tasks: number; steps?: number; reminders?: number };
+  skipped: { index: number; kind: 'list' | 'task' | 'step' | 'reminder'; reason: string }[];
 }
 
 export const NOT_A_BACKUP = 'This file is not a Daybook export';
@@ -41,11 +51,12 @@ export const ALREADY_HERE = 'Already on this device';
 
 /** Every live list and task of the current database (tombstones are left out). */
 export async function exportData(db: DaybookDb = getDb()): Promise<BackupFile> {
-  return db.transaction('r', db.lists, db.tasks, db.steps, async () => {
+  return db.transaction('r', db.lists, db.tasks, db.steps, db.reminders, async () => {
     const listRows = await db.lists.where('[state+position]').between([STATE.open, ''], [STATE.open, '\uffff']).toArray();
     const taskRows = (await db.tasks.toArray()).filter((t) => t.state !== STATE.deleted);
     const live = new Set(taskRows.map((t) => t.id));
     const stepRows = await db.steps.orderBy('[task_id+position]').toArray();
+    const reminderRows = await db.reminders.toArray();
     return {
       format: 'daybook',
       version: 1,
@@ -53,6 +64,7 @@ export async function exportData(db: DaybookDb = getDb()): Promise<BackupFile> {
       lists: listRows.map(toList),
       tasks: taskRows.map(toTask),
       steps: stepRows.filter((s) => s.state !== STATE.deleted && live.has(s.task_id)).map(toStep),
+      reminders: reminderRows.flatMap((r) => (r.offset_minutes !== null && live.has(r.task_id) ? [{ task_id: r.task_id, offset_minutes: r.offset_minutes }] : [])),
     };
   });
 }
@@ -137,8 +149,9 @@ export async function importData(json: unknown, db: DaybookDb = getDb()): Promis
       }
     }
     await importSteps(db, Array.isArray(json.steps) ? json.steps : [], taskIds, report);
+    await importReminders(db, Array.isArray(json.reminders) ? json.reminders : [], taskIds, report);
   });
-  const order = { list: 0, task: 1, step: 2 };
+  const order = { list: 0, task: 1, step: 2, reminder: 3 };
   report.skipped.sort((a, b) => order[a.kind] - order[b.kind] || a.index - b.index);
   return report;
 }
@@ -168,6 +181,22 @@ async function importSteps(db: DaybookDb, fileSteps: unknown[], taskIds: Map<str
       report.imported.steps = (report.imported.steps ?? 0) + 1;
     } catch (err) {
       report.skipped.push({ index, kind: 'step', reason: reasonOf(err) });
+    }
+  }
+}
+
+/** Reminders on the tasks this import created; others are skipped. */
+async function importReminders(db: DaybookDb, fileReminders: unknown[], taskIds: Map<string, string>, report: ImportReport): Promise<void> {
+  for (const [index, raw] of fileReminders.entries()) {
+    try {
+      if (!isObject(raw)) throw new ValidationError('reminder', 'Not a reminder record');
+      const taskId = typeof raw.task_id === 'string' ? taskIds.get(raw.task_id) : undefined;
+      if (!taskId) throw new ValidationError('task_id', 'Its task was not imported');
+      if (!isReminderOffset(raw.offset_minutes)) throw new ValidationError('offset_minutes', MESSAGES.reminderOffset);
+      await reminderMutators.set(taskId, raw.offset_minutes, db);
+      report.imported.reminders = (report.imported.reminders ?? 0) + 1;
+    } catch (err) {
+      report.skipped.push({ index, kind: 'reminder', reason: reasonOf(err) });
     }
   }
 }

@@ -26,6 +26,7 @@ export const MESSAGES = {
   stepCharacter: 'Step contains a character that can’t be saved',
   tooManySteps: 'A task holds at most 100 steps',
   reminderWithoutDate: 'Set a date before adding a reminder',
+  reminderOffset: 'Pick one of the reminder times',
 } as const;
 
 export const LIMITS = { title: 500, notes: 10_000, listName: 80, step: 200, steps: 100 } as const;

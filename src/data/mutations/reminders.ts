@@ -55,7 +55,7 @@ export const reminderSet: MutationDef<'reminder.set'> = {
   apply(rows, { task_id, offset_minutes }, { now }) {
     const task = liveTask(rows, task_id);
     if (!(REMINDER_OFFSETS as readonly unknown[]).includes(offset_minutes)) {
-      refuse('invalid', 'Pick one of the reminder times', 'offset_minutes');
+      refuse('invalid', MESSAGES.reminderOffset, 'offset_minutes');
     }
     if (!task.due_date) refuse('invalid', MESSAGES.reminderWithoutDate, 'due_date');
     const prev = existing(rows, task, now);

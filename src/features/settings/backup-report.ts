@@ -26,7 +26,7 @@ export function skippedSummary(report: ImportReport): string | null {
 const MAX_LABEL = 40;
 
 /** The name or title a skipped record had in the file, if it had a usable one, shortened. */
-function recordLabel(file: unknown, kind: 'list' | 'task' | 'step', index: number): string | null {
+function recordLabel(file: unknown, kind: ImportReport['skipped'][number]['kind'], index: number): string | null {
   if (typeof file !== 'object' || file === null) return null;
   const records = (file as Record<string, unknown>)[`${kind}s`];
   const record = Array.isArray(records) ? records[index] : undefined;
