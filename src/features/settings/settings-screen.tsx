@@ -1,9 +1,10 @@
-// /settings: Account, Appearance, Quick add, Storage, Backup, Install.
+// /settings: Account, Appearance, Quick add, Reminders, Storage, Backup, Install.
 import type { ReactNode } from 'react';
 import { LocalAccountSection } from './account-section';
 import { BackupSection } from './backup-section';
 import { InstallAppButton } from './install-app-button';
 import { QuickAddSection } from './quick-add-section';
+import { RemindersSection } from './reminders-section';
 import { SettingsSection } from './settings-section';
 import { StorageSection } from './storage-section';
 import { ThemeSection } from './theme-section';
@@ -21,6 +22,7 @@ export function SettingsScreen({ account }: SettingsScreenProps) {
       {account ?? <LocalAccountSection />}
       <ThemeSection />
       <QuickAddSection />
+      <RemindersSection />
       <StorageSection />
       <BackupSection />
       <SettingsSection title="Install">
