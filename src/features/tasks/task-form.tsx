@@ -13,6 +13,7 @@ import { creatorLabel } from './creator-label';
 import { DueFields, usePickerState } from './due-fields';
 import { ListField } from './list-field';
 import { PriorityField } from './priority-field';
+import { ReminderField } from './reminder-field';
 import { RepeatField } from './repeat-field';
 import { StepsField } from './steps-field';
 import type { TaskFormHandle } from './task-form-handle';
@@ -122,6 +123,8 @@ export function TaskForm({ task, ref, onDeleted }: TaskFormProps) {
       />
 
       <RepeatField task={task} disabled={viewOnly} error={errors.repeat} onChange={(patch) => void save(patch, 'repeat')} />
+
+      <ReminderField task={task} />
 
       <StepsField taskId={task.id} viewOnly={viewOnly} />
 
