@@ -2,12 +2,13 @@
 // when a write touches the index range it read, or when the current database is switched.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { List, Member, RefusedEntry, Step, Task } from '@/lib/model';
-import { listStepCounts, type StepCount, taskSteps } from './step-queries';
+import { listStepCounts, type StepCount, stepCounts, taskSteps } from './step-queries';
 import { useDb } from './use-db';
 import { getLastSyncedAt } from './sync-meta';
 import type { Identity } from './identity';
 import {
   dayCounts,
+  dayCountsWithRepeats,
   getIdentity,
   getList,
   getTask,
@@ -25,6 +26,7 @@ import {
   searchTasks,
   todayTasks,
   upcomingTasks,
+  upcomingWithRepeats,
 } from './queries';
 
 export function useIdentity(): Identity | undefined {
@@ -118,4 +120,24 @@ export function useTaskSteps(taskId: string): Step[] | undefined {
 export function useListStepCounts(listId: string): Record<string, StepCount> | undefined {
   const db = useDb();
   return useLiveQuery(() => listStepCounts(listId, db), [db, listId]);
+}
+
+/** done/total per task of `taskIds` that has steps (one query for a screen's rows that mix lists). */
+export function useStepCounts(taskIds: readonly string[]): Record<string, StepCount> | undefined {
+  const db = useDb();
+  const key = taskIds.join(',');
+  // `key` stands for the ids: callers pass a new array each render.
+  return useLiveQuery(() => stepCounts(taskIds, db), [db, key]);
+}
+
+/** Upcoming's days: open tasks due in [from, from + days) and the repeating tasks that may recur then (one live read). */
+export function useUpcomingWithRepeats(from: string, days: number): { due: Task[]; repeating: Task[] } | undefined {
+  const db = useDb();
+  return useLiveQuery(() => upcomingWithRepeats(from, days, db), [db, from, days]);
+}
+
+/** The calendar's plain counts in [from, to] and the repeating tasks that may recur then (one live read). */
+export function useDayCountsWithRepeats(from: string, to: string): { counts: Record<string, number>; repeating: Task[] } | undefined {
+  const db = useDb();
+  return useLiveQuery(() => dayCountsWithRepeats(from, to, db), [db, from, to]);
 }

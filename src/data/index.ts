@@ -20,12 +20,13 @@ export { LOCAL_DATABASE, META } from './identity';
 export type { MoveTarget, NewList, NewTask, OccurrenceDone } from './mutators';
 export { lists, members, steps, tasks } from './mutators';
 export type { StepCount } from './step-queries';
-export { listStepCounts, taskSteps } from './step-queries';
+export { listStepCounts, stepCounts, taskSteps } from './step-queries';
 export { observe } from './live';
 export { markReminderShown, SHOWN_KEEP_MS, wasReminderShown } from './reminder-shown';
 export type { ListSharing, PendingInvite, PendingMemberChanges, Show } from './queries';
 export {
   dayCounts,
+  dayCountsWithRepeats,
   getIdentity,
   getList,
   getTask,
@@ -37,9 +38,11 @@ export {
   outboxCount,
   pendingMemberChanges,
   refusedEntries,
+  repeatingTasks,
   SEARCH_LIMIT,
   searchTasks,
   todayTasks,
+  upcomingWithRepeats,
   upcomingTasks,
 } from './queries';
 export { adoptLocalData, deleteDatabase } from './adopt';

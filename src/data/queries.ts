@@ -105,6 +105,35 @@ export async function dayCounts(fromDate: string, toDate: string, db: DaybookDb 
   return counts;
 }
 
+/**
+ * Open repeating tasks due on or before `through`: the only ones that can have later occurrences
+ * up to that day (Upcoming and its calendar expand them with laterOccurrences). Walks the date
+ * index up to `through` and keeps rows with a rule: there is no index on `repeat`, and open dated
+ * tasks up to a few weeks ahead are few.
+ */
+export async function repeatingTasks(through: string, db: DaybookDb = getDb()): Promise<Task[]> {
+  const rows = await openDueBetween(db, minKey, addDays(through, 1))
+    .filter((row) => row.repeat !== null && row.repeat !== undefined)
+    .toArray();
+  return rows.map(toTask);
+}
+
+/** A run of days on Upcoming: open tasks due in [from, from + days) and the repeating ones that may recur in it, read together so they change together. */
+export async function upcomingWithRepeats(from: string, days: number, db: DaybookDb = getDb()): Promise<{ due: Task[]; repeating: Task[] }> {
+  const [due, repeating] = await Promise.all([upcomingTasks(from, days, db), repeatingTasks(addDays(from, days - 1), db)]);
+  return { due, repeating };
+}
+
+/** The calendar's plain counts in [fromDate, toDate] and the repeating tasks that may recur in it, read together. */
+export async function dayCountsWithRepeats(
+  fromDate: string,
+  toDate: string,
+  db: DaybookDb = getDb(),
+): Promise<{ counts: Record<string, number>; repeating: Task[] }> {
+  const [counts, repeating] = await Promise.all([dayCounts(fromDate, toDate, db), repeatingTasks(toDate, db)]);
+  return { counts, repeating };
+}
+
 export async function getTask(id: string, db: DaybookDb = getDb()): Promise<Task | null> {
   const row = await db.tasks.get(id);
   return row && row.state !== STATE.deleted ? toTask(row) : null;

@@ -3,6 +3,7 @@
 export { useDb } from './use-db';
 export {
   useDayCounts,
+  useDayCountsWithRepeats,
   useIdentity,
   useLastSyncedAt,
   useList,
@@ -16,9 +17,11 @@ export {
   usePendingMemberChanges,
   useRefused,
   useSearch,
+  useStepCounts,
   useTask,
   useTaskSteps,
   useTodayTasks,
   useUpcomingTasks,
+  useUpcomingWithRepeats,
 } from './hooks';
 export { useReminder, useReminderSchedule } from './reminder-hooks';

@@ -31,6 +31,27 @@ export async function listStepCounts(listId: string, db: DaybookDb = getDb()): P
   return counts;
 }
 
+/**
+ * done/total per task for any set of tasks (Today's and Upcoming's rows, which mix lists): one
+ * cursor over the `task_id` part of the `[task_id+position]` index, not one query per row. Tasks
+ * without live steps are absent.
+ */
+export async function stepCounts(taskIds: readonly string[], db: DaybookDb = getDb()): Promise<Record<string, StepCount>> {
+  const counts: Record<string, StepCount> = {};
+  if (taskIds.length === 0) return counts;
+  await db.steps
+    .where('task_id')
+    .anyOf([...taskIds])
+    .each((row) => {
+      if (row.state === STATE.deleted) return;
+      const count = counts[row.task_id] ?? { done: 0, total: 0 };
+      counts[row.task_id] = count;
+      count.total++;
+      if (row.state === STATE.done) count.done++;
+    });
+  return counts;
+}
+
 /** The position after the task's last step, live or not (a new step goes to the end). */
 export async function lastStepPosition(db: DaybookDb, taskId: string): Promise<string | null> {
   const last = await db.steps.where('[task_id+position]').between([taskId, ''], [taskId, '\uffff']).last();

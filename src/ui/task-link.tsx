@@ -14,6 +14,7 @@ export function TaskLink({
   className?: string;
   children: ReactNode;
   'aria-describedby'?: string;
+  'aria-label'?: string;
 }) {
   return (
     <Link

@@ -34,7 +34,7 @@ export interface TaskRowProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'chi
 }
 
 /** "Repeats every week on Monday" for a repeating task with a rule this app reads; else null. */
-function repeatName(task: Task): string | null {
+export function repeatName(task: Task): string | null {
   if (!task.repeat || !task.due_date) return null;
   const parsed = parseRule(task.repeat);
   return parsed.ok ? repeatLabel(parsed.rule, task.repeat_anchor ?? task.due_date) : 'Repeats';

@@ -21,7 +21,7 @@ describe('/upcoming', () => {
     await tasks.create({ title: 'Late', due_date: addDays(today, -1) });
     renderRoutes('/upcoming');
 
-    await screen.findByRole('link', { name: 'Dentist' });
+    await screen.findByRole('link', { name: 'Dentist' }, { timeout: 15_000 });
     const days = within(screen.getByRole('main')).getAllByRole('heading', { level: 2 });
     expect(days).toHaveLength(UPCOMING_DAYS);
     expect(days[0]).toHaveTextContent(/^Today · /);
@@ -36,7 +36,7 @@ describe('/upcoming', () => {
     expect(screen.getByRole('link', { name: 'Book trains' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Too far' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Late' })).toBeNull();
-  });
+  }, 20_000); // 14 days of live reads: over 5 s on a loaded 2-core machine
 
   it('shows a count on each calendar day and picking a day shows that day, kept in the URL', async () => {
     const today = todayIso();
@@ -67,7 +67,7 @@ describe('/upcoming', () => {
 
     await user.click(screen.getByRole('button', { name: `Show the next ${UPCOMING_DAYS} days` }));
     await waitFor(() => expect(router.state.location.search).not.toHaveProperty('day'));
-  });
+  }, 20_000);
 
   it('ignores an invalid ?day=', async () => {
     renderRoutes('/upcoming?day=2026-02-31');

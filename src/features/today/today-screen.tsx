@@ -1,5 +1,6 @@
 // Today (SPEC §2): open tasks that are overdue, then those due today; quick add dates to today.
-import { useTodayTasks } from '@/data/react';
+import { useMemo } from 'react';
+import { useStepCounts, useTodayTasks } from '@/data/react';
 import { EmptyState } from '@/ui/empty-state';
 import { longDate } from '@/ui/format';
 import { TaskRow } from '@/connected/task-row';
@@ -19,6 +20,9 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
   const today = useToday();
   const groups = useTodayTasks(today);
   const lists = useListsById();
+  // Every row's "done/total" in one query.
+  const ids = useMemo(() => (groups ? [...groups.overdue, ...groups.today].map((t) => t.id) : []), [groups]);
+  const steps = useStepCounts(ids);
 
   const section = (id: string, title: string, tasks: Task[], danger = false) => (
     <section className="section" aria-labelledby={id}>
@@ -28,7 +32,7 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
       </h2>
       <ul className="task-list">
         {tasks.map((task) => (
-          <TaskRow key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList screenDay={today} />
+          <TaskRow key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList screenDay={today} steps={steps?.[task.id]} />
         ))}
       </ul>
     </section>

@@ -1,16 +1,21 @@
 // Upcoming (SPEC §2): the next 14 days grouped by day, and a month calendar with a count on
-// each day; picking a day shows that day's tasks.
+// each day; picking a day shows that day's tasks. Repeating tasks also show, and count, their
+// later occurrences (SPEC §11.1; day-items.ts). Each view reads its tasks and the repeating tasks
+// in one live query, so a completed occurrence's row and its repeats change in the same render.
 import { useEffect, useMemo, useState } from 'react';
-import { useDayCounts, useUpcomingTasks } from '@/data/react';
+import type { StepCount } from '@/data';
+import { useDayCountsWithRepeats, useStepCounts, useUpcomingWithRepeats } from '@/data/react';
 import { DatePicker } from '@/ui/date-picker';
 import { longDate } from '@/ui/format';
 import { TaskRow } from '@/connected/task-row';
 import { useListsById } from '@/connected/use-lists-by-id';
 import { useToday } from '@/ui/use-today';
 import { dayLabel, groupByDay, isoFromParts, monthGridRange, parseIso, UPCOMING_DAYS } from '@/lib/dates';
-import type { List, Task } from '@/lib/model';
+import type { List } from '@/lib/model';
 import { QuickAdd } from '@/connected/quick-add';
+import { RepeatRowView } from '@/ui/repeat-row';
 import { Screen } from '@/ui/screen';
+import { countsWithRepeats, type DayItem, dayItems } from './day-items';
 import './upcoming.css';
 
 export interface UpcomingScreenProps {
@@ -41,7 +46,11 @@ export function UpcomingScreen({ day, onDayChange }: UpcomingScreenProps) {
   }, [day]);
   const { year, month: m } = parseIso(month);
   const range = monthGridRange(year, m, 1);
-  const counts = useDayCounts(range.from, range.to);
+  const read = useDayCountsWithRepeats(range.from, range.to);
+  const counts = useMemo(
+    () => read && countsWithRepeats(read.counts, read.repeating, range.from, range.to, today),
+    [read, range.from, range.to, today],
+  );
 
   return (
     <Screen title="Upcoming" subtitle={day ? dayHeading(day, today) : `The next ${UPCOMING_DAYS} days`} className="upcoming-screen">
@@ -72,35 +81,55 @@ export function UpcomingScreen({ day, onDayChange }: UpcomingScreenProps) {
   );
 }
 
-function DayTasks({ day, tasks, today, lists }: { day: string; tasks: Task[]; today: string; lists: Map<string, List> }) {
+interface DaysProps {
+  today: string;
+  lists: Map<string, List>;
+}
+
+function DayTasks({ day, items, today, lists, steps }: { day: string; items: DayItem[]; steps: Record<string, StepCount> | undefined } & DaysProps) {
   return (
     <ul className="task-list">
-      {tasks.map((task) => (
-        <TaskRow key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList screenDay={day} />
-      ))}
+      {items.map(({ task, repeat }) =>
+        repeat ? (
+          <RepeatRowView key={`${task.id}@${day}`} task={task} date={day} list={lists.get(task.list_id)} showList />
+        ) : (
+          <TaskRow key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList screenDay={day} steps={steps?.[task.id]} />
+        ),
+      )}
     </ul>
   );
 }
 
-function DayView({ day, today, lists }: { day: string; today: string; lists: Map<string, List> }) {
-  const tasks = useUpcomingTasks(day, 1);
+/** The days' rows (undefined while loading), and every task row's "done/total" read in one query. */
+function useDayGroups(from: string, days: number, today: string) {
+  const read = useUpcomingWithRepeats(from, days);
+  const groups = useMemo(
+    () => read && groupByDay(dayItems(read.due, read.repeating, from, days, today), from, days, today),
+    [read, from, days, today],
+  );
+  const ids = useMemo(() => read?.due.map((t) => t.id) ?? [], [read]);
+  return { groups, steps: useStepCounts(ids) };
+}
+
+function DayView({ day, today, lists }: DaysProps & { day: string }) {
+  const { groups, steps } = useDayGroups(day, 1, today);
+  const items = groups?.[0]?.tasks;
   const heading = dayHeading(day, today);
   return (
     <section className="section" aria-labelledby="picked-day">
       <h2 className="section-title" id="picked-day">
         {heading}{' '}
-        {tasks && <span className="section-count">{tasks.length}</span>}
+        {items && <span className="section-count">{items.length}</span>}
       </h2>
       <QuickAdd key={day} defaults={{ due_date: day }} placeholder={`Add a task for ${dayLabel(day, today)}`} />
-      {tasks && tasks.length > 0 && <DayTasks day={day} tasks={tasks} today={today} lists={lists} />}
-      {tasks && tasks.length === 0 && <p className="day-empty">Nothing planned for this day.</p>}
+      {items && items.length > 0 && <DayTasks day={day} items={items} today={today} lists={lists} steps={steps} />}
+      {items && items.length === 0 && <p className="day-empty">Nothing planned for this day.</p>}
     </section>
   );
 }
 
-function NextDays({ today, lists, onPick }: { today: string; lists: Map<string, List>; onPick: (day: string) => void }) {
-  const tasks = useUpcomingTasks(today, UPCOMING_DAYS);
-  const groups = useMemo(() => (tasks ? groupByDay(tasks, today, UPCOMING_DAYS, today) : []), [tasks, today]);
+function NextDays({ today, lists, onPick }: DaysProps & { onPick: (day: string) => void }) {
+  const { groups = [], steps } = useDayGroups(today, UPCOMING_DAYS, today);
   return (
     <>
       {groups.map((group) => {
@@ -118,7 +147,7 @@ function NextDays({ today, lists, onPick }: { today: string; lists: Map<string, 
                 </button>
               )}
             </h2>
-            {group.tasks.length > 0 && <DayTasks day={group.date} tasks={group.tasks} today={today} lists={lists} />}
+            {group.tasks.length > 0 && <DayTasks day={group.date} items={group.tasks} today={today} lists={lists} steps={steps} />}
           </section>
         );
       })}
