@@ -33,11 +33,11 @@ describe.each(SERVER_KINDS)('the refusal stream on %s', (kind) => {
   }
 
   /** A device's pulls: each passes back the cursors of the one before, until has_more is false. */
-  async function pullPages(client: string, cursors: Cursors, limit?: number) {
+  async function pullPages(client: string, cursors: Cursors, limit?: number, as: TestUser = user) {
     const pages: PullResult[] = [];
     let cur = cursors;
     for (let i = 0; i < 100; i++) {
-      const { data, error } = await pull(user.client, client, cur, limit);
+      const { data, error } = await pull(as.client, client, cur, limit);
       if (error || !data) throw new Error(`pull failed: ${error?.message}`);
       pages.push(data);
       cur = { ...cur, ...data.cursors };
@@ -71,6 +71,51 @@ describe.each(SERVER_KINDS)('the refusal stream on %s', (kind) => {
     expect(again.pages.flatMap((p) => p.refused)).toEqual([]);
   });
 
+  it('a page never acknowledges a change whose refusal it does not carry', async () => {
+    // its own user: the tasks it makes would make other tests' pages longer
+    const me = await signUpUser(srv);
+    const client = newId();
+    const first = await pullPages(client, {});
+    // 1 applied, 2 and 3 refused, 4 applied, 5 refused
+    const listId = me.userId; // the Inbox
+    const r = await pushOk(me.client, client, [
+      { id: 1, name: 'task.create', args: { id: newId(), list_id: listId, title: 'a', position: 'a0' } },
+      { id: 2, name: 'task.delete', args: { id: newId() } },
+      { id: 3, name: 'task.delete', args: { id: newId() } },
+      { id: 4, name: 'task.create', args: { id: newId(), list_id: listId, title: 'b', position: 'a1' } },
+      { id: 5, name: 'task.delete', args: { id: newId() } },
+    ]);
+    expect(r.results.map((x) => x.status)).toEqual(['applied', 'refused', 'refused', 'applied', 'refused']);
+
+    // in one page of two, refusal 5 is left out: 4 is acknowledged, 5 not yet
+    const two = await pull(me.client, client, first.cursors, 2);
+    expect([two.data!.refused.map((x) => x.id), two.data!.last_mutation_id, two.data!.cursors.refused]).toEqual([[2, 3], 4, 4]);
+
+    const { pages, cursors } = await pullPages(client, first.cursors, 1, me);
+    // each page acknowledges up to just below the first refusal it leaves to a later page
+    expect(pages.map((p) => [p.refused.map((x) => x.id), p.last_mutation_id, p.cursors.refused])).toEqual([
+      [[2], 2, 2],
+      [[3], 4, 4],
+      [[5], 5, 5],
+      ...pages.slice(3).map(() => [[], 5, 5]),
+    ]);
+    expect(cursors.refused).toBe(5);
+  });
+
+  it('the refused cursor moves to the acknowledgment when the page carries every refusal up to it', async () => {
+    const client = newId();
+    const first = await pullPages(client, {});
+    await refuseMany(client, 1, 1);
+    // then an applied change that adds no row (restoring a list that is not deleted)
+    await pushOk(user.client, client, [{ id: 2, name: 'list.restore', args: { id: user.userId } }]);
+    const { data } = await pull(user.client, client, first.cursors);
+    expect([data!.refused.map((x) => x.id), data!.last_mutation_id, data!.cursors.refused]).toEqual([[1], 2, 2]);
+    // passed back: 1 is forgotten, and nothing comes again
+    const next = await pull(user.client, client, data!.cursors);
+    expect(next.data!.refused).toEqual([]);
+    expect(await stored(client)).toEqual([]);
+  });
+
   it('a refusal older than 7 days is still delivered', async () => {
     const client = newId();
     const { cursors } = await pullPages(client, {});
@@ -101,6 +146,8 @@ describe.each(SERVER_KINDS)('the refusal stream on %s', (kind) => {
     const { data } = await pull(user.client, client, {}, 2);
     expect(data!.refused.map((r) => r.id)).toEqual([1, 2]);
     expect(data!.cursors.refused).toBe(2);
+    // a device from before the stream never pages through it: its acknowledgment is not held back
+    expect(data!.last_mutation_id).toBe(3);
     // has_more does not wait on refusals a device without the key could never page through
     expect(data!.has_more).toBe(false);
     // without the key nothing is acknowledged: asked again, the same refusals come
