@@ -9,12 +9,14 @@ import { handleAuth } from './auth.ts';
 import { type AuthLimits, AuthThrottle, DEFAULT_AUTH_LIMITS } from './auth-throttle.ts';
 import { type Db, openPglite, openPgPool, type Querier } from './db.ts';
 import { CORS_HEADERS, readBody, sendJson } from './http-util.ts';
+import webpush from 'web-push';
 import { signJwt } from './jwt.ts';
 import { logError } from './log.ts';
 import { migrate } from './migrate.ts';
 import { type RealtimeServer, startRealtime } from './realtime.ts';
 import { handleRpc } from './rest.ts';
 import { Passwords } from './password.ts';
+import { createPushSender, type PushSender } from './push-sender.ts';
 import { API_CSP, COMMON_SECURITY_HEADERS, pageCsp } from './security-headers.ts';
 import { serveStatic } from './static.ts';
 
@@ -45,6 +47,13 @@ export interface DaybookServerOptions {
   authClock?: () => number;
   /** statement_timeout of each RPC on PostgreSQL. Default 8 s, hosted Supabase's for signed-in users. */
   statementTimeoutMs?: number;
+  /**
+   * The reminder sender (server/push-sender.ts) on a minute timer. Default on; tests that run
+   * their own sender over the database turn it off.
+   */
+  pushSender?: boolean;
+  /** RFC 8292 `sub` for the pushes: how a push service reaches the operator. Default mailto:daybook@localhost. */
+  pushSubject?: string;
 }
 
 /** hosted Supabase's statement_timeout for the `authenticated` role */
@@ -57,6 +66,8 @@ export interface DaybookServer {
   publicUrl: string;
   anonKey: string;
   jwtSecret: string;
+  /** The VAPID public key (base64url), also in /config.json for PushManager.subscribe. */
+  vapidPublicKey: string;
   /**
    * Test-only: the server's own database connection (the database superuser, so RLS does not
    * apply), for tests that set rows up or read them back directly — PGlite has no other way in.
@@ -69,15 +80,23 @@ export interface DaybookServer {
 interface Keys {
   jwtSecret: string;
   anonKey: string;
+  /** VAPID (RFC 8292) pair for reminder pushes; added to a keys.json from before them. */
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
 }
 
 function loadKeys(dataDir: string): Keys {
   const file = join(dataDir, 'keys.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Keys;
-  const jwtSecret = randomBytes(32).toString('base64url');
-  const iat = Math.floor(Date.now() / 1000);
-  const anonKey = signJwt({ iss: 'daybook', role: 'anon', iat, exp: iat + 10 * 365 * 24 * 3600 }, jwtSecret);
-  const keys = { jwtSecret, anonKey };
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Keys>) : {};
+  let { jwtSecret, anonKey, vapidPublicKey, vapidPrivateKey } = stored;
+  if (jwtSecret && anonKey && vapidPublicKey && vapidPrivateKey) return { jwtSecret, anonKey, vapidPublicKey, vapidPrivateKey };
+  if (!jwtSecret || !anonKey) {
+    jwtSecret = randomBytes(32).toString('base64url');
+    const iat = Math.floor(Date.now() / 1000);
+    anonKey = signJwt({ iss: 'daybook', role: 'anon', iat, exp: iat + 10 * 365 * 24 * 3600 }, jwtSecret);
+  }
+  if (!vapidPublicKey || !vapidPrivateKey) ({ publicKey: vapidPublicKey, privateKey: vapidPrivateKey } = webpush.generateVAPIDKeys());
+  const keys = { jwtSecret, anonKey, vapidPublicKey, vapidPrivateKey };
   writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
   return keys;
 }
@@ -92,6 +111,7 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
   // (and write to) the same PGlite data folder as the running one
   let db!: Db;
   let realtime: RealtimeServer | null = null;
+  let pushSender: PushSender | null = null;
   const ttl = opts.accessTokenTtlSeconds ?? 3600;
   const passwords = new Passwords(opts.passwordHashCost);
   const authClock = opts.authClock ?? Date.now;
@@ -115,7 +135,7 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
     }
     if (api) for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
     if (path === '/config.json') {
-      return sendJson(res, 200, { supabaseUrl: publicUrl, supabaseAnonKey: keys.anonKey }, {
+      return sendJson(res, 200, { supabaseUrl: publicUrl, supabaseAnonKey: keys.anonKey, vapidPublicKey: keys.vapidPublicKey }, {
         'Cache-Control': 'no-cache',
         'Access-Control-Allow-Origin': '*',
       });
@@ -181,6 +201,14 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
     db = opts.databaseUrl ? openPgPool(opts.databaseUrl) : await openPglite(join(dataDir, 'pgdata'));
     await migrate(db);
     realtime = await startRealtime({ db, jwtSecret: keys.jwtSecret, idleTimeoutMs: opts.realtimeIdleTimeoutMs });
+    if (opts.pushSender !== false) {
+      pushSender = createPushSender({
+        db,
+        vapid: { publicKey: keys.vapidPublicKey, privateKey: keys.vapidPrivateKey },
+        subject: opts.pushSubject ?? 'mailto:daybook@localhost',
+      });
+      pushSender.start();
+    }
     markReady();
   } catch (err) {
     server.close();
@@ -198,9 +226,11 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
     publicUrl,
     anonKey: keys.anonKey,
     jwtSecret: keys.jwtSecret,
+    vapidPublicKey: keys.vapidPublicKey,
     sqlForTests: { query: (sql, params) => db.query(sql, params), exec: (sql) => db.exec(sql) },
     close() {
       closing ??= (async () => {
+        await pushSender?.stop();
         // websockets first: an upgraded socket would keep server.close() waiting
         await realtime?.close();
         await new Promise<void>((r) => {

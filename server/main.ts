@@ -1,6 +1,7 @@
 // CLI: `npx tsx server/main.ts` — env PORT, HOST, DAYBOOK_DATA, DATABASE_URL, DAYBOOK_DIST,
 // DAYBOOK_PUBLIC_URL (the URL browsers use, when it is not the listening address),
-// DAYBOOK_STATEMENT_TIMEOUT_MS (per RPC on PostgreSQL, default 8000).
+// DAYBOOK_STATEMENT_TIMEOUT_MS (per RPC on PostgreSQL, default 8000), DAYBOOK_PUSH_SUBJECT (the
+// VAPID contact for reminder pushes, a mailto: or https: URL; default mailto:daybook@localhost).
 import { existsSync } from 'node:fs';
 import { createDaybookServer } from './index.ts';
 import { describeError } from './log.ts';
@@ -24,6 +25,7 @@ try {
     distDir: dist,
     publicUrl: process.env.DAYBOOK_PUBLIC_URL || undefined,
     statementTimeoutMs: timeout ? Number(timeout) : undefined,
+    pushSubject: process.env.DAYBOOK_PUSH_SUBJECT || undefined,
   });
   console.log(`Daybook is running at ${server.url}`);
   if (server.publicUrl !== server.url) console.log(`The app uses the backend at ${server.publicUrl} (DAYBOOK_PUBLIC_URL)`);

@@ -47,8 +47,8 @@ export interface FakePushService {
   deliveries: Delivery[];
   /** Requests it refused (bad JWT, bad body, unknown endpoint, or a chosen answer). */
   rejections: Rejection[];
-  /** From now on `endpoint` answers `status` (404 or 410: the subscription is gone) without reading the message. */
-  answer(endpoint: string, status: number): void;
+  /** From now on `endpoint` answers `status` (410: the subscription is gone; 503: try later) without reading the message; null: normal again. */
+  answer(endpoint: string, status: number | null): void;
   /** Only messages signed with this VAPID public key are accepted (default: any valid key). */
   expectVapidKey(key: string | null): void;
   close(): Promise<void>;
@@ -131,7 +131,8 @@ export async function startFakePushService(): Promise<FakePushService> {
       return { endpoint, keys: { p256dh: b64url(publicKey), auth: b64url(auth) } };
     },
     answer(endpoint, status) {
-      answers.set(endpoint, status);
+      if (status === null) answers.delete(endpoint);
+      else answers.set(endpoint, status);
     },
     expectVapidKey(key) {
       expectedKey = key;

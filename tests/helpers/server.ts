@@ -27,6 +27,9 @@ export interface TestServer {
   url: string;
   anonKey: string;
   jwtSecret: string;
+  vapidPublicKey: string;
+  /** The server's data folder (keys.json; PGlite's data). */
+  dataDir: string;
   /** Only for 'pg': the fresh database's URL, for direct SQL in tests. */
   databaseUrl?: string;
   /** Direct SQL on the server's database as its superuser (RLS off), on both kinds: test set-up and read-back. */
@@ -71,6 +74,8 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** Serve through a TCP front (url names it) so that restart() can cut every connection at once. */
   restartable?: boolean;
+  /** Run the server's own reminder sender on its minute timer. Default off: push tests run their own. */
+  pushSender?: boolean;
 }
 
 export const TEST_PASSWORD_HASH_COST = 10;
@@ -104,6 +109,7 @@ export async function startTestServer(kind: ServerKind, opts: TestServerOptions 
     authClock: opts.authClock,
     statementTimeoutMs: opts.statementTimeoutMs,
     publicUrl: opts.publicUrl,
+    pushSender: opts.pushSender ?? false,
   });
   let server = await boot(0).catch(async (err) => {
     await dropDb();
@@ -120,6 +126,8 @@ export async function startTestServer(kind: ServerKind, opts: TestServerOptions 
     url: front ? `http://127.0.0.1:${front.port}` : server.url,
     anonKey: server.anonKey,
     jwtSecret: server.jwtSecret,
+    vapidPublicKey: server.vapidPublicKey,
+    dataDir,
     databaseUrl,
     // the current server's connection: after a restart under way, the new server's
     sql: {

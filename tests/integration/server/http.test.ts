@@ -26,7 +26,9 @@ describe('static files, config and process behaviour (PGlite)', () => {
     const res = await fetch(`${srv.url}/config.json`);
     expect(res.status).toBe(200);
     const cfg = (await res.json()) as { supabaseUrl: string; supabaseAnonKey: string };
-    expect(cfg).toEqual({ supabaseUrl: srv.url, supabaseAnonKey: srv.anonKey });
+    expect(cfg).toEqual({ supabaseUrl: srv.url, supabaseAnonKey: srv.anonKey, vapidPublicKey: srv.vapidPublicKey });
+    // the VAPID public key PushManager.subscribe takes: an uncompressed P-256 point
+    expect(Buffer.from(srv.vapidPublicKey, 'base64url')).toHaveLength(65);
     const c = newClient(cfg.supabaseUrl, cfg.supabaseAnonKey);
     const { data, error } = await c.auth.signUp({ email: `cfg-${Date.now()}@example.test`, password: 'secret12' });
     expect(error).toBeNull();
@@ -70,7 +72,7 @@ describe('static files, config and process behaviour (PGlite)', () => {
     try {
       const first = await startCli(env);
       expect(first.line).toBe(`Daybook is running at http://127.0.0.1:${port}`);
-      const key1 = ((await (await fetch(`http://127.0.0.1:${port}/config.json`)).json()) as { supabaseAnonKey: string }).supabaseAnonKey;
+      const config1 = (await (await fetch(`http://127.0.0.1:${port}/config.json`)).json()) as { supabaseAnonKey: string; vapidPublicKey: string };
 
       const clash = await runToExit(env);
       expect(clash.code).toBe(1);
@@ -80,8 +82,9 @@ describe('static files, config and process behaviour (PGlite)', () => {
       expect(await first.exited).toBe(0);
 
       const second = await startCli(env);
-      const key2 = ((await (await fetch(`http://127.0.0.1:${port}/config.json`)).json()) as { supabaseAnonKey: string }).supabaseAnonKey;
-      expect(key2).toBe(key1);
+      const config2 = (await (await fetch(`http://127.0.0.1:${port}/config.json`)).json()) as { supabaseAnonKey: string; vapidPublicKey: string };
+      expect(config2.supabaseAnonKey).toBe(config1.supabaseAnonKey);
+      expect(config2.vapidPublicKey).toBe(config1.vapidPublicKey);
       second.child.kill('SIGINT');
       expect(await second.exited).toBe(0);
     } finally {

@@ -36,7 +36,7 @@ describe('web server headers and config (PGlite)', () => {
     for (const host of ['evil.example', `attacker.test:${new URL(srv.url).port}`, 'localhost']) {
       const r = await rawRequest(`${srv.url}/config.json`, { headers: { host } });
       expect(r.status).toBe(200);
-      expect(r.json()).toEqual({ supabaseUrl: srv.url, supabaseAnonKey: srv.anonKey });
+      expect(r.json()).toEqual({ supabaseUrl: srv.url, supabaseAnonKey: srv.anonKey, vapidPublicKey: srv.vapidPublicKey });
     }
   });
 
@@ -83,7 +83,7 @@ describe('a configured public URL (PGlite)', () => {
 
   it('is what /config.json names, and what the CSP lets pages connect to', async () => {
     const r = await rawRequest(`${srv.url}/config.json`, { headers: { host: 'evil.example' } });
-    expect(r.json()).toEqual({ supabaseUrl: 'https://daybook.example.com', supabaseAnonKey: srv.anonKey });
+    expect(r.json()).toEqual({ supabaseUrl: 'https://daybook.example.com', supabaseAnonKey: srv.anonKey, vapidPublicKey: srv.vapidPublicKey });
     const page = await fetch(`${srv.url}/`);
     expect(directives(page.headers.get('content-security-policy')).get('connect-src')).toEqual([
       "'self'",

@@ -26,7 +26,7 @@ function details(sub: webpush.PushSubscription, payload: string, keys = vapid) {
 
 async function send(d: webpush.RequestOptions & { endpoint: string; body: Buffer | null; headers: Record<string, string | number> }) {
   const headers = Object.fromEntries(Object.entries(d.headers).map(([k, v]) => [k, String(v)]));
-  const res = await fetch(d.endpoint, { method: 'POST', headers, body: d.body ?? undefined });
+  const res = await fetch(d.endpoint, { method: 'POST', headers, body: d.body ? new Uint8Array(d.body) : undefined });
   return { status: res.status, text: await res.text() };
 }
 
