@@ -112,6 +112,15 @@ async function undoRefused(db: DaybookDb, entry: OutboxEntry, cursors: Record<st
     rewindLists(cursors);
     return;
   }
+  if (entry.name === 'reminder.set' || entry.name === 'reminder.clear' || entry.name === 'reminder.snooze') {
+    // The server may hold no row for it (a first set it refused): drop the local one; the list's
+    // pull from scratch brings back the server's, if any.
+    const taskId = entry.args.task_id;
+    const listId = (await db.reminders.get(taskId))?.list_id ?? (await db.tasks.get(taskId))?.list_id;
+    await db.reminders.delete(taskId);
+    if (listId) cursors[listId] = 0;
+    return;
+  }
   const reads = readsOf(entry);
   const stepId = reads.steps?.[0];
   const taskId = reads.tasks?.[0] ?? (stepId ? (await db.steps.get(stepId))?.task_id : undefined);

@@ -26,7 +26,8 @@ create table public.reminders (
   constraint reminders_snooze check ((snoozed_until is null) = (snoozed_occurrence is null)),
   constraint reminders_snoozed_occurrence_range check (snoozed_occurrence between date '1900-01-01' and date '2999-12-31')
 );
-create index reminders_list_version on public.reminders (list_id, version);
+-- pull reads the caller's rows of a list past its cursor
+create index reminders_user_list_version on public.reminders (user_id, list_id, version);
 create index reminders_user on public.reminders (user_id) where offset_minutes is not null;
 create trigger reminders_version before insert or update on public.reminders
   for each row execute function daybook_private.take_version_in_list();
@@ -312,4 +313,156 @@ begin
   perform daybook_private.send_pokes(p_client_id,
     array(select t from unnest(named) t where locked_at ? t::text or t in (select daybook_private.my_list_ids())), locked_at);
   return jsonb_build_object('last_mutation_id', c.last_mutation_id, 'results', results);
+end $$;
+
+-- sync_pull as 20261125100000_refusal_pages.sql left it, plus `reminders`: the caller's own rows
+-- (kind 'r' in the page's keys, in the list's version order with the tasks; cleared ones too, so
+-- a clear reaches the person's other devices; counted in `remaining`). Another member's reminder
+-- takes a version in the list too, which this caller's cursor passes without a row.
+create or replace function public.sync_pull(p_client_id uuid, p_cursors jsonb default '{}'::jsonb, p_limit int default 1000,
+  p_count boolean default false)
+returns jsonb language plpgsql security invoker
+-- JIT compiling this one big statement costs far more (about a second) than running it
+set search_path = public, pg_temp set jit = off as $$
+declare
+  lim int := least(greatest(coalesce(p_limit, 1000), 1), 1000);
+  -- reminders are per person: only the caller's travel
+  me uuid := auth.uid();
+  -- Without the key (a device from before the refusal stream, or its first pull) refusals start
+  -- from the oldest kept, but do not hold has_more: a device that drops the key between pages
+  -- would otherwise be sent the same refusals again and again, told each time that more wait.
+  has_rc boolean := coalesce(jsonb_typeof(p_cursors -> 'refused') = 'number', false);
+  rc bigint := case when jsonb_typeof(p_cursors -> 'refused') = 'number'
+    then greatest(floor((p_cursors ->> 'refused')::numeric), 0)::bigint else 0 end;
+  result jsonb;
+begin
+  if auth.uid() is null then
+    raise exception using errcode = '42501', message = 'Not signed in';
+  end if;
+  if p_client_id is null then
+    raise exception using errcode = '22023', message = 'p_client_id is required';
+  end if;
+  if p_cursors is not null and jsonb_typeof(p_cursors) <> 'object' then
+    raise exception using errcode = '22023', message = 'p_cursors must be an object of list id to version';
+  end if;
+  perform daybook_private.ensure_inbox();
+  -- Binds the client id to its user (42501 for another user's). Its value is not used: the
+  -- answer's last_mutation_id is read by the page statement, from the page's snapshot.
+  perform daybook_private.client_last_mutation_id(p_client_id);
+  -- (a probe first: most pulls have nothing to forget, and then skip the security definer call)
+  if rc > 0 and exists (select 1 from public.sync_mutations
+      where client_id = p_client_id and status = 'refused' and mutation_id <= rc) then
+    perform daybook_private.forget_refusals(p_client_id, rc);
+  end if;
+
+  with vis as (
+    select id as list_id from daybook_private.my_list_ids() as id
+  ),
+  cur as (
+    select v.list_id,
+      case when jsonb_typeof(p_cursors -> v.list_id::text) = 'number'
+        then floor((p_cursors ->> v.list_id::text)::numeric)::bigint else 0 end as c
+    from vis v
+  ),
+  -- keys first (index order, at most a page per list and table), whole rows only for the page
+  keys as (
+    select k.* from cur cross join lateral (
+      (select 'l' as kind, l.id as list_id, l.version, l.id as row_id
+         from public.lists l where l.id = cur.list_id and l.version > cur.c)
+      union all
+      (select 'm', m.list_id, m.version, m.user_id from public.list_members m
+         where m.list_id = cur.list_id and m.version > cur.c order by m.version limit lim + 1)
+      union all
+      (select 't', t.list_id, t.version, t.id from public.tasks t
+         where t.list_id = cur.list_id and t.version > cur.c order by t.version limit lim + 1)
+      union all
+      (select 's', s.list_id, s.version, s.id from public.steps s
+         where s.list_id = cur.list_id and s.version > cur.c order by s.version limit lim + 1)
+      union all
+      (select 'r', r.list_id, r.version, r.task_id from public.reminders r
+         where r.user_id = me and r.list_id = cur.list_id and r.version > cur.c order by r.version limit lim + 1)
+      union all
+      (select 'd', d.list_id, d.version, d.task_id from public.task_departures d
+         where d.list_id = cur.list_id and d.version > cur.c order by d.version limit lim + 1)
+    ) k
+  ),
+  page as (
+    select * from keys order by list_id, version limit lim + 1
+  ),
+  kept as (
+    select * from page order by list_id, version limit lim
+  ),
+  -- each list's cursor after this page
+  nxt as (
+    select cur.list_id, greatest(cur.c, coalesce((select max(k.version) from kept k where k.list_id = cur.list_id), 0)) as c
+    from cur
+  ),
+  -- this client's refusals past its cursor, oldest first: a page's worth, and one to tell if more wait
+  refused as (
+    select mutation_id, error, name, args from public.sync_mutations
+    where client_id = p_client_id and status = 'refused' and mutation_id > rc
+    order by mutation_id limit lim + 1
+  ),
+  refused_kept as (
+    select * from refused order by mutation_id limit lim
+  ),
+  -- the acknowledgment, and where the refusal stream is complete up to: below the first refusal
+  -- this page does not carry (the one past the page's worth, if any), and never past the
+  -- client's last mutation id (no refusal can take an id at or below it later)
+  ack as (
+    select coalesce((select s.last_mutation_id from public.sync_clients s where s.client_id = p_client_id), 0) as last,
+      (select r.mutation_id from refused r order by r.mutation_id offset lim limit 1) as first_missing
+  ),
+  complete as (
+    select ack.last, least(ack.last, ack.first_missing - 1) as upto from ack
+  ),
+  more as (
+    select (select count(*) from page) > lim as rows,
+      has_rc and (select count(*) from refused) > lim as refusals
+  )
+  select jsonb_build_object(
+    'lists', coalesce((select jsonb_agg(to_jsonb(l) order by l.version) from kept k
+      join public.lists l on l.id = k.row_id where k.kind = 'l'), '[]'),
+    'members', coalesce((select jsonb_agg(to_jsonb(m) order by m.list_id, m.version) from kept k
+      join public.list_members m on m.list_id = k.list_id and m.user_id = k.row_id where k.kind = 'm'), '[]'),
+    -- deleted_with_list only on tombstones: the device's list.restore must revive the same tasks
+    'tasks', coalesce((select jsonb_agg(case when t.deleted_at is null then to_jsonb(t) - 'deleted_with_list' else to_jsonb(t) end
+        order by t.list_id, t.version) from kept k
+      join public.tasks t on t.id = k.row_id where k.kind = 't'), '[]'),
+    -- deleted_with_task only on tombstones, likewise for task.restore and list.restore
+    'steps', coalesce((select jsonb_agg(case when s.deleted_at is null then to_jsonb(s) - 'deleted_with_task' else to_jsonb(s) end
+        order by s.list_id, s.version) from kept k
+      join public.steps s on s.id = k.row_id where k.kind = 's'), '[]'),
+    -- the caller's own, cleared ones too (offset_minutes null), without the user id (the caller's)
+    'reminders', coalesce((select jsonb_agg(to_jsonb(r) - 'user_id' - 'created_at' order by r.list_id, r.version) from kept k
+      join public.reminders r on r.task_id = k.row_id and r.user_id = me where k.kind = 'r'), '[]'),
+    'departed', coalesce((select jsonb_agg(jsonb_build_object('list_id', d.list_id, 'task_id', d.task_id,
+        'version', d.version) order by d.list_id, d.version) from kept k
+      join public.task_departures d on d.list_id = k.list_id and d.task_id = k.row_id where k.kind = 'd'), '[]'),
+    'visible_lists', coalesce((select jsonb_agg(list_id order by list_id) from vis), '[]'),
+    'cursors', coalesce((select jsonb_object_agg(nxt.list_id::text, nxt.c) from nxt), '{}')
+      || jsonb_build_object('refused', (select greatest(rc, upto) from complete)),
+    'refused', coalesce((select jsonb_agg(jsonb_build_object('id', mutation_id, 'error', error, 'name', name, 'args', args)
+        order by mutation_id) from refused_kept), '[]'),
+    -- RLS shows the caller their own client rows only (the check above refused anyone else's).
+    -- A page never acknowledges a change whose refusal it does not carry; a device without the
+    -- refused cursor is acknowledged as before (it never pages through the stream).
+    'last_mutation_id', (select case when has_rc then upto else last end from complete),
+    'has_more', (select rows or refusals from more),
+    -- an uncorrelated subquery is run only when its CASE branch is taken
+    'remaining', case when not coalesce(p_count, false) then null when not (select rows from more) then 0
+      else (select coalesce(sum(
+          (select count(*) from public.lists l where l.id = nxt.list_id and l.version > nxt.c)
+        + (select count(*) from public.list_members m where m.list_id = nxt.list_id and m.version > nxt.c)
+        + (select count(*) from public.tasks t where t.list_id = nxt.list_id and t.version > nxt.c)
+        + (select count(*) from public.steps s where s.list_id = nxt.list_id and s.version > nxt.c)
+        + (select count(*) from public.reminders r where r.user_id = me and r.list_id = nxt.list_id and r.version > nxt.c)
+        + (select count(*) from public.task_departures d where d.list_id = nxt.list_id and d.version > nxt.c)), 0)::bigint
+        from nxt) end
+  ) into result;
+
+  if not coalesce(p_count, false) then
+    result := result - 'remaining';
+  end if;
+  return result;
 end $$;

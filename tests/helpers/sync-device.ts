@@ -450,7 +450,11 @@ export interface View {
   lists: Pick<List, 'id' | 'name' | 'color' | 'position' | 'version'>[];
   tasks: Pick<Task, 'id' | 'list_id' | 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'position' | 'version'>[];
   members: { list_id: string; user_id: string; role: string }[];
+  /** The user's reminders (cleared ones too) on the live tasks above. */
+  reminders: { task_id: string; list_id: string; offset_minutes: number | null }[];
 }
+
+const byTask = <T extends { task_id: string }>(a: T, b: T) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0);
 
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -484,10 +488,13 @@ export async function deviceView(db: DaybookDb): Promise<View> {
   const deleted = new Set(all.filter((l) => l.deleted_at).map((l) => l.id));
   const tasks = (await db.tasks.toArray()).map(toTask).filter((t) => !t.deleted_at && !deleted.has(t.list_id));
   const members = (await db.members.toArray()).filter((m) => !deleted.has(m.list_id));
+  const liveTasks = new Set(tasks.map((t) => t.id));
+  const reminders = (await db.reminders.toArray()).filter((r) => liveTasks.has(r.task_id));
   return {
     lists: lists.map(projectList).sort(byId),
     tasks: tasks.map(projectTask).sort(byId),
     members: members.map((m) => ({ list_id: m.list_id, user_id: m.user_id, role: m.role })).sort((a, b) => `${a.list_id}${a.user_id}`.localeCompare(`${b.list_id}${b.user_id}`)),
+    reminders: reminders.map((r) => ({ task_id: r.task_id, list_id: r.list_id, offset_minutes: r.offset_minutes })).sort(byTask),
   };
 }
 
@@ -497,7 +504,9 @@ export async function serverView(device: Device): Promise<View> {
   const lists = new Map<string, List>();
   const tasks = new Map<string, Task>();
   const members = new Map<string, { list_id: string; user_id: string; role: string; deleted_at?: string | null }>();
+  const reminders = new Map<string, { task_id: string; list_id: string; offset_minutes: number | null }>();
   for (const page of pages) {
+    for (const r of page.reminders ?? []) reminders.set(r.task_id, { task_id: r.task_id, list_id: r.list_id, offset_minutes: r.offset_minutes });
     for (const l of page.lists) lists.set(l.id, l);
     for (const t of page.tasks) tasks.set(t.id, t);
     for (const m of page.members as (PullResult['members'][number] & { deleted_at?: string | null })[]) members.set(`${m.list_id}|${m.user_id}`, m);
@@ -506,13 +515,16 @@ export async function serverView(device: Device): Promise<View> {
   const visible = new Set(pages.at(-1)?.visible_lists ?? []);
   const liveLists = [...lists.values()].filter((l) => visible.has(l.id) && !l.deleted_at);
   const live = new Set(liveLists.map((l) => l.id));
+  const liveTasks = [...tasks.values()].filter((t) => !t.deleted_at && live.has(t.list_id));
+  const liveIds = new Set(liveTasks.map((t) => t.id));
   return {
     lists: liveLists.map(projectList).sort(byId),
-    tasks: [...tasks.values()].filter((t) => !t.deleted_at && live.has(t.list_id)).map(projectTask).sort(byId),
+    tasks: liveTasks.map(projectTask).sort(byId),
     members: [...members.values()]
       .filter((m) => !m.deleted_at && live.has(m.list_id))
       .map((m) => ({ list_id: m.list_id, user_id: m.user_id, role: m.role }))
       .sort((a, b) => `${a.list_id}${a.user_id}`.localeCompare(`${b.list_id}${b.user_id}`)),
+    reminders: [...reminders.values()].filter((r) => liveIds.has(r.task_id)).sort(byTask),
   };
 }
 

@@ -4,7 +4,7 @@
 // v3 → v4 upgrade and export/import.
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyPull, exportData, getReminder, type Identity, importData, lists, loadReminderInputs, openDatabase, reminders, tasks } from '@/data';
+import { applyPull, exportData, getCursors, getReminder, type Identity, importData, lists, loadReminderInputs, openDatabase, reminders, tasks } from '@/data';
 import { CURRENT_VERSION, type DaybookDb, SCHEMA_V3 } from '@/data/schema';
 import type { PullResult } from '@/lib/model';
 import { freshDb } from './helpers';
@@ -111,6 +111,20 @@ describe('a pulled page’s reminders', () => {
     const queued = (await db.outbox.toArray())[0]!.id;
     await applyPull(page({ reminders: [row(t.id, me.inboxId, { offset_minutes: 5 })], last_mutation_id: queued - 1 }), db);
     expect(await db.reminders.get(t.id)).toMatchObject({ offset_minutes: 60 });
+  });
+
+  it('a refused first set leaves no reminder the server lacks: the row goes and its list is pulled again', async () => {
+    const t = await tasks.create({ title: 'Dentist', due_date: '2026-12-04' }, db);
+    await db.outbox.clear();
+    await reminders.set(t.id, 15, db);
+    const queued = (await db.outbox.toArray())[0]!.id;
+    await applyPull(
+      page({ refused: [{ id: queued, error: { code: 'invalid', message: 'Set a date before adding a reminder', field: 'due_date' } }], last_mutation_id: queued, cursors: { [me.inboxId]: 7 } }),
+      db,
+    );
+    expect(await db.reminders.get(t.id)).toBeUndefined();
+    expect(await db.refused.count()).toBe(1);
+    expect(await getCursors(db)).toMatchObject({ [me.inboxId]: 0 });
   });
 
   it('a task’s departure takes its reminder still in the list it left; a list that vanished takes its reminders', async () => {
