@@ -29,7 +29,8 @@ async function openDialog(taskId: string) {
 }
 
 const order = async (taskId: string) => (await taskSteps(taskId)).map((s) => s.title);
-const shown = (d: ReturnType<typeof within>) => d.getAllByRole('checkbox').filter((c) => c.closest('[data-step-id]')).map((c) => c.getAttribute('aria-label'));
+const shown = (d: ReturnType<typeof within>) =>
+  (d.getAllByRole('checkbox') as HTMLElement[]).filter((c) => c.closest('[data-step-id]')).map((c) => c.getAttribute('aria-label'));
 
 describe('reordering steps with the keyboard', () => {
   it('Alt+ArrowDown and Alt+ArrowUp move the step and focus stays on it; each move is one step.update', async () => {
