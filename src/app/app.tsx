@@ -1,5 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { PwaStatus } from './pwa';
+import { PushSubscriber } from './reminders/push-subscriber';
 import { ReminderScheduler } from './reminders/reminder-scheduler';
 import { router } from './router';
 import { SyncToasts } from './sync-toasts';
@@ -15,6 +16,7 @@ export function App() {
       <PwaStatus />
       <SyncToasts onReview={review} />
       <ReminderScheduler />
+      <PushSubscriber />
     </>
   );
 }

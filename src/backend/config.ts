@@ -4,6 +4,8 @@
 export interface BackendConfig {
   supabaseUrl: string;
   supabaseAnonKey: string;
+  /** The server's VAPID public key (base64url) for Web Push reminders; absent: no push. */
+  vapidPublicKey?: string;
 }
 
 export class BackendConfigError extends Error {
@@ -25,7 +27,10 @@ export function parseConfig(raw: unknown, source: string): BackendConfig {
   if (typeof key !== 'string' || key.trim() === '') {
     throw new BackendConfigError(`${source}: supabaseAnonKey is missing`);
   }
-  return { supabaseUrl: url.replace(/\/+$/, ''), supabaseAnonKey: key.trim() };
+  const vapid = value.vapidPublicKey;
+  // optional: a backend without one still syncs, it just sends no reminders by push
+  const push = typeof vapid === 'string' && /^[A-Za-z0-9_-]{87}$/.test(vapid) ? { vapidPublicKey: vapid } : {};
+  return { supabaseUrl: url.replace(/\/+$/, ''), supabaseAnonKey: key.trim(), ...push };
 }
 
 /** The build-time config, or null when the build has none (then /config.json is used). */
@@ -33,7 +38,7 @@ export function configFromEnv(env: Env | undefined): BackendConfig | null {
   const url = env?.VITE_SUPABASE_URL;
   const key = env?.VITE_SUPABASE_ANON_KEY;
   if (!url && !key) return null;
-  return parseConfig({ supabaseUrl: url, supabaseAnonKey: key }, 'VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY');
+  return parseConfig({ supabaseUrl: url, supabaseAnonKey: key, vapidPublicKey: env?.VITE_VAPID_PUBLIC_KEY }, 'VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY');
 }
 
 export interface LoadConfigOptions {

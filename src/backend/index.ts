@@ -5,11 +5,13 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { AuthPort } from '@/sync/ports';
 import { createAuth, type KeyValueStorage } from './auth';
 import { type BackendConfig, type LoadConfigOptions, loadConfig } from './config';
+import { createPushRegistry, type PushRegistry } from './push';
 import { REQUEST_TIMEOUT_MS, timeoutFetch } from './timeout-fetch';
 
 export { AUTH_MESSAGES, describeAuthError, type KeyValueStorage } from './auth';
 export { type BackendConfig, BackendConfigError, configFromEnv, loadConfig, parseConfig, readConfig } from './config';
 export { POKE_EVENT, readPoke, subscribePokes } from './pokes';
+export { type PushDevice, type PushRegistry, PushRegistryError } from './push';
 export { REQUEST_TIMEOUT_MS, timeoutFetch } from './timeout-fetch';
 export { classify, createRpcTransport } from './transport';
 
@@ -29,7 +31,16 @@ export interface BackendOptions {
 
 export interface Backend extends AuthPort {
   supabase: SupabaseClient;
+  /** This device's Web Push subscription on the server. */
+  push: PushRegistry;
+  /**
+   * Runs `hook` at each signOut(), before the session goes (it may still call the server;
+   * failures and anything past 3 s are let go: signing out works offline). Returns its removal.
+   */
+  beforeSignOut(hook: () => Promise<void>): () => void;
 }
+
+const BEFORE_SIGN_OUT_MS = 3000;
 
 export function memoryStorage(): KeyValueStorage {
   const map = new Map<string, string>();
@@ -53,10 +64,34 @@ export function createBackend(config: BackendConfig, opts: BackendOptions = {}):
     global: { fetch: timeoutFetch(opts.fetch ?? ((...args) => globalThis.fetch(...args)), opts.timeoutMs ?? REQUEST_TIMEOUT_MS) },
     ...(opts.realtimeTransport ? { realtime: { transport: opts.realtimeTransport as never } } : {}),
   });
-  return { supabase, ...createAuth(supabase, storage, AUTH_STORAGE_KEY) };
+  const auth = createAuth(supabase, storage, AUTH_STORAGE_KEY);
+  const hooks = new Set<() => Promise<void>>();
+  const backend: Backend = {
+    supabase,
+    ...auth,
+    push: createPushRegistry(supabase),
+    beforeSignOut(hook) {
+      hooks.add(hook);
+      return () => void hooks.delete(hook);
+    },
+    async signOut() {
+      const deadline = new Promise<void>((resolve) => setTimeout(resolve, BEFORE_SIGN_OUT_MS));
+      await Promise.race([Promise.allSettled([...hooks].map((hook) => hook())), deadline]);
+      await auth.signOut();
+    },
+  };
+  return backend;
+}
+
+let current: Backend | null = null;
+
+/** The page's backend once loadBackend() has made it (the sync facade does), else null. */
+export function currentBackend(): Backend | null {
+  return current;
 }
 
 /** The app's backend: config from the build or /config.json, session in localStorage. */
 export async function loadBackend(opts: LoadConfigOptions & BackendOptions = {}): Promise<Backend> {
-  return createBackend(await loadConfig(opts), opts);
+  current = createBackend(await loadConfig(opts), opts);
+  return current;
 }

@@ -5,6 +5,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { handleReminderPushes } from './push';
 import { handleReminderClicks } from './reminders-click';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -37,3 +38,5 @@ self.addEventListener('message', (event) => {
 
 // Reminder notifications' clicks and actions (SPEC §11.4).
 handleReminderClicks();
+// The server's reminders by Web Push, shown once with the device's own (SPEC §11.4).
+handleReminderPushes();

@@ -47,7 +47,7 @@ test('the service worker keeps API, auth and config responses out of its caches 
     return { configKeys: Object.keys(config).sort(), auth, rest };
   });
   // The server answered these itself (a JSON config; auth refuses a missing token), not the shell.
-  expect(answers.configKeys).toEqual(['supabaseAnonKey', 'supabaseUrl']);
+  expect(answers.configKeys).toEqual(['supabaseAnonKey', 'supabaseUrl', 'vapidPublicKey']);
   expect(answers.auth).toBe(401);
   expect(answers.rest).toBe(401);
 

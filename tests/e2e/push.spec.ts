@@ -1,0 +1,103 @@
+// A reminder pushed by the server (SPEC §11.4), in real Chromium: the service worker shows it as
+// a notification with the device path's tag, and shows a reminder only once per device — a
+// second push of the same reminder shows nothing; a snooze's is shown again. The push is
+// delivered to the worker by the DevTools protocol (ServiceWorker.deliverPushMessage), as the
+// browser's push service would deliver it; the message is the server's own (server/push-payload.ts).
+import { randomUUID } from 'node:crypto';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type DuePush, reminderPush } from '../../server/push-payload';
+import { waitForServiceWorker } from './support/app';
+import { MAIN_URL } from './support/env';
+
+function message(title: string, taskId: string, snoozedUntil: string | null = null): string {
+  const row: DuePush = {
+    subscription_id: randomUUID(),
+    endpoint: 'https://push.example/x',
+    p256dh: '',
+    auth: '',
+    // signed out: the device's database is daybook-local
+    user_id: null as unknown as string,
+    time_zone: 'Europe/London',
+    task_id: taskId,
+    occurrence: '2030-10-01',
+    fire_at: '2030-10-01T09:00:00+00:00',
+    title,
+    due_time: '10:00',
+    list_name: 'Inbox',
+    today: '2030-10-01',
+    snoozed_until: snoozedUntil,
+  };
+  return JSON.stringify(reminderPush(row));
+}
+
+async function pushTo(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+      const r = e.registrations.find((x) => !x.isDeleted && x.scopeURL.startsWith(MAIN_URL));
+      if (r) resolve(r.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const id = await registrationId;
+  return (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin: MAIN_URL, registrationId: id, data });
+}
+
+function shown(page: Page) {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      tag: n.tag,
+      body: n.body,
+      data: n.data as unknown,
+      actions: (n as Notification & { actions?: { action: string; title: string }[] }).actions?.map((a) => a.title) ?? [],
+    }));
+  });
+}
+
+const closeAll = (page: Page) =>
+  page.evaluate(async () => {
+    for (const n of await (await navigator.serviceWorker.ready).getNotifications()) n.close();
+  });
+
+test('a pushed reminder shows as a notification once per device, under the device path’s tag', async ({ page, context }) => {
+  await context.grantPermissions(['notifications'], { origin: MAIN_URL });
+  await page.goto('/today');
+  await waitForServiceWorker(page);
+  const deliver = await pushTo(context, page);
+  const rent = randomUUID();
+  const tag = `reminder:${rent}:2030-10-01`;
+
+  await deliver(message('Pay rent', rent));
+  await expect.poll(() => shown(page), { timeout: 15_000 }).toEqual([
+    {
+      title: 'Pay rent',
+      tag,
+      body: 'Today at 10:00 · Inbox',
+      data: { kind: 'reminder', taskId: rent, occurrence: '2030-10-01', userId: null, url: `/tasks/${rent}` },
+      actions: ['Complete', 'Snooze 10 minutes'],
+    },
+  ]);
+  await closeAll(page);
+  expect(await shown(page)).toEqual([]);
+
+  // the same reminder again (the server's retry, or the device's schedule came first): nothing;
+  // a different one pushed after it shows, so the duplicate's handler has run by then
+  await deliver(message('Pay rent', rent));
+  const bins = randomUUID();
+  await deliver(message('Bins out', bins));
+  await expect.poll(async () => (await shown(page)).map((n) => n.title), { timeout: 15_000 }).toEqual(['Bins out']);
+  await page.waitForTimeout(500);
+  expect((await shown(page)).map((n) => n.tag)).toEqual([`reminder:${bins}:2030-10-01`]);
+  await closeAll(page);
+
+  // snoozed: the same tag with the snooze's end is a new showing, once
+  await deliver(message('Pay rent', rent, '2030-10-01T09:10:00+00:00'));
+  await expect.poll(async () => (await shown(page)).map((n) => n.tag), { timeout: 15_000 }).toEqual([tag]);
+  await closeAll(page);
+  await deliver(message('Pay rent', rent, '2030-10-01T09:10:00.000Z'));
+  const last = randomUUID();
+  await deliver(message('Last', last));
+  await expect.poll(async () => (await shown(page)).map((n) => n.title), { timeout: 15_000 }).toEqual(['Last']);
+});
