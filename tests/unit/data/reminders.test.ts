@@ -4,7 +4,7 @@
 // v3 → v4 upgrade and export/import.
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyPull, exportData, getCursors, getReminder, type Identity, importData, lists, loadReminderInputs, openDatabase, reminders, tasks } from '@/data';
+import { adoptLocalData, applyPull, exportData, getCursors, getReminder, type Identity, importData, lists, loadReminderInputs, openDatabase, reminders, setCurrentDatabase, tasks } from '@/data';
 import { CURRENT_VERSION, type DaybookDb, SCHEMA_V3 } from '@/data/schema';
 import type { PullResult } from '@/lib/model';
 import { freshDb } from './helpers';
@@ -159,6 +159,21 @@ describe('export and import', () => {
     ]);
     expect(await getReminder(a.id, db)).toMatchObject({ offset_minutes: 30, snoozed_until: null });
     expect((await db.outbox.toArray()).filter((m) => m.name === 'reminder.set')).toHaveLength(1);
+  });
+});
+
+describe('signing in', () => {
+  it('a reminder set while signed out moves into the user’s database, queued', async () => {
+    const t = await tasks.create({ title: 'Dentist', due_date: '2026-12-04' }, db);
+    await reminders.set(t.id, 60, db);
+    db.close();
+    const userDb = await openDatabase('daybook-6f1c1d2e-0000-4000-8000-00000000000b');
+    setCurrentDatabase(userDb);
+    const report = await adoptLocalData(userDb);
+    expect(report?.imported).toMatchObject({ tasks: 1, reminders: 1 });
+    expect(await getReminder(t.id, userDb)).toMatchObject({ offset_minutes: 60 });
+    expect((await userDb.outbox.toArray()).map((e) => e.name)).toEqual(['task.create', 'reminder.set']);
+    await userDb.delete();
   });
 });
 
