@@ -23,8 +23,9 @@ async function windows(): Promise<WindowClient[]> {
 async function openTask(data: ReminderData): Promise<void> {
   const [client] = (await windows()).sort((a, b) => Number(b.focused) - Number(a.focused));
   if (client) {
-    await client.focus();
     client.postMessage({ type: OPEN_TASK_MESSAGE, taskId: data.taskId });
+    // focus() needs the click's user activation; the task is open in that window either way
+    await client.focus().catch(() => undefined);
     return;
   }
   await self.clients.openWindow(data.url);
