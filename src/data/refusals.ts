@@ -109,6 +109,7 @@ async function undoRefused(db: DaybookDb, entry: OutboxEntry, cursors: Record<st
     // the task back where the server has it — or not at all if this user can't see that list.
     await db.tasks.delete(entry.args.id);
     await db.steps.where('[task_id+position]').between([entry.args.id, ''], [entry.args.id, '\uffff']).delete();
+    await db.reminders.delete(entry.args.id);
     rewindLists(cursors);
     return;
   }

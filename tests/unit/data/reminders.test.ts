@@ -127,6 +127,19 @@ describe('a pulled page’s reminders', () => {
     expect(await getCursors(db)).toMatchObject({ [me.inboxId]: 0 });
   });
 
+  it('a refused move drops the reminder it carried with the task; pulling everything again brings back the server’s', async () => {
+    const work = await lists.create({ name: 'Work' }, db);
+    const t = await tasks.create({ title: 'Report', due_date: '2026-12-04' }, db);
+    await reminders.set(t.id, 15, db);
+    await db.outbox.clear();
+    await tasks.update(t.id, { list_id: work.id }, db);
+    const move = (await db.outbox.toArray())[0]!.id;
+    await applyPull(page({ refused: [{ id: move, error: { code: 'forbidden', message: 'You can only view this list' } }], last_mutation_id: move }), db);
+    expect(await db.reminders.get(t.id)).toBeUndefined();
+    await applyPull(page({ tasks: [], reminders: [row(t.id, me.inboxId)] }), db);
+    expect(await db.reminders.get(t.id)).toMatchObject({ list_id: me.inboxId, offset_minutes: 15 });
+  });
+
   it('a task’s departure takes its reminder still in the list it left; a list that vanished takes its reminders', async () => {
     const t = await tasks.create({ title: 'Dentist', due_date: '2026-12-04' }, db);
     await reminders.set(t.id, 15, db);
