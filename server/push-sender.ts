@@ -5,7 +5,6 @@
 // service. A gone subscription (404/410) is dropped; a passing failure releases its claim for
 // the next minute. Hosted, supabase/functions/send-reminders does the same on pg_cron's minute.
 import webpush from 'web-push';
-import type { Querier } from './db.ts';
 import { logError } from './log.ts';
 import { type DuePush, PUSH_TTL_SECONDS, pushOutcome, reminderPush } from './push-payload.ts';
 
@@ -14,8 +13,25 @@ export interface VapidKeys {
   privateKey: string;
 }
 
+/** A direct connection (server/db.ts's Querier has this shape); declared here so the Deno Edge Function loads nothing of db.ts. */
+export interface SqlQuerier {
+  query<T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** Where due reminders come from and what is recorded: SQL here, PostgREST in the Edge Function. */
+export interface PushStore {
+  /** daybook_private.claim_due_pushes: due in (since, now], recorded as sent. */
+  claim(since: Date, now: Date): Promise<DuePush[]>;
+  /** Gives a claim back after a passing failure. */
+  release(d: DuePush): Promise<void>;
+  /** Forgets a subscription its push service says is gone. */
+  drop(subscriptionId: string): Promise<void>;
+}
+
 export interface PushSenderOptions {
-  db: Querier;
+  /** The database (the stand-in), or `store` for another way in. */
+  db?: SqlQuerier;
+  store?: PushStore;
   vapid: VapidKeys;
   /** RFC 8292 `sub`: how a push service reaches the operator. */
   subject: string;
@@ -61,7 +77,23 @@ const CLAIM_SQL = `select subscription_id, endpoint, p256dh, auth, user_id, time
   today::text as today, to_json(snoozed_until) #>> '{}' as snoozed_until
   from daybook_private.claim_due_pushes($1::timestamptz, $2::timestamptz)`;
 
+/** The store over a direct database connection (the stand-in's own, as the superuser). */
+export function sqlPushStore(db: SqlQuerier): PushStore {
+  return {
+    claim: (since, now) => db.query<DuePush & Record<string, unknown>>(CLAIM_SQL, [since.toISOString(), now.toISOString()]),
+    async release(d) {
+      await db.query('select daybook_private.release_push($1, $2, $3::date, $4::timestamptz)', [d.subscription_id, d.task_id, d.occurrence, d.fire_at]);
+    },
+    async drop(subscriptionId) {
+      await db.query('select daybook_private.drop_push_subscription($1)', [subscriptionId]);
+    },
+  };
+}
+
 export function createPushSender(opts: PushSenderOptions): PushSender {
+  const given = opts.store ?? (opts.db ? sqlPushStore(opts.db) : null);
+  if (!given) throw new Error('createPushSender needs a db or a store');
+  const store: PushStore = given;
   const now = opts.now ?? Date.now;
   const doFetch = opts.fetch ?? globalThis.fetch;
   const catchUp = opts.catchUpMs ?? DEFAULT_CATCH_UP_MS;
@@ -99,7 +131,7 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
     const at = now();
     const result = emptyResult();
     const t0 = performance.now();
-    const due = await opts.db.query<DuePush & Record<string, unknown>>(CLAIM_SQL, [new Date(at - catchUp).toISOString(), new Date(at).toISOString()]);
+    const due = await store.claim(new Date(at - catchUp), new Date(at));
     const t1 = performance.now();
     result.sqlMs = t1 - t0;
     result.claimed = due.length;
@@ -115,10 +147,10 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
         else if (outcome === 'gone') {
           result.gone++;
           gone.add(d.subscription_id);
-          await opts.db.query('select daybook_private.drop_push_subscription($1)', [d.subscription_id]);
+          await store.drop(d.subscription_id);
         } else if (outcome === 'retry') {
           result.retried++;
-          await opts.db.query('select daybook_private.release_push($1, $2, $3::date, $4::timestamptz)', [d.subscription_id, d.task_id, d.occurrence, d.fire_at]);
+          await store.release(d);
         } else {
           result.failed++;
           console.error(`push to ${new URL(d.endpoint).origin} refused with ${status}; not retried`);

@@ -35,21 +35,22 @@ interface FnArg {
   hasDefault: boolean;
 }
 
-async function functionArgs(db: Db, fn: string): Promise<FnArg[] | null> {
-  const rows = await db.query<{ names: string[] | null; types: string[]; nargs: number; ndefaults: number }>(
+async function functionArgs(db: Db, fn: string): Promise<{ args: FnArg[]; returnsSet: boolean } | null> {
+  const rows = await db.query<{ names: string[] | null; types: string[]; nargs: number; ndefaults: number; retset: boolean }>(
     `select p.proargnames as names, array(select format_type(t, null) from unnest(p.proargtypes) t) as types,
-            p.pronargs as nargs, p.pronargdefaults as ndefaults
+            p.pronargs as nargs, p.pronargdefaults as ndefaults, p.proretset as retset
      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where n.nspname = 'public' and p.proname = $1`,
     [fn],
   );
   const row = rows[0];
   if (!row || rows.length > 1) return null;
-  return row.types.map((type, i) => ({
+  const args = row.types.map((type, i) => ({
     name: row.names?.[i] ?? '',
     type,
     hasDefault: i >= row.nargs - row.ndefaults,
   }));
+  return { args, returnsSet: row.retset };
 }
 
 export async function handleRpc(ctx: RestContext, req: IncomingMessage, res: ServerResponse, fn: string, bodyText: string) {
@@ -72,7 +73,8 @@ export async function handleRpc(ctx: RestContext, req: IncomingMessage, res: Ser
   }
 
   const keys = Object.keys(args).sort();
-  const params = IDENT.test(fn) ? await functionArgs(ctx.db, fn) : null;
+  const signature = IDENT.test(fn) ? await functionArgs(ctx.db, fn) : null;
+  const params = signature?.args ?? null;
   const known = new Set(params?.map((p) => p.name));
   const missing = params?.filter((p) => !p.hasDefault && !(p.name in args)) ?? [];
   if (!params || keys.some((k) => !known.has(k)) || missing.length) {
@@ -101,7 +103,12 @@ export async function handleRpc(ctx: RestContext, req: IncomingMessage, res: Ser
         [claims, typeof v.claims.sub === 'string' ? v.claims.sub : '', role, String(ctx.statementTimeoutMs)],
       );
       // a function without arguments gets no parameter: Postgres refuses a bind that supplies one it does not use
-      const rows = await q.query<{ r: unknown }>(`select to_jsonb(public."${fn}"(${sqlArgs.join(', ')})) as r`, given.length ? [JSON.stringify(args)] : []);
+      // a set-returning function answers a JSON array of its rows, as PostgREST does
+      const call = `public."${fn}"(${sqlArgs.join(', ')})`;
+      const sql = signature?.returnsSet
+        ? `select coalesce(jsonb_agg(to_jsonb(x)), '[]'::jsonb) as r from ${call} as x`
+        : `select to_jsonb(${call}) as r`;
+      const rows = await q.query<{ r: unknown }>(sql, given.length ? [JSON.stringify(args)] : []);
       return rows[0]?.r ?? null;
     });
     const text = JSON.stringify(result);
