@@ -1,8 +1,8 @@
 // The data layer's plain entry (no React): the engine, the service worker and the UI's
-// writes import from '@/data'; React hooks live in '@/data/react'.
+// writes import from '@/data'; React hooks live in '@/data/react'; what only the sync engine and
+// the sync centre use in '@/data/sync', and export/import in '@/data/backup' (both kept out of
+// this file so that the first screen, which imports it, does not fetch them).
 export { StorageFullError, ValidationError } from '@/lib/errors';
-export { exportData, importData } from './backup';
-export type { BackupFile, ImportReport } from './backup';
 export {
   bootDatabase,
   createDatabase,
@@ -45,13 +45,7 @@ export {
   upcomingWithRepeats,
   upcomingTasks,
 } from './queries';
-export { adoptLocalData, deleteDatabase } from './adopt';
-export { changeSubjects } from './change-subjects';
-export { PUSH_BATCH, pendingMutations } from './outbox';
-export { applyPull } from './pull-apply';
-export { discardRefused, refuseLocally, retryRefused } from './refusals';
 export { getClientId, getCursors, getLastSyncedAt, setLastSyncedAt } from './sync-meta';
-export { createSyncStore, syncDatabases } from './sync-store';
 export type { ReminderInputs, ReminderTask } from './reminder-queries';
 export { getReminder, loadReminderInputs } from './reminder-queries';
 export { reminders } from './mutators';

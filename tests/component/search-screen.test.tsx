@@ -2,7 +2,8 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { importData, lists, tasks } from '@/data';
+import { lists, tasks } from '@/data';
+import { importData } from '@/data/backup';
 import { Route as SearchRoute } from '@/routes/search';
 import { freshAppEachTest } from './support/fresh-app';
 

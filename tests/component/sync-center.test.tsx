@@ -1,7 +1,8 @@
 import './support/match-media';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { getDb, lists, outboxCount, refusedEntries, refuseLocally, tasks } from '@/data';
+import { getDb, lists, outboxCount, refusedEntries, tasks } from '@/data';
+import { refuseLocally } from '@/data/sync';
 import { installFakeSync } from './support/fake-sync';
 import { renderRoutes } from './support/render-routes';
 import { freshAppEachTest } from './support/fresh-app';

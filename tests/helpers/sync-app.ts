@@ -3,7 +3,7 @@
 // database. Its timers never fire unless a clock is given.
 import ws from 'ws';
 import { type Backend, createBackend, type KeyValueStorage, memoryStorage } from '@/backend';
-import { syncDatabases } from '@/data';
+import { syncDatabases } from '@/data/sync';
 import { alwaysOnline } from '@/sync/environment';
 import { soloLeadership } from '@/sync/leader';
 import { createSync, type Sync } from '@/sync/facade';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import ws from 'ws';
 import { type Backend, createBackend, memoryStorage } from '@/backend';
-import { createSyncStore } from '@/data';
+import { createSyncStore } from '@/data/sync';
 import { openDatabase } from '@/data/database';
 import type { DaybookDb } from '@/data/schema';
 import { toList, toTask } from '@/data/schema';

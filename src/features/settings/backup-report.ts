@@ -1,5 +1,5 @@
 // Pure wording for Settings → Backup: the export file name and the import report lines.
-import type { ImportReport } from '@/data';
+import type { ImportReport } from '@/data/backup';
 
 /** `daybook-export-2025-05-06.json`, dated by the device's calendar day. */
 export function exportFileName(localDate: string): string {

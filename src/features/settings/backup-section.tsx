@@ -2,7 +2,8 @@
 import { type ChangeEvent, useId, useState } from 'react';
 import { showErrorToast } from '@/ui/toasts';
 import { refusalMessage } from '@/connected/write-error';
-import { exportData, type ImportReport, importData, StorageFullError } from '@/data';
+import { StorageFullError } from '@/data';
+import { exportData, type ImportReport, importData } from '@/data/backup';
 import { todayIso } from '@/lib/dates';
 import { exportedSummary, exportFileName, importedSummary, skippedLines, skippedSummary } from './backup-report';
 import { SettingsSection } from './settings-section';

@@ -5,7 +5,7 @@ import { changeText, describeChange, refusalSentence, type Subjects } from '@/ac
 import { reportWriteError } from '@/connected/write-error';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { showErrorToast, showToast } from '@/ui/toasts';
-import { discardRefused, retryRefused } from '@/data';
+import { discardRefused, retryRefused } from '@/data/sync';
 import { absoluteTime } from '@/lib/relative-time';
 import type { RefusedEntry } from '@/lib/model';
 import { copyText } from './copy-text';

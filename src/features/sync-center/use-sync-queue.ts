@@ -2,7 +2,8 @@
 // changes the server refused, and the names of what they touch (to describe them in words).
 import { useEffect, useState } from 'react';
 import type { Subjects } from '@/account/change-text';
-import { changeSubjects, type DaybookDb, observe, outboxCount, pendingMutations, refusedEntries } from '@/data';
+import { type DaybookDb, observe, outboxCount, refusedEntries } from '@/data';
+import { changeSubjects, pendingMutations } from '@/data/sync';
 import { useDb } from '@/data/react';
 import type { Mutation, RefusedEntry } from '@/lib/model';
 

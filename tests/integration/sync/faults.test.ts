@@ -2,7 +2,8 @@
 // and a change the server can't read. Nothing is lost, nothing applies twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSyncEngine } from '@/sync/engine';
-import { createSyncStore, tasks } from '@/data';
+import { tasks } from '@/data';
+import { createSyncStore } from '@/data/sync';
 import { getTask } from '@/data/queries';
 import { connectDevice, deviceView, manualClock, serverView } from '../../helpers/sync-device';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exportData, getDb, importData, type Identity, listLists, listTasks, lists, tasks, ValidationError } from '@/data';
+import { getDb, type Identity, listLists, listTasks, lists, tasks, ValidationError } from '@/data';
+import { exportData, importData } from '@/data/backup';
 import type { List, Task } from '@/lib/model';
 import { freshDb } from './helpers';
 

@@ -3,7 +3,9 @@
 // upgrade, export/import, search over steps, and a pulled page's steps (rows, departures, purges).
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyPull, exportData, type Identity, importData, listStepCounts, lists, openDatabase, searchTasks, steps, taskSteps, tasks } from '@/data';
+import { type Identity, listStepCounts, lists, openDatabase, searchTasks, steps, taskSteps, tasks } from '@/data';
+import { exportData, importData } from '@/data/backup';
+import { applyPull } from '@/data/sync';
 import { CURRENT_VERSION, type DaybookDb, SCHEMA_V2 } from '@/data/schema';
 import type { PullResult } from '@/lib/model';
 import { freshDb } from './helpers';

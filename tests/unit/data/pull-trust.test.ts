@@ -2,7 +2,8 @@
 // was on its way survives the page (item 3), and a list's rows go when the list stops being
 // visible even if its own row never arrived (item 6: orphans after unsharing).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyPull, getCursors, type Identity, refuseLocally, tasks } from '@/data';
+import { getCursors, type Identity, tasks } from '@/data';
+import { applyPull, refuseLocally } from '@/data/sync';
 import type { DaybookDb } from '@/data/schema';
 import type { PullResult, Task } from '@/lib/model';
 import { freshDb } from './helpers';

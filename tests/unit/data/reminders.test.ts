@@ -4,7 +4,9 @@
 // v3 → v4 upgrade and export/import.
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { adoptLocalData, applyPull, exportData, getCursors, getReminder, type Identity, importData, lists, loadReminderInputs, openDatabase, reminders, setCurrentDatabase, tasks } from '@/data';
+import { getCursors, getReminder, type Identity, lists, loadReminderInputs, openDatabase, reminders, setCurrentDatabase, tasks } from '@/data';
+import { exportData, importData } from '@/data/backup';
+import { adoptLocalData, applyPull } from '@/data/sync';
 import { CURRENT_VERSION, type DaybookDb, SCHEMA_V3 } from '@/data/schema';
 import type { PullResult } from '@/lib/model';
 import { freshDb } from './helpers';

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { importData, lists, StorageFullError, tasks } from '@/data';
+import { lists, StorageFullError, tasks } from '@/data';
+import { importData } from '@/data/backup';
 import type { DaybookDb } from '@/data/schema';
 import { freshDb, snapshot } from './helpers';
 

@@ -10,15 +10,8 @@ import {
   tasks,
 } from '@/data';
 import { type DaybookDb, toListRow } from '@/data/schema';
-import {
-  adoptLocalData,
-  applyPull,
-  changeSubjects,
-  discardRefused,
-  getCursors,
-  pendingMutations,
-  retryRefused,
-} from '@/data';
+import { getCursors } from '@/data';
+import { adoptLocalData, applyPull, changeSubjects, discardRefused, pendingMutations, retryRefused } from '@/data/sync';
 import type { List, PullResult, Task } from '@/lib/model';
 import { freshDb } from './helpers';
 

@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getTask, type Identity, lists, listTasks, openDatabase, setCurrentDatabase, tasks } from '@/data';
 import type { DaybookDb } from '@/data/schema';
 import { defineDatabase } from '@/data/schema';
-import { adoptLocalData, applyPull, getCursors, pendingMutations, refuseLocally } from '@/data';
+import { getCursors } from '@/data';
+import { adoptLocalData, applyPull, pendingMutations, refuseLocally } from '@/data/sync';
 import { freshDb } from '../data/helpers';
 
 let db: DaybookDb;

@@ -2,7 +2,8 @@
 // per stored page (the same object in between), null when one page holds everything, cleared
 // when the run ends or fails, and mirrored by a follower tab.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSyncStore, type Identity } from '@/data';
+import type { Identity } from '@/data';
+import { createSyncStore } from '@/data/sync';
 import type { DaybookDb } from '@/data/schema';
 import type { PullResult, Task } from '@/lib/model';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';

@@ -6,7 +6,8 @@ import type { DaybookDb } from '@/data/schema';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { createLeadership } from '@/sync/leader';
 import type { EngineEvent } from '@/sync/types';
-import { createSyncStore, setLastSyncedAt } from '@/data';
+import { setLastSyncedAt } from '@/data';
+import { createSyncStore } from '@/data/sync';
 import { freshDb } from '../data/helpers';
 import { FakeClock, FakeEnvironment, FakeLocks, noNetwork, ScriptedTransport, serverDown, runToIdle, settle } from './fakes';
 

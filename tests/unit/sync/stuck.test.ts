@@ -1,7 +1,8 @@
 // Issue #15 item 3: one change that keeps failing must not hide the rest of the queue. The pure
 // rule (stuck.ts) and the engine following it over a server that fails one change for ever.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createSyncStore, type Identity, setLastSyncedAt, tasks } from '@/data';
+import { type Identity, setLastSyncedAt, tasks } from '@/data';
+import { createSyncStore } from '@/data/sync';
 import type { DaybookDb } from '@/data/schema';
 import type { PushResult } from '@/lib/model';
 import { createSyncEngine } from '@/sync/engine';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportReport } from '@/data';
+import type { ImportReport } from '@/data/backup';
 import { exportedSummary, exportFileName, formatBytes, importedSummary, skippedLines, skippedSummary } from '@/features/settings/backup-report';
 
 const report = (lists: number, tasks: number, skipped: ImportReport['skipped'] = []): ImportReport => ({
