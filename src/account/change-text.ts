@@ -4,6 +4,9 @@
 import { mediumDate } from '@/ui/format';
 import type { Mutation, MutationError, Priority, TaskPatch } from '@/lib/model';
 import { isReminderOffset, reminderLabel } from '@/lib/reminder-offsets';
+import { refusalReason } from './refusal-reason';
+
+export { refusalReason };
 
 /**
  * What the device knows about the records changes touch: task titles and list names by id,
@@ -160,24 +163,6 @@ export function changeText(change: Mutation, subjects: Subjects = {}): string {
   }
   const typed = parts.filter((p) => p.trim() !== '');
   return typed.length ? typed.join('\n\n') : describeChange(change, subjects);
-}
-
-/** Why the server refused a change, in the words of SPEC §8 (lower case, to follow a colon). */
-export function refusalReason(error: MutationError): string {
-  switch (error.code) {
-    case 'forbidden':
-      return 'you can only view this list';
-    case 'not_found':
-      return 'it was deleted or unshared';
-    case 'deleted':
-      return 'it was deleted on another device';
-    case 'no_such_user':
-      return 'No Daybook account uses that e-mail';
-    case 'too_large':
-      return error.message || 'it is too large to sync';
-    default:
-      return error.message || 'the server refused it';
-  }
 }
 
 /** The reason as a sentence on its own (the sync centre). */

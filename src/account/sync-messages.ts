@@ -1,6 +1,6 @@
 // What the sync indicator and the sync toasts say (SPEC §8, §10). Pure, so every wording is tested.
 import type { SyncEvent, SyncStatus } from '@/sync';
-import { refusalReason } from './change-text';
+import { refusalReason } from './refusal-reason';
 
 const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
 
