@@ -7,7 +7,7 @@ import type { CSSProperties } from 'react';
 import type { List, Task } from '@/lib/model';
 import { RepeatIcon } from './icons';
 import { TaskLink } from './task-link';
-import { repeatName } from './task-row';
+import { useRepeatName } from './repeat-name';
 import './task-row.css';
 
 export interface RepeatRowViewProps {
@@ -21,7 +21,7 @@ export interface RepeatRowViewProps {
 export function RepeatRowView({ task, date, list, showList = false }: RepeatRowViewProps) {
   const accent = list ? `var(--list-${list.color})` : undefined;
   const metaId = `repeat-meta-${task.id}-${date}`;
-  const rule = repeatName(task) ?? 'Repeats';
+  const rule = useRepeatName(task) ?? 'Repeats';
   return (
     <li className="task-row is-repeat" style={accent ? ({ '--accent': accent } as CSSProperties) : undefined}>
       <span className="repeat-mark" aria-hidden="true">

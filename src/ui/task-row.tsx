@@ -5,9 +5,9 @@
 import type { CSSProperties, LiHTMLAttributes, ReactNode, Ref } from 'react';
 import { isOverdue } from '@/lib/dates';
 import type { List, Task } from '@/lib/model';
-import { parseRule, repeatLabel } from '@/lib/recurrence';
 import { dueLabel, PRIORITY_NAMES } from './format';
 import { ClockIcon, EyeIcon, FlagIcon, RepeatIcon, StepsIcon } from './icons';
+import { useRepeatName } from './repeat-name';
 import { TaskLink } from './task-link';
 import './task-row.css';
 
@@ -31,13 +31,6 @@ export interface TaskRowProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'chi
   /** The task's checklist (SPEC §11.3): shown as "done/total" when it has steps. */
   steps?: { done: number; total: number } | undefined;
   ref?: Ref<HTMLLIElement>;
-}
-
-/** "Repeats every week on Monday" for a repeating task with a rule this app reads; else null. */
-export function repeatName(task: Task): string | null {
-  if (!task.repeat || !task.due_date) return null;
-  const parsed = parseRule(task.repeat);
-  return parsed.ok ? repeatLabel(parsed.rule, task.repeat_anchor ?? task.due_date) : 'Repeats';
 }
 
 export interface TaskRowViewProps extends TaskRowProps {
@@ -71,7 +64,7 @@ export function TaskRowView({
   const showDue = task.due_date !== null && (task.due_date !== screenDay || task.due_time !== null || overdue);
   const ownNote = viewOnly && !viewOnlyNoteId;
   const noteId = viewOnly ? (viewOnlyNoteId ?? `task-view-only-${task.id}`) : undefined;
-  const repeats = repeatName(task);
+  const repeats = useRepeatName(task);
   const hasSteps = steps !== undefined && steps.total > 0;
   const hasMeta = showDue || task.priority > 0 || (showList && list) || task.notes !== '' || ownNote || repeats !== null || hasSteps;
   return (

@@ -33,6 +33,8 @@ describe('repeats on Upcoming', () => {
     const repeats = await screen.findAllByRole('link', { name: 'Water plants (repeat)' });
     expect(repeats).toHaveLength(UPCOMING_DAYS - 1);
     expect(screen.getAllByRole('checkbox', { name: 'Water plants' })).toHaveLength(1);
+    // the rule's words load with their own chunk, a moment after the rows (ui/repeat-name.ts)
+    await waitFor(() => expect(repeats[0]).toHaveAccessibleDescription(/Repeats every day/));
     for (let i = 1; i < UPCOMING_DAYS; i++) {
       const region = dayRegion(addDays(today, i));
       expect(within(region).getByRole('link', { name: 'Water plants (repeat)' })).toHaveAccessibleDescription(/Repeats every day/);

@@ -13,7 +13,7 @@ import { lastTaskPosition, taskNeighbours } from '../queries';
 import { write } from '../write';
 import { check, commit, requireIdentity } from './commit';
 import type { MoveTarget } from './move-target';
-import { repeatMutators, restartPatch } from './tasks-repeat';
+import { loadSeries, repeatMutators, restartPatch } from './tasks-repeat';
 
 export interface NewTask {
   title: string;
@@ -57,6 +57,8 @@ async function createTask(input: NewTask, db: DaybookDb = getDb(), id: string = 
  * unless a position is given.
  */
 async function updateTask(id: string, patch: TaskPatch, db: DaybookDb = getDb()): Promise<Task> {
+  // a date may restart a repeating task's series: the rule code first, outside the transaction
+  const math = patch.due_date ? await loadSeries() : null;
   return write(db, async (enqueue) => {
     const row = await liveTask(db, id);
     const clean = validateTaskPatch(row, patch);
@@ -64,7 +66,7 @@ async function updateTask(id: string, patch: TaskPatch, db: DaybookDb = getDb())
     for (const [key, value] of Object.entries(clean) as [keyof TaskPatch, unknown][]) {
       if (!samePatchValue(row[key], value)) Object.assign(changed, { [key]: value });
     }
-    restartPatch(row, changed);
+    restartPatch(row, changed, math);
     if (changed.list_id !== undefined && !('position' in clean)) {
       changed.position = positionAfter(await lastTaskPosition(db, changed.list_id));
     }
