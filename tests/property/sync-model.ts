@@ -29,15 +29,26 @@ export interface ModelList {
 export interface Model {
   tasks: Map<string, ModelTask>;
   lists: Map<string, ModelList>;
+  /** `${user id}/${task id}` → offset_minutes (null = cleared): each person's own. */
+  reminders: Map<string, number | null>;
 }
 
 export function emptyModel(): Model {
-  return { tasks: new Map(), lists: new Map() };
+  return { tasks: new Map(), lists: new Map(), reminders: new Map() };
 }
 
-/** Applies one change the server reported as applied. */
-export function applyToModel(model: Model, m: Mutation): void {
+/** Applies one change the server reported as applied; `userId` is who sent it (reminders are theirs). */
+export function applyToModel(model: Model, m: Mutation, userId?: string): void {
   switch (m.name) {
+    case 'reminder.set':
+      model.reminders.set(`${userId}/${m.args.task_id}`, m.args.offset_minutes);
+      return;
+    case 'reminder.clear': {
+      // clearing what is not set writes no row
+      const key = `${userId}/${m.args.task_id}`;
+      if (model.reminders.has(key)) model.reminders.set(key, null);
+      return;
+    }
     case 'task.create': {
       const a = m.args;
       model.tasks.set(a.id, {

@@ -30,9 +30,9 @@
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lists as listOps, members as memberOps, tasks as taskOps } from '@/data/mutators';
+import { lists as listOps, members as memberOps, reminders as reminderOps, tasks as taskOps } from '@/data/mutators';
 import { ValidationError } from '@/lib/errors';
-import type { List, Mutation, MutationError, PullResult, Task } from '@/lib/model';
+import { type List, type Mutation, type MutationError, type PullResult, REMINDER_OFFSETS, type ReminderOffset, type Task } from '@/lib/model';
 import type { PushRequest } from '@/sync/ports';
 import { type RestartMoment, signUpUser, startTestServer, type TestServer } from '../helpers/server';
 import { pullAll } from '../helpers/server-sync';
@@ -74,7 +74,9 @@ type Op =
   | { op: 'member.invite'; list: number; role: 'editor' | 'viewer' }
   | { op: 'member.set_role'; list: number; role: 'editor' | 'viewer' }
   | { op: 'member.remove'; list: number }
-  | { op: 'list.leave'; list: number };
+  | { op: 'list.leave'; list: number }
+  | { op: 'reminder.set'; task: number; offset: ReminderOffset }
+  | { op: 'reminder.clear'; task: number };
 
 const priority = fc.constantFrom(0, 1, 2, 3) as fc.Arbitrary<0 | 1 | 2 | 3>;
 const role = fc.constantFrom('editor', 'viewer') as fc.Arbitrary<'editor' | 'viewer'>;
@@ -107,6 +109,9 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('member.set_role' as const), list: pick, role }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('member.remove' as const), list: pick }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('list.leave' as const), list: pick }) },
+  // reminders (SPEC §11.4): the person's own; a task with no date refuses one on the device
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('reminder.set' as const), task: pick, offset: fc.constantFrom(...REMINDER_OFFSETS) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('reminder.clear' as const), task: pick }) },
 );
 
 type Step =
@@ -233,6 +238,23 @@ async function edit(d: Device, other: { email: string; userId: string }, op: Op)
         if (l) await listOps.leave(l.id, db);
         return;
       }
+      case 'reminder.set': {
+        // a dated task; an undated one is given a date first (else the device refuses the reminder)
+        const dated = at(liveTasks.filter((t) => t.due_date), op.task);
+        if (dated) await reminderOps.set(dated.id, op.offset, db);
+        else if (task) {
+          await taskOps.update(task.id, { due_date: '2026-12-24' }, db);
+          await reminderOps.set(task.id, op.offset, db);
+        }
+        return;
+      }
+      case 'reminder.clear': {
+        // mostly a task with a reminder set (clearing none writes nothing)
+        const set = (await db.reminders.toArray()).filter((r) => r.offset_minutes !== null).sort((a, b) => a.task_id.localeCompare(b.task_id));
+        const id = at(set, op.task)?.task_id ?? task?.id;
+        if (id) await reminderOps.clear(id, db);
+        return;
+      }
     }
 }
 
@@ -300,6 +322,8 @@ function emptyStats() {
     agings: 0,
     /** refusals the server held when their records were aged past seven days (each must reach its device) */
     agedRefusals: 0,
+    /** reminder rows the server ended with (cleared ones too) */
+    reminders: 0,
   };
 }
 type Stats = ReturnType<typeof emptyStats>;
@@ -581,7 +605,8 @@ describe('sync property', () => {
 
         // 3. the applied changes, in server order, on the model give the server's rows
         const model = emptyModel();
-        for (const a of answers) if (a.status === 'applied') applyToModel(model, a.mutation);
+        const userOfClient = new Map([...clientOf].map(([d, c]) => [c, d.userId]));
+        for (const a of answers) if (a.status === 'applied') applyToModel(model, a.mutation, userOfClient.get(a.client));
         const server = await serverRows(devices);
         for (const [id, t] of model.tasks) {
           const row = server.tasks.get(id);
@@ -597,6 +622,15 @@ describe('sync property', () => {
           expect({ name: row!.name, color: row!.color, position: row!.position, deleted: row!.deleted_at !== null }, `list ${id}`).toEqual(l);
         }
         expect(server.tasks.size, 'the server has no task the model lacks').toBe(model.tasks.size);
+        // each person's reminders: the model's offsets, in their task's list (a move carries them)
+        const reminderRows = await srv.sql.query<{ task_id: string; user_id: string; list_id: string; offset_minutes: number | null }>(
+          `select r.task_id::text as task_id, r.user_id::text as user_id, r.list_id::text as list_id, r.offset_minutes
+           from public.reminders r where r.user_id::text = any(string_to_array($1, ','))`,
+          [[ann.userId, ben.userId].join(',')],
+        );
+        expect(Object.fromEntries(reminderRows.map((r) => [`${r.user_id}/${r.task_id}`, r.offset_minutes])), 'reminders').toEqual(Object.fromEntries(model.reminders));
+        for (const r of reminderRows) expect(r.list_id, `reminder ${r.user_id}/${r.task_id} list`).toBe(model.tasks.get(r.task_id)?.list_id);
+        run.reminders += reminderRows.length;
         // counted only for runs that passed (a shrinking failure replays its steps many times)
         for (const k of Object.keys(run) as (keyof Stats)[]) stats[k] += run[k];
       } catch (err) {
