@@ -3,6 +3,7 @@
 import { isQuotaError, StorageFullError } from '@/lib/errors';
 import type { MutationArgs, MutationName } from '@/lib/model';
 import type { DaybookDb } from './schema';
+import { loadMutationCore } from './mutation-loader';
 import { enqueue } from './outbox';
 
 export type Enqueue = <N extends MutationName>(name: N, args: MutationArgs[N]) => Promise<number>;
@@ -12,6 +13,7 @@ export type Enqueue = <N extends MutationName>(name: N, args: MutationArgs[N]) =
  * (Dexie may wrap the DOMException) becomes StorageFullError; the transaction is rolled back.
  */
 export async function write<T>(db: DaybookDb, body: (enqueue: Enqueue) => Promise<T>): Promise<T> {
+  await loadMutationCore(); // before the transaction: the commits inside it find it loaded
   try {
     // The scope must itself be an `async` function: Dexie detects that and keeps its zone
     // across native awaits; a plain arrow returning a promise commits too early.

@@ -9,6 +9,7 @@ export const TASK_MISSING = 'That task no longer exists';
 export const VIEW_ONLY = 'You can only view this list';
 export const OWNER_ONLY = "Only the list's owner can do that";
 export const INBOX_UNDELETABLE = "The Inbox can't be deleted";
+export const STEP_MISSING = 'That step no longer exists';
 
 /** Thrown inside an apply to end it with a refusal; `guard` turns it into the outcome. */
 export class Refusal extends Error {

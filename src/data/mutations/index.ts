@@ -59,7 +59,6 @@ export function applyMutation(rows: Rows, m: AnyMutation, ctx: Ctx): Outcome {
   }
 }
 
-export { INBOX_UNDELETABLE, LIST_MISSING, OWNER_ONLY, TASK_MISSING, VIEW_ONLY } from './checks';
-export { STEP_MISSING } from './steps';
+export { INBOX_UNDELETABLE, LIST_MISSING, OWNER_ONLY, STEP_MISSING, TASK_MISSING, VIEW_ONLY } from './checks';
 export type { Changes, Ctx, Outcome, Reads, ReminderRecord, Rows, StepRecord, TaskRecord } from './types';
 export { memberKey } from './types';

@@ -5,11 +5,10 @@
 // edits to it are refused `deleted` like edits to its task. Fields merge one by one, as tasks do.
 import type { StepPatch } from '@/lib/model';
 import { LIMITS, MESSAGES, normalizeStepTitle } from '@/lib/validation';
-import { checkPosition, refuse, TASK_MISSING, valid } from './checks';
+import { checkPosition, refuse, STEP_MISSING, TASK_MISSING, valid } from './checks';
 import { editableTask } from './tasks';
 import type { MutationDef, Rows, StepRecord, TaskRecord } from './types';
 
-export const STEP_MISSING = 'That step no longer exists';
 
 function stepsOf(rows: Rows): ReadonlyMap<string, StepRecord> {
   return rows.steps ?? new Map();

@@ -6,8 +6,8 @@ import { nowIso } from '@/lib/ids';
 import type { MutationArgs, MutationName } from '@/lib/model';
 import type { DaybookDb } from '../schema';
 import { type Identity, readIdentity } from '../identity';
-import { applyMutation, type Changes, readsOf } from '../mutations';
-import { loadRows, runMutation } from '../mutation-rows';
+import type { Changes } from '../mutations';
+import { loadMutationCore } from '../mutation-loader';
 import type { Enqueue } from '../write';
 
 export async function requireIdentity(db: DaybookDb): Promise<Identity> {
@@ -19,12 +19,14 @@ export async function requireIdentity(db: DaybookDb): Promise<Identity> {
 /** Throws the refusal `name` with `args` would meet, writing nothing: for edits that change nothing. */
 export async function check<N extends MutationName>(db: DaybookDb, name: N, args: MutationArgs[N]): Promise<void> {
   const { userId } = await requireIdentity(db);
+  const { applyMutation, loadRows, readsOf } = await loadMutationCore();
   const outcome = applyMutation(await loadRows(db, readsOf({ name, args } as never), userId), { name, args } as never, { userId, now: nowIso() });
   if (!outcome.ok) throw new ValidationError(outcome.error.field ?? 'id', outcome.error.message);
 }
 
 export async function commit<N extends MutationName>(db: DaybookDb, enqueue: Enqueue, name: N, args: MutationArgs[N]): Promise<Changes> {
   const { userId } = await requireIdentity(db);
+  const { runMutation } = await loadMutationCore();
   const outcome = await runMutation(db, { name, args } as never, { userId, now: nowIso() });
   if (!outcome.ok) throw new ValidationError(outcome.error.field ?? 'id', outcome.error.message);
   await enqueue(name, args);

@@ -2,7 +2,7 @@
 // the SPEC §5 message, nothing written), builds the change's args, and in one transaction
 // applies it through its one pure implementation (../mutations) and queues exactly one outbox
 // entry whose name and args follow the API contract (ARCHITECTURE.md, MutationArgs).
-export { INBOX_UNDELETABLE, LIST_MISSING, OWNER_ONLY, TASK_MISSING, VIEW_ONLY } from '../mutations';
+export { INBOX_UNDELETABLE, LIST_MISSING, OWNER_ONLY, TASK_MISSING, VIEW_ONLY } from '../mutations/checks';
 export type { TaskRow } from '../schema';
 export { lists, type NewList } from './lists';
 export { members } from './members';

@@ -7,7 +7,7 @@ import { positionAfter } from '@/lib/order';
 import { checkColor, normalizeListName } from '@/lib/validation';
 import { getDb } from '../database';
 import { type DaybookDb, STATE, toList } from '../schema';
-import { INBOX_UNDELETABLE, LIST_MISSING } from '../mutations';
+import { INBOX_UNDELETABLE, LIST_MISSING } from '../mutations/checks';
 import { lastListPosition } from '../queries';
 import { write } from '../write';
 import { check, commit } from './commit';

@@ -7,7 +7,7 @@ import { positionAfter } from '@/lib/order';
 import { normalizeStepTitle } from '@/lib/validation';
 import { getDb } from '../database';
 import { type DaybookDb, STATE, toStep } from '../schema';
-import { STEP_MISSING } from '../mutations';
+import { STEP_MISSING } from '../mutations/checks';
 import { lastStepPosition, taskSteps } from '../step-queries';
 import { write } from '../write';
 import { commit } from './commit';

@@ -8,7 +8,7 @@ import { todayIso } from '@/lib/dates';
 import type { TaskPatch } from '@/lib/model';
 import { getDb } from '../database';
 import { type DaybookDb, STATE, type TaskRow } from '../schema';
-import { TASK_MISSING } from '../mutations';
+import { TASK_MISSING } from '../mutations/checks';
 import { write } from '../write';
 import { commit } from './commit';
 

@@ -8,7 +8,7 @@ import { positionAfter, positionBetween } from '@/lib/order';
 import { validateTaskDraft, validateTaskPatch } from '@/lib/validation';
 import { getDb } from '../database';
 import { type DaybookDb, STATE, toTask } from '../schema';
-import { TASK_MISSING } from '../mutations';
+import { TASK_MISSING } from '../mutations/checks';
 import { lastTaskPosition, taskNeighbours } from '../queries';
 import { write } from '../write';
 import { check, commit, requireIdentity } from './commit';
