@@ -44,9 +44,41 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
   return { lists, tasks, members, steps, reminders };
 }
 
+/** Dexie tracks the index keys of at most this many rows per write; past it, everything re-runs. */
+const TRACKED_ROWS = 50;
+
+/**
+ * Task rows written so that live queries re-run only where an index key moved. bulkPut hands
+ * Dexie the new rows only, so every index range holding one counts as changed (a title edit
+ * re-ran the sidebar's open counts); bulkUpdate first reads the stored rows into the
+ * transaction's cache, where Dexie finds them and compares keys. Each changed row's fields are
+ * all restated, the ones it no longer has as undefined (removed), so the stored row is the new one.
+ */
+async function writeTasks(db: DaybookDb, rows: TaskRow[]): Promise<void> {
+  if (rows.length >= TRACKED_ROWS) {
+    await db.tasks.bulkPut(rows);
+    return;
+  }
+  const stored = await db.tasks.bulkGet(rows.map((r) => r.id));
+  const added: TaskRow[] = [];
+  const updated: { key: string; changes: Record<string, unknown> }[] = [];
+  rows.forEach((row, i) => {
+    const old = stored[i];
+    if (!old) {
+      added.push(row);
+      return;
+    }
+    const changes: Record<string, unknown> = { ...row };
+    for (const key of Object.keys(old)) if (!(key in row)) changes[key] = undefined;
+    updated.push({ key: row.id, changes });
+  });
+  if (updated.length) await db.tasks.bulkUpdate(updated);
+  if (added.length) await db.tasks.bulkAdd(added);
+}
+
 export async function writeChanges(db: DaybookDb, changes: Changes): Promise<void> {
   if (changes.lists?.length) await db.lists.bulkPut(changes.lists.map(toListRow));
-  if (changes.tasks?.length) await db.tasks.bulkPut(changes.tasks.map(toTaskRow));
+  if (changes.tasks?.length) await writeTasks(db, changes.tasks.map(toTaskRow));
   if (changes.members?.length) await db.members.bulkPut(changes.members);
   if (changes.steps?.length) await db.steps.bulkPut(changes.steps.map(toStepRow));
   if (changes.reminders?.length) await db.reminders.bulkPut(changes.reminders);
