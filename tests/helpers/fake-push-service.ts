@@ -115,6 +115,9 @@ export async function startFakePushService(): Promise<FakePushService> {
   const server = createServer((req, res) => {
     handle(req, res).catch(() => res.destroy());
   });
+  // longer than fetch's own keep-alive (4 s): else on a loaded machine the client may reuse a
+  // connection just as this end closes it, and the send fails for a reason no push service has
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

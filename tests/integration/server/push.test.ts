@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPushSender, type PushSender } from '../../../server/push-sender';
+import { occurrenceAt } from '../../../src/lib/recurrence/zone';
 import { type FakePushService, type PushSubscriptionJson, startFakePushService } from '../../helpers/fake-push-service';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { listCreate, newId, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
@@ -157,6 +158,24 @@ describe.each(SERVER_KINDS)('reminder pushes on %s', (kind) => {
       await srv.sql.query('delete from public.reminders where user_id = $1', [alice.userId]);
     });
 
+    it('reads a wall time in a zone as the device does (occurrenceAt): gaps move on, repeated times take the first', async () => {
+      const zones = ['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/Sao_Paulo', 'Asia/Kolkata', 'UTC'];
+      // the 2026 transition days of those zones, and an ordinary one
+      const days = ['2026-03-08', '2026-03-29', '2026-04-05', '2026-09-27', '2026-10-04', '2026-10-25', '2026-11-01', '2026-06-15'];
+      const cases: [string, string, string][] = [];
+      for (const zone of zones) {
+        for (const day of days) for (let m = 0; m < 24 * 60; m += 15) cases.push([day, `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`, zone]);
+      }
+      const rows = await srv.sql.query<{ t: string }>(
+        `select to_json(daybook_private.zoned_instant(d::date, t::time, z)) #>> '{}' as t
+         from unnest($1::text[], $2::text[], $3::text[]) with ordinality as c (d, t, z, n) order by n`,
+        [cases.map((c) => c[0]), cases.map((c) => c[1]), cases.map((c) => c[2])],
+      );
+      const differing = cases.filter((c, i) => Date.parse(rows[i]!.t) !== occurrenceAt(...c)).map((c) => c.join(' '));
+      expect(differing).toEqual([]);
+      expect(cases.length).toBe(zones.length * days.length * 96);
+    });
+
     it('a task without a time fires at each device’s "Remind at" in its own zone', async () => {
       const ny = await subscribe(bob, 'America/New_York', '07:30');
       const tokyo = await subscribe(bob, 'Asia/Tokyo', '09:00');
@@ -278,6 +297,8 @@ describe.each(SERVER_KINDS)('reminder pushes on %s', (kind) => {
         vapid: { publicKey: srv.vapidPublicKey, privateKey: vapidPrivateKey() },
         subject: SUBJECT,
         now: () => clock,
+        // generous: the machine running the tests may be loaded; a timed-out send would be retried
+        timeoutMs: 60_000,
       });
       senders.push(s);
       return s;
