@@ -62,7 +62,7 @@ describe('the Reminder combo box', () => {
     await user.selectOptions(box, 'None');
     await waitFor(async () => expect(await getReminder(task.id)).toBeNull());
     expect((await getDb().outbox.toArray()).map((m) => m.name)).toEqual(['task.create', 'reminder.set', 'reminder.clear']);
-  });
+  }, 20_000); // a loaded 2-core machine: the dialog, its live reads and a write each
 
   it('without a due date it is disabled and says why; it comes back with a date', async () => {
     const task = await tasks.create({ title: 'Call mum' });
@@ -75,7 +75,7 @@ describe('the Reminder combo box', () => {
     expect(box).not.toHaveAccessibleDescription('Set a date before adding a reminder');
     await user.selectOptions(box, '1 day before');
     await waitFor(async () => expect(await getReminder(task.id)).toMatchObject({ offset_minutes: 1440 }));
-  });
+  }, 20_000); // a loaded 2-core machine: the dialog, its live reads and a write each
 
   it('when notifications are blocked, the reminder is still set and the field says how to allow them', async () => {
     stubNotifications('denied');
@@ -86,7 +86,7 @@ describe('the Reminder combo box', () => {
     await user.selectOptions(box, 'At the due time');
     await waitFor(() => expect(box).toHaveAccessibleDescription(BLOCKED_MESSAGE));
     expect(await getReminder(task.id)).toMatchObject({ offset_minutes: 0 });
-  });
+  }, 20_000); // a loaded 2-core machine: the dialog, its live reads and a write each
 
   it('a viewer of a shared list sets their own reminder', async () => {
     const { userId } = (await getIdentity())!;
@@ -105,5 +105,5 @@ describe('the Reminder combo box', () => {
     expect(box).toBeEnabled();
     await user.selectOptions(box, '1 hour before');
     await waitFor(async () => expect(await getReminder(id)).toMatchObject({ offset_minutes: 60, list_id: seeded.list.id }));
-  });
+  }, 20_000); // a loaded 2-core machine: the dialog, its live reads and a write each
 });
