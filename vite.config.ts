@@ -30,6 +30,11 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
+        // A classic script, not an ES module: the worker imports src/data (reminder actions, the
+        // push handler), whose lazy chunks (import()) bring Vite's preload helper, and its
+        // `import.meta` is a syntax error in a worker registered without type: 'module' — the
+        // whole worker (precache, offline) failed to start. IIFE inlines the lazy chunks.
+        rollupFormat: 'iife',
         // The whole shell (every route's chunk, icons, manifest) so any screen opens offline.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
       },
