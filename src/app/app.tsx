@@ -1,4 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
+import { Preload } from './preload';
 import { PwaStatus } from './pwa';
 import { PushSubscriber } from './reminders/push-subscriber';
 import { ReminderScheduler } from './reminders/reminder-scheduler';
@@ -17,6 +18,7 @@ export function App() {
       <SyncToasts onReview={review} />
       <ReminderScheduler />
       <PushSubscriber />
+      <Preload />
     </>
   );
 }

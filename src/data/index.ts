@@ -22,6 +22,7 @@ export { lists, members, steps, tasks } from './mutators';
 export type { StepCount } from './step-queries';
 export { listStepCounts, stepCounts, taskSteps } from './step-queries';
 export { observe } from './live';
+export { preloadWrites } from './preload';
 export { markReminderShown, SHOWN_KEEP_MS, wasReminderShown } from './reminder-shown';
 export type { ListSharing, PendingInvite, PendingMemberChanges, Show } from './queries';
 export {

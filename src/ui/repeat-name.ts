@@ -13,7 +13,8 @@ let words: Words | null = null;
 let requested = false;
 const listeners = new Set<() => void>();
 
-function loadWords(): void {
+/** Fetches the words now (after the first paint), so rows have them even if the device goes offline. */
+export function loadWords(): void {
   if (requested) return;
   requested = true;
   import('./repeat-words').then(

@@ -1,0 +1,26 @@
+// What the first screen leaves out but an offline device may need soon: the write path's chunks
+// and the repeat words, fetched when the browser is first idle after the app has rendered.
+import { useEffect } from 'react';
+import { preloadWrites } from '@/data';
+import { loadWords } from '@/ui/repeat-name';
+
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 200);
+  return () => clearTimeout(id);
+}
+
+export function Preload() {
+  useEffect(
+    () =>
+      whenIdle(() => {
+        preloadWrites().catch(() => {}); // offline already: each loads again on first use
+        loadWords();
+      }),
+    [],
+  );
+  return null;
+}
