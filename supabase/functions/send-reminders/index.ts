@@ -11,6 +11,14 @@ import { createClient } from '@supabase/supabase-js';
 import type { DuePush } from '../../../server/push-payload.ts';
 import { createPushSender, type PushStore } from '../../../server/push-sender.ts';
 
+// The Deno global as far as this file uses it: the project's tsc checks this file with Node's
+// types (the integration test runs it under Node with these two stubbed), where Deno's lib is
+// absent. Under Deno the module-scoped declaration names the same global.
+declare const Deno: {
+  env: { get(name: string): string | undefined };
+  serve(handler: (req: Request) => Response | Promise<Response>): unknown;
+};
+
 function secret(name: string): string {
   const value = Deno.env.get(name);
   if (!value) throw new Error(`The secret ${name} is not set: supabase secrets set ${name}=…`);
