@@ -133,12 +133,12 @@ async function main() {
   const server = await serve(dist, PORT);
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ permissions: ['notifications'], timezoneId: 'UTC', viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ permissions: ['notifications'], timezoneId: 'UTC', viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
     await context.addInitScript(recordShows);
     const page = await context.newPage();
     await page.goto(`${server.url}/today`);
     await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 90_000 });
     // The first instant lies past the reload and the app's start; the day must not change meanwhile.
     let first = Date.now() + LEAD_MS + 2000;
     if (new Date(first).toISOString().slice(0, 10) !== new Date(first + N * SPACING + 60_000).toISOString().slice(0, 10)) {
