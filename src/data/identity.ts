@@ -12,6 +12,7 @@ export const META = {
   lastSyncedAt: 'last_synced_at',
   offlineSavedShown: 'offline_saved_shown',
   syncEpoch: 'sync_epoch',
+  ackedAhead: 'acked_ahead',
 } as const;
 
 export const LOCAL_DATABASE = 'daybook-local';

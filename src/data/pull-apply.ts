@@ -12,22 +12,26 @@ import { type Reads, readsOf } from './mutations';
 import { advanceMutationId, nextMutationId } from './outbox';
 import { moveToRefused } from './refusals';
 import { stripList, stripReminder, stripStep, stripTask } from './server-rows';
-import { type Cursors, cursorLists, mergeCursors } from './cursors';
-import { getCursors, setCursors } from './sync-meta';
+import { type Cursors, cursorLists, mergeCursors, REFUSED_CURSOR } from './cursors';
+import { getAckedAhead, getCursors, setAckedAhead, setCursors } from './sync-meta';
 
 /** `sent`: the cursors the page was asked for with (so a reset made meanwhile wins: cursors.ts). */
 export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?: Cursors): Promise<PullOutcome> {
   return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.outbox, db.refused, db.meta], async () => {
     const now = nowIso();
-    const cursors = mergeCursors(await getCursors(db), page.cursors, sent);
+    const stored = await getCursors(db);
+    const cursors = mergeCursors(stored, page.cursors, sent);
 
     // 1. Refusals. A refused create leaves no server row, so its local row goes (the text
     //    stays in the sync centre); for other refusals the list is pulled again from scratch
     //    so the local row returns to the server's version. A refusal of an id this device has
     //    not issued yet is of a change sent with its client id from elsewhere (past the app):
-    //    it is kept as the server describes it, so the user sees what was refused.
+    //    it is kept as the server describes it, so the user sees what was refused. So is one
+    //    of a change an earlier page acknowledged ahead of its refusal (`ahead`, below).
     const next = await nextMutationId(db);
-    const refused = await moveToRefused(db, page.refused, cursors, now, next);
+    const ahead = await getAckedAhead(db);
+    const aheadBefore = ahead.size;
+    const refused = await moveToRefused(db, page.refused, cursors, now, next, ahead);
 
     // 2. Acknowledge. Lists this device asked to leave are noted first, if anything is about to
     //    vanish (rare, so the acknowledged entries are read whole only then). A list can be here
@@ -42,6 +46,18 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
     for (const m of [...(vanishing ? await ackedRange.toArray() : []), ...refused]) if (m.name === 'list.leave') left.add(m.args.list_id);
     const acked = await ackedRange.primaryKeys();
     await db.outbox.bulkDelete(acked);
+    // A page never acknowledges a change whose refusal it does not carry (supabase/README.md):
+    // every refusal up to its `refused` cursor is here or came before, and the cursor is at or
+    // past last_mutation_id unless a refusal waits for a later page. A change acknowledged past
+    // the cursor (a server from before that rule) is remembered until the stream passes it, so
+    // its refusal, if one comes, is recorded from the server's name and args instead of taken
+    // for one already handled. A page that says nothing more waits, asked with the stream's
+    // position, has brought every refusal up to its last_mutation_id.
+    const streamAt = cursors[REFUSED_CURSOR] ?? 0;
+    for (const id of acked) if (id > streamAt) ahead.add(id);
+    const complete = !page.has_more && REFUSED_CURSOR in (sent ?? stored) ? Math.max(streamAt, page.last_mutation_id) : streamAt;
+    for (const id of ahead) if (id <= complete) ahead.delete(id);
+    if (ahead.size || aheadBefore) await setAckedAhead(ahead, db);
     // The server has seen every id up to last_mutation_id for this client id. They are this
     // device's own, unless a change was sent with its client id from elsewhere: then the
     // counter moves past it, or this device's next change would be answered `duplicate` and

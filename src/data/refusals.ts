@@ -14,9 +14,12 @@ import { getCursors, setCursors } from './sync-meta';
 
 /**
  * Moves still-queued entries to `refused` and undoes their local effect. Ids no longer queued
- * were handled before (refused, retried or discarded) and are skipped — except ids at or above
- * `unissued` (the device's next mutation id), which this device never used: those are recorded
- * from the server's name and args when they describe a change this app can show.
+ * were handled before (refused, retried or discarded) and are skipped — except two kinds, which
+ * are recorded from the server's name and args when they describe a change this app can show:
+ * ids at or above `unissued` (the device's next mutation id), which this device never used, and
+ * ids in `ahead`: changes a pull acknowledged before the page that brought their refusal (a
+ * server from before refusal pages, pull-apply.ts), whose local effect is then undone as a
+ * queued one's would be. Those recorded are taken out of `ahead`.
  */
 export async function moveToRefused(
   db: DaybookDb,
@@ -24,17 +27,29 @@ export async function moveToRefused(
   cursors: Record<string, number>,
   now: string,
   unissued = Number.POSITIVE_INFINITY,
+  ahead: Set<number> = new Set(),
 ): Promise<RefusedEntry[]> {
   const refused: RefusedEntry[] = [];
   for (const { id, error, name, args } of items) {
     const entry = await db.outbox.get(id);
     if (!entry) {
-      const foreign = id >= unissued ? asMutation(id, name, args) : null;
-      if (foreign && !(await db.refused.get(id))) {
-        // nothing of it was ever applied here, so there is nothing to undo
-        const record = { ...foreign, created_at: now, error, refused_at: now } as RefusedEntry;
+      const acked = id < unissued && ahead.has(id) && name !== undefined;
+      const described = id >= unissued || acked ? asMutation(id, name, args) : null;
+      if (acked) {
+        ahead.delete(id);
+        // not one this app can describe: at least the rows go back to the server's
+        if (!described) {
+          console.warn(`Change ${id} was refused (${error.code}: ${error.message}) after it was acknowledged, and cannot be shown`);
+          rewindLists(cursors);
+        }
+      }
+      if (described && !(await db.refused.get(id))) {
+        const record = { ...described, created_at: now, error, refused_at: now } as RefusedEntry;
         await db.refused.put(record);
         refused.push(record);
+        // a foreign change was never applied here, so there is nothing to undo; one
+        // acknowledged early was applied here like any queued change
+        if (acked) await undoRefused(db, { ...described, created_at: now } as OutboxEntry, cursors);
       }
       continue;
     }

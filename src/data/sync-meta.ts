@@ -1,5 +1,5 @@
-// What the engine keeps about sync in `meta`: the client id, cursors, when it last synced, and
-// whether this offline spell's toast was shown.
+// What the engine keeps about sync in `meta`: the client id, cursors, when it last synced,
+// whether this offline spell's toast was shown, and the changes acknowledged ahead of their refusals.
 import { getDb } from './database';
 import type { DaybookDb } from './schema';
 import { META, readIdentity } from './identity';
@@ -17,6 +17,24 @@ export async function getCursors(db: DaybookDb = getDb()): Promise<Record<string
 
 export async function setCursors(cursors: Record<string, number>, db: DaybookDb = getDb()): Promise<void> {
   await db.meta.put({ key: META.cursors, value: cursors });
+}
+
+/**
+ * Ids of changes a pull acknowledged (and so dropped from the outbox) while the refusal stream had
+ * not yet passed them: a server that acknowledges a change before the page that brings its
+ * refusal (one from before 20261125100000_refusal_pages.sql, which never does) may still send
+ * one of them refused, and the device then records it from the server's name and args rather
+ * than take it for a refusal it has already handled. Usually empty: kept only until the stream's
+ * cursor passes them, or a page says no refusal waits past it (pull-apply.ts).
+ */
+export async function getAckedAhead(db: DaybookDb = getDb()): Promise<Set<number>> {
+  const value = (await db.meta.get(META.ackedAhead))?.value;
+  return new Set(Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : []);
+}
+
+export async function setAckedAhead(ids: Set<number>, db: DaybookDb = getDb()): Promise<void> {
+  if (ids.size) await db.meta.put({ key: META.ackedAhead, value: [...ids].sort((a, b) => a - b) });
+  else await db.meta.delete(META.ackedAhead);
 }
 
 export async function getLastSyncedAt(db: DaybookDb = getDb()): Promise<string | null> {

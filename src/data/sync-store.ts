@@ -8,6 +8,7 @@ import { databaseNameFor, LOCAL_DATABASE } from './identity';
 import { observe } from './live';
 import { pendingMutations } from './outbox';
 import { applyPull } from './pull-apply';
+import { requestCursors } from './cursors';
 import { outboxCount } from './queries';
 import { refuseLocally } from './refusals';
 import {
@@ -38,7 +39,7 @@ export function createSyncStore(db: DaybookDb): SyncStore {
       epoch = await claimSyncEpoch(db);
     },
     clientId: () => getClientId(db),
-    cursors: () => getCursors(db),
+    cursors: async () => requestCursors(await getCursors(db)),
     pending: (limit, after = 0) => pendingMutations(limit, db, after),
     pendingCount: () => outboxCount(db),
     observePending: (onCount, onError) => observe(() => outboxCount(db), onCount, onError),

@@ -10,6 +10,7 @@ import { engineStatus } from './engine-status';
 import { soloLeadership } from './leader';
 import { offlineSpell } from './offline-spell';
 import { pokeFollower } from './pokes';
+import { isLeadershipLost } from './ports';
 import { type PullProgress, progressAfter } from './progress';
 import { initialSchedule, isFailing, nextRun, type ScheduleEvent, type ScheduleState, schedule } from './schedule';
 import { describeFailure, type Failure, type RunContext, syncRun } from './run';
@@ -151,13 +152,16 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
     try {
       return await fencedRun();
     } catch (err) {
-      if ((err as Error | null)?.name !== 'LeadershipLost') throw err;
-      // Another tab claimed this database since this tab began leading: stop before writing
-      // anything more, and run no more until this tab leads again.
-      fenced = true;
-      activate();
-      return null;
+      if (!isLeadershipLost(err)) throw err;
+      return lostTheDatabase();
     }
+  }
+
+  /** Another tab claimed this database since this tab began leading: write nothing more, and run no more until this tab leads again. */
+  function lostTheDatabase(): null {
+    fenced = true;
+    activate();
+    return null;
   }
 
   async function fencedRun(): Promise<Failure | null> {
@@ -186,12 +190,15 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
     };
     const result = await syncRun(ctx);
     stuck = ctx.stuck;
-    if (result.kind === 'failed') return result.failure;
     if (result.kind === 'stopped') return null;
-    lastSyncedAt = new Date(clock.now()).toISOString();
-    await store.setLastSyncedAt(lastSyncedAt);
+    // what the run stored is told even when it ended early (a pull cut between its pages, the
+    // database taken by another tab): no later run reports it
     if (result.refused.length) emit({ type: 'refused', items: result.refused });
     if (result.removed.length) emit({ type: 'lists-removed', listIds: result.removed.map((l) => l.id), lists: result.removed });
+    if (result.kind === 'fenced') return lostTheDatabase();
+    if (result.kind === 'failed') return result.failure;
+    lastSyncedAt = new Date(clock.now()).toISOString();
+    await store.setLastSyncedAt(lastSyncedAt);
     if (result.acknowledged > 0) emit({ type: 'synced', count: result.acknowledged, afterOffline });
     return null;
   }

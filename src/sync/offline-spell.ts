@@ -1,7 +1,7 @@
 // "Saved offline — will sync when you're back" once per offline spell (SPEC §8), and the spell
 // remembered in the store so a reload (or a new leader tab) during it neither says it twice nor
 // forgets to say "Synced N changes" after it.
-import type { SyncStore } from './ports';
+import { isLeadershipLost, type SyncStore } from './ports';
 
 export interface OfflineSpell {
   /** Whether a spell is on now (the runs that end it report "Synced N changes"). */
@@ -19,8 +19,12 @@ export function offlineSpell(store: SyncStore, startOffline: boolean, opts: { ca
   let active = startOffline;
   let shown = false;
   let restored: Promise<void> = Promise.resolve();
+  // A tab that lost the database to another (LeadershipLost: its writes are fenced off) leaves
+  // remembering to the tab that syncs now — expected, not an error.
   const remember = (value: boolean) =>
-    void store.setOfflineSavedShown(value).catch((err: unknown) => console.error('could not remember the offline toast', err));
+    void store.setOfflineSavedShown(value).catch((err: unknown) => {
+      if (!isLeadershipLost(err)) console.error('could not remember the offline toast', err);
+    });
   return {
     get active() {
       return active;

@@ -21,10 +21,16 @@ export interface PullOutcome {
  * refuseLocally, setLastSyncedAt, setOfflineSavedShown) is fenced: once another engine has
  * claimed the same database, it rejects with an Error named 'LeadershipLost' and writes nothing.
  */
+/** The error a fenced store write rejects with: another engine syncs this database now. */
+export function isLeadershipLost(err: unknown): boolean {
+  return (err as Error | null)?.name === 'LeadershipLost';
+}
+
 export interface SyncStore {
   /** Makes this engine the one that writes sync results here (call on becoming the leader). */
   claim(): Promise<void>;
   clientId(): Promise<string>;
+  /** The cursors to pull with (the refusal stream's position `refused` always among them). */
   cursors(): Promise<Record<string, number>>;
   /** The oldest queued changes with ids above `after`. */
   pending(limit: number, after?: number): Promise<Mutation[]>;

@@ -3,7 +3,7 @@
 // one transaction (a push answer alone removes nothing). No timers here: the engine schedules.
 import type { MutationError, PullResult, RefusedEntry } from '@/lib/model';
 import { splitBatch, takeBatch } from './batch';
-import type { PullOutcome, SyncStore, SyncTransport, TransportOutcome } from './ports';
+import { isLeadershipLost, type PullOutcome, type SyncStore, type SyncTransport, type TransportOutcome } from './ports';
 import { pushFailed, pushSucceeded, type StuckState } from './stuck';
 
 /** Why a run stopped early. */
@@ -37,25 +37,51 @@ export interface RunContext {
   stuck: StuckState;
 }
 
+/**
+ * What a run stored that the person should hear of: refused changes, and lists that were removed.
+ * A run that ends early after storing some pages (a pull cut between pages, the probe pull after
+ * a failed push, another tab taking the database) carries them too: they are in the database,
+ * and no later run reports them again.
+ */
+export interface Learned {
+  refused: RefusedEntry[];
+  removed: { id: string; name: string }[];
+}
+
 export type RunResult =
-  | { kind: 'failed'; failure: Failure }
+  | ({ kind: 'failed'; failure: Failure } & Learned)
+  /** Another tab claimed the database: a store write was fenced off (LeadershipLost). */
+  | ({ kind: 'fenced' } & Learned)
   | { kind: 'stopped' }
-  | { kind: 'done'; acknowledged: number; refused: RefusedEntry[]; removed: { id: string; name: string }[] };
+  | ({ kind: 'done'; acknowledged: number } & Learned);
 
 const MAX_ROUNDS = 100;
 
 export async function syncRun(ctx: RunContext): Promise<RunResult> {
+  const learned: Learned & { acknowledged: number } = { acknowledged: 0, refused: [], removed: [] };
+  const told = () => ({ refused: learned.refused, removed: learned.removed });
+  try {
+    const result = await run(ctx, learned);
+    return result.kind === 'failed' ? { ...result, ...told() } : result;
+  } catch (err) {
+    if (isLeadershipLost(err)) return { kind: 'fenced', ...told() };
+    throw err;
+  }
+}
+
+/** How a run, or a pull within it, ended early. */
+type Ended = { kind: 'stopped' } | { kind: 'failed'; failure: Failure };
+
+async function run(ctx: RunContext, learned: Learned & { acknowledged: number }): Promise<Ended | Extract<RunResult, { kind: 'done' }>> {
   const { store, transport } = ctx;
   const clientId = await store.clientId();
   ctx.onClientId(clientId);
   let sentUpTo = 0;
   let maxChanges = Math.min(ctx.maxChanges, ctx.stuck.limit ?? ctx.maxChanges);
   const pushRefusals = new Map<number, MutationError>();
-  let acknowledged = 0;
-  const refused: RefusedEntry[] = [];
-  const removed: { id: string; name: string }[] = [];
+  const { refused, removed } = learned;
   const collect = (outcome: PullOutcome) => {
-    acknowledged += outcome.acknowledged;
+    learned.acknowledged += outcome.acknowledged;
     refused.push(...outcome.refused);
     // a list the user chose to leave goes quietly: the share dialog already said so
     for (const { id, name, left } of outcome.purgedLists) if (!left) removed.push({ id, name });
@@ -123,10 +149,10 @@ export async function syncRun(ctx: RunContext): Promise<RunResult> {
 
     if (!(await store.pending(1, sentUpTo)).length) break;
   }
-  return { kind: 'done', acknowledged, refused, removed };
+  return { kind: 'done', acknowledged: learned.acknowledged, refused, removed };
 }
 
-type PageResult = { kind: 'page'; outcome: PullOutcome; hasMore: boolean } | Exclude<RunResult, { kind: 'done' }>;
+type PageResult = { kind: 'page'; outcome: PullOutcome; hasMore: boolean } | Ended;
 
 /** Pulls one page from the stored cursors and stores it (acknowledging and rebasing). */
 async function pullPage(ctx: RunContext, clientId: string, pushRefusals: Map<number, MutationError>, first: boolean): Promise<PageResult> {
