@@ -166,3 +166,17 @@ export function monthGridRange(year: number, month: number, weekStartsOn = 1): {
   const weeks = monthGrid(year, month, weekStartsOn);
   return { from: weeks[0]?.[0] as string, to: weeks[weeks.length - 1]?.[6] as string };
 }
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date 1900–2999 as YYYY-MM-DD (SPEC §5). */
+export function isValidIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one; UTC avoids any DST shift.
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}

@@ -1,9 +1,14 @@
 // SPEC §5 validation, pure. Each check returns the normalised value or throws ValidationError
 // with the exact user-facing message, so mutators and JSON import refuse the same way.
+import { isValidIsoDate } from './dates';
 import { ValidationError } from './errors';
 import { LIST_COLORS, type ListColor, type Priority, type TaskPatch } from './model';
 import { checkRepeat } from './recurrence/parse';
 import { codePoints, hasForbiddenCharacter, normalizeNewlines, trimText } from './text';
+
+// In dates.ts so that a route checking a date in the URL doesn't load these checks (and the
+// recurrence parser a repeat needs) with the first screen.
+export { isValidIsoDate };
 
 export const MESSAGES = {
   titleRequired: 'Title is required',
@@ -31,19 +36,7 @@ export const MESSAGES = {
 
 export const LIMITS = { title: 500, notes: 10_000, listName: 80, step: 200, steps: 100 } as const;
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-export function isValidIsoDate(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  if (year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1) return false;
-  // Day 0 of the next month is the last day of this one; UTC avoids any DST shift.
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
 
 // Text follows one rule on client and server (./text.ts): Unicode white space trimmed, length
 // in code points, no control characters (notes may hold newline and tab), no lone surrogates.

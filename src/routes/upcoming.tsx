@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UpcomingScreen } from '@/features/upcoming/upcoming-screen';
-import { isValidIsoDate } from '@/lib/validation';
+import { isValidIsoDate } from '@/lib/dates';
 
 interface UpcomingSearch {
   /** A day picked on the calendar (YYYY-MM-DD); survives reload. */

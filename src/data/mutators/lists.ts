@@ -4,11 +4,11 @@ import { ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import type { List, ListColor, ListPatch } from '@/lib/model';
 import { positionAfter } from '@/lib/order';
-import { checkColor, normalizeListName } from '@/lib/validation';
 import { getDb } from '../database';
 import { type DaybookDb, STATE, toList } from '../schema';
 import { INBOX_UNDELETABLE, LIST_MISSING } from '../mutations/checks';
 import { lastListPosition } from '../queries';
+import { loadMutationCore } from '../mutation-loader';
 import { write } from '../write';
 import { check, commit } from './commit';
 import { type MoveTarget, positionFor } from './move-target';
@@ -26,6 +26,7 @@ async function liveList(db: DaybookDb, id: string) {
 
 /** `id` is for import only: keeping an exported list's id when it is free on this device. */
 async function createList(input: NewList, db: DaybookDb = getDb(), id: string = newId()): Promise<List> {
+  const { checkColor, normalizeListName } = await loadMutationCore();
   const name = normalizeListName(input.name);
   const color = checkColor(input.color ?? 'grey');
   return write(db, async (enqueue) => {
@@ -37,6 +38,7 @@ async function createList(input: NewList, db: DaybookDb = getDb(), id: string = 
 
 /** Only fields that differ from the stored row reach the patch; an empty patch writes nothing. */
 async function updateList(id: string, patch: ListPatch, db: DaybookDb = getDb()): Promise<List> {
+  const { checkColor, normalizeListName } = await loadMutationCore();
   const clean: ListPatch = {};
   if ('name' in patch) clean.name = normalizeListName(patch.name);
   if ('color' in patch) clean.color = checkColor(patch.color);

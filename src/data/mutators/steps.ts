@@ -4,11 +4,11 @@ import { ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import type { Step, StepPatch } from '@/lib/model';
 import { positionAfter } from '@/lib/order';
-import { normalizeStepTitle } from '@/lib/validation';
 import { getDb } from '../database';
 import { type DaybookDb, STATE, toStep } from '../schema';
 import { STEP_MISSING } from '../mutations/checks';
 import { lastStepPosition, taskSteps } from '../step-queries';
+import { loadMutationCore } from '../mutation-loader';
 import { write } from '../write';
 import { commit } from './commit';
 import { type MoveTarget, positionFor } from './move-target';
@@ -20,6 +20,7 @@ async function liveStep(db: DaybookDb, id: string) {
 }
 
 async function createStep(taskId: string, title: string, db: DaybookDb = getDb(), id: string = newId()): Promise<Step> {
+  const { normalizeStepTitle } = await loadMutationCore();
   const clean = normalizeStepTitle(title);
   return write(db, async (enqueue) => {
     const position = positionAfter(await lastStepPosition(db, taskId));
@@ -30,6 +31,7 @@ async function createStep(taskId: string, title: string, db: DaybookDb = getDb()
 
 /** Only fields that differ reach the patch; a patch that changes nothing writes nothing. */
 async function updateStep(id: string, patch: StepPatch, db: DaybookDb = getDb()): Promise<void> {
+  const { normalizeStepTitle } = await loadMutationCore();
   const clean: StepPatch = {};
   if ('title' in patch) clean.title = normalizeStepTitle(patch.title);
   if ('done' in patch) clean.done = patch.done === true;

@@ -5,11 +5,11 @@ import { ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import type { Priority, Task, TaskPatch } from '@/lib/model';
 import { positionAfter, positionBetween } from '@/lib/order';
-import { validateTaskDraft, validateTaskPatch } from '@/lib/validation';
 import { getDb } from '../database';
 import { type DaybookDb, STATE, toTask } from '../schema';
 import { TASK_MISSING } from '../mutations/checks';
 import { lastTaskPosition, taskNeighbours } from '../queries';
+import { loadMutationCore } from '../mutation-loader';
 import { write } from '../write';
 import { check, commit, requireIdentity } from './commit';
 import type { MoveTarget } from './move-target';
@@ -40,6 +40,7 @@ function samePatchValue(a: unknown, b: unknown) {
 
 /** `id` is for import only: keeping an exported task's id when it is free on this device. */
 async function createTask(input: NewTask, db: DaybookDb = getDb(), id: string = newId()): Promise<Task> {
+  const { validateTaskDraft } = await loadMutationCore();
   const draft = validateTaskDraft(input);
   return write(db, async (enqueue) => {
     const listId = input.list_id ?? (await requireIdentity(db)).inboxId;
@@ -59,6 +60,7 @@ async function createTask(input: NewTask, db: DaybookDb = getDb(), id: string = 
 async function updateTask(id: string, patch: TaskPatch, db: DaybookDb = getDb()): Promise<Task> {
   // a date may restart a repeating task's series: the rule code first, outside the transaction
   const math = patch.due_date ? await loadSeries() : null;
+  const { validateTaskPatch } = await loadMutationCore();
   return write(db, async (enqueue) => {
     const row = await liveTask(db, id);
     const clean = validateTaskPatch(row, patch);
