@@ -64,6 +64,8 @@ export interface TroubleHooks {
   lostPush?(req: PushRequest): Promise<string>;
   /** Before every pull leaves (e.g. to age the server's records of this client). */
   beforePull?(req: PullRequest): Promise<void>;
+  /** As a pull's answer comes back from the server, before any fault hides it (e.g. to read the server's state then). */
+  afterPull?(req: PullRequest, outcome: TransportOutcome<PullResult>): Promise<void>;
 }
 
 export interface LogEntry {
@@ -181,7 +183,9 @@ export class FaultyTransport implements SyncTransport {
     const sent = paged ? { ...req, limit: 1 } : req;
     return this.run('pull', () => async () => {
       await this.hooks.beforePull?.(sent);
-      return this.inner.pull(sent);
+      const out = await this.inner.pull(sent);
+      await this.hooks.afterPull?.(sent, out);
+      return out;
     });
   }
 

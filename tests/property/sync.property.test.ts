@@ -1,7 +1,8 @@
 // Property: three devices (two of Ann, one of Ben) make random edits (SPEC operations,
 // sharing included) through random offline spells, transport faults (request lost, answer lost
 // after commit, duplicate, delay, 5xx, timeout) and app restarts between push and pull, with
-// pulls of a few rows a page on some devices so that faults cut pulls between their pages. And
+// pulls of a few rows a page on some devices so that faults cut pulls between their pages, and
+// pages of one or two so that a device's refusals come over several pages. And
 // trouble that waits for its moment (FaultyTransport.arm, tests/helpers/sync-device.ts):
 //   - another tab takes the database over while a request is in flight: it claims the database
 //     and syncs (to the end, or at the same time as the first tab, whose answer is released
@@ -19,7 +20,7 @@
 //   - every device shows exactly what the server shows its user, and no outbox holds anything;
 //   - every change was applied or refused exactly once (the server's answers, recorded under
 //     the faults, never show one change applied twice), and every refusal is in its device's
-//     refused list;
+//     refused list and was told (a 'refused' event of one of its tabs) exactly once;
 //   - replaying the applied changes in the server's order on a model of the documented
 //     semantics gives the server's rows: each edit is present, overwritten by a later one in
 //     server order, or refused.
@@ -121,7 +122,8 @@ type Step =
   | { kind: 'faults'; device: number; faults: Fault[] }
   | { kind: 'restart'; device: number }
   | { kind: 'trouble'; device: number; trouble: Trouble; pick: number }
-  | { kind: 'age' };
+  | { kind: 'age' }
+  | { kind: 'conflict'; device: number; task: number; edits: number; late: boolean };
 
 const device = fc.nat(2);
 // a server restart costs half a second: rarer than the rest
@@ -135,11 +137,20 @@ const stepKinds: fc.WeightedArbitrary<Step>[] = [
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('faults' as const), device, faults: fc.array(fc.constantFrom(...FAULTS), { minLength: 1, maxLength: 3 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('restart' as const), device }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('trouble' as const), device, trouble, pick: fc.nat(1000) }) },
+  // another device deletes a task and syncs; this one, not knowing yet, edits it a few times:
+  // refusals enough to fill a small pull page — and, when `late`, it syncs at once and the
+  // answer to its push comes after the deadline (the server applied it; the engine probes with
+  // a pull, whose pages are the first to bring those refusals)
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('conflict' as const), device, task: pick, edits: fc.integer({ min: 2, max: 4 }), late: fc.boolean() }) },
 ];
 if (AGE) stepKinds.push({ weight: 1, arbitrary: fc.constant({ kind: 'age' as const }) });
 const stepArb: fc.Arbitrary<Step> = fc.oneof(...stepKinds);
-/** Rows per pull page of each device: small pages make pulls that faults can cut between pages. */
-const pullLimit = fc.constantFrom(1000, 1000, 3, 7);
+/**
+ * Rows (and refusals) per pull page of each device: small pages make pulls that faults can cut
+ * between pages, and refusals that come over several pages — whose pages must not acknowledge a
+ * change whose refusal is still to come (20261125100000_refusal_pages).
+ */
+const pullLimit = fc.constantFrom(1000, 1000, 1, 2, 3, 7);
 
 // ---- running a step on a device -------------------------------------------------------------
 
@@ -324,6 +335,12 @@ function emptyStats() {
     agedRefusals: 0,
     /** reminder rows the server ended with (cleared ones too) */
     reminders: 0,
+    /** tasks deleted on one device while another was about to edit them (the 'conflict' step) */
+    conflicts: 0,
+    /** refusals pull answers carried (answers a fault then hid too) */
+    pulledRefusals: 0,
+    /** pull answers full of refusals with more waiting, whose acknowledgment the server held below the client's last change */
+    heldAcks: 0,
   };
 }
 type Stats = ReturnType<typeof emptyStats>;
@@ -428,6 +445,25 @@ describe('sync property', () => {
       }
 
       /** A removal mid-pull waits on a device whose user has a shared list to lose, if there is one. */
+      /** Another device that holds a task `d` holds deletes it and syncs; `d` edits it `edits` times (refused by the server, unless the delete was not possible). */
+      async function conflict(d: Device, step: { task: number; edits: number; late: boolean }): Promise<void> {
+        const live = (await d.db.tasks.toArray()).filter((t) => !t.deleted_at).sort((a, b) => a.id.localeCompare(b.id));
+        const task = at(live, step.task);
+        if (!task) return;
+        for (const o of devices) {
+          const theirs = o === d ? undefined : await o.db.tasks.get(task.id);
+          if (!theirs || theirs.deleted_at) continue;
+          if ((await refusedLocally(() => taskOps.delete(task.id, o.db))) !== null) continue;
+          await o.transport.clean(() => o.sync());
+          run.conflicts++;
+          break;
+        }
+        for (let i = 0; i < step.edits; i++) await refusedLocally(() => taskOps.update(task.id, { notes: `edit ${i + 1} of ${step.edits}` }, d.db));
+        if (!step.late) return;
+        d.transport.inject('timeout');
+        await syncOnce(d);
+      }
+
       async function troubleTarget(step: { trouble: Trouble; pick: number }, d: Device): Promise<Device> {
         if (step.trouble !== 'member-removed') return d;
         const rows = await srv.sql.query<{ user_id: string }>(
@@ -466,6 +502,14 @@ describe('sync property', () => {
           const byId = new Map(req.mutations.map((m) => [m.id, m]));
           for (const r of out.value.results) answers.push({ client: req.clientId, id: r.id, status: r.status, error: r.error, first_status: r.first_status, mutation: byId.get(r.id)! });
           noteRefusals(req.clientId, out.value.results);
+        };
+        // what the server held back: a page full of refusals acknowledges only up to the first one still to come
+        d.transport.hooks.afterPull = async (req, out) => {
+          if (out.kind !== 'ok') return;
+          run.pulledRefusals += out.value.refused.length;
+          if (!out.value.refused.length || out.value.refused.length < Math.min(req.limit ?? 1000, 1000)) return;
+          const [row] = await srv.sql.query<{ last: string }>(`select last_mutation_id::text as last from public.sync_clients where client_id = $1`, [req.clientId]);
+          if (row && out.value.last_mutation_id < Number(row.last)) run.heldAcks++;
         };
         d.transport.hooks.beforePull = async (req) => {
           const first = refusedSincePull.get(req.clientId);
@@ -527,6 +571,7 @@ describe('sync property', () => {
           else if (step.kind === 'faults') d.transport.inject(...step.faults);
           else if (step.kind === 'trouble') (await troubleTarget(step, d)).transport.arm({ trouble: step.trouble, pick: step.pick });
           else if (step.kind === 'restart') await d.restart();
+          else if (step.kind === 'conflict') await conflict(d, step);
           else await syncOnce(d);
           if (process.env.DEBUG_PROPERTY && step.kind !== 'edit') console.log(d.name, JSON.stringify(step));
           if (serverDown) throw serverDown;
@@ -593,6 +638,10 @@ describe('sync property', () => {
           const refusedHere = refusedRows.map((r) => r.id).filter((id) => !local.has(id)).sort((a, b) => a - b);
           const refusedThere = [...decided.values()].filter((a) => a.client === client && a.status === 'refused').map((a) => a.id).sort((a, b) => a - b);
           expect(refusedHere, `${d.name} refused list`).toEqual(refusedThere);
+          // and told once each: a 'refused' event of one of the device's tabs (a run that ended
+          // early says what it stored too)
+          const told = d.events.flatMap((e) => (e.type === 'refused' ? e.items.map((r) => r.id) : [])).sort((a, b) => a - b);
+          expect(told, `${d.name} refusals told`).toEqual(refusedRows.map((r) => r.id).sort((a, b) => a - b));
         }
         // a replay is answered with the first answer, when the server still remembers it
         for (const a of answers) {
