@@ -2,7 +2,7 @@
 // for the rows of a list. Tombstones never appear.
 import type { Step } from '@/lib/model';
 import { getDb } from './database';
-import { type DaybookDb, STATE, toStep } from './schema';
+import { type DaybookDb, STATE, type StepRow, toStep } from './schema';
 
 /** The task's live steps in manual order (the task dialog's checklist). */
 export async function taskSteps(taskId: string, db: DaybookDb = getDb()): Promise<Step[]> {
@@ -17,17 +17,19 @@ export interface StepCount {
 
 /** Per task of the list that has live steps: how many are done of how many. */
 export async function listStepCounts(listId: string, db: DaybookDb = getDb()): Promise<Record<string, StepCount>> {
+  return countLive(db.steps.where('list_id').equals(listId));
+}
+
+/** done/total per task over the steps a query finds, tombstones skipped. */
+async function countLive(steps: { each(fn: (row: StepRow) => void): Promise<unknown> }): Promise<Record<string, StepCount>> {
   const counts: Record<string, StepCount> = {};
-  await db.steps
-    .where('list_id')
-    .equals(listId)
-    .each((row) => {
-      if (row.state === STATE.deleted) return;
-      const count = counts[row.task_id] ?? { done: 0, total: 0 };
-      counts[row.task_id] = count;
-      count.total++;
-      if (row.state === STATE.done) count.done++;
-    });
+  await steps.each((row) => {
+    if (row.state === STATE.deleted) return;
+    const count = counts[row.task_id] ?? { done: 0, total: 0 };
+    counts[row.task_id] = count;
+    count.total++;
+    if (row.state === STATE.done) count.done++;
+  });
   return counts;
 }
 
@@ -37,19 +39,8 @@ export async function listStepCounts(listId: string, db: DaybookDb = getDb()): P
  * without live steps are absent.
  */
 export async function stepCounts(taskIds: readonly string[], db: DaybookDb = getDb()): Promise<Record<string, StepCount>> {
-  const counts: Record<string, StepCount> = {};
-  if (taskIds.length === 0) return counts;
-  await db.steps
-    .where('task_id')
-    .anyOf([...taskIds])
-    .each((row) => {
-      if (row.state === STATE.deleted) return;
-      const count = counts[row.task_id] ?? { done: 0, total: 0 };
-      counts[row.task_id] = count;
-      count.total++;
-      if (row.state === STATE.done) count.done++;
-    });
-  return counts;
+  if (taskIds.length === 0) return {};
+  return countLive(db.steps.where('task_id').anyOf([...taskIds]));
 }
 
 /** The position after the task's last step, live or not (a new step goes to the end). */
