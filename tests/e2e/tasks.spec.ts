@@ -128,6 +128,8 @@ test('delete a task from its dialog, undo it, delete it for good', async ({ page
 
   await page.getByRole('link', { name: 'Cancel the magazine' }).click();
   await dialog.getByRole('button', { name: 'Delete task' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/today$/);
   await expect(taskItem(page, 'Cancel the magazine')).toHaveCount(0);
   await page.reload();
   await expect(taskItem(page, 'Book the MOT')).toBeVisible();

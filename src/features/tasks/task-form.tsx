@@ -161,8 +161,12 @@ export function TaskForm({ task, ref, onDeleted }: TaskFormProps) {
           <button
             type="button"
             className="btn btn-danger"
-            onClick={async () => {
-              if (await deleteTask(task)) onDeleted();
+            onClick={() => {
+              // The dialog closes first: deleting first showed "This task doesn't exist" in it
+              // until the write ended, and a reload meanwhile reopened the gone task's address.
+              // A refused delete leaves the task in its list and says why in a toast.
+              onDeleted();
+              void deleteTask(task);
             }}
           >
             <TrashIcon />
