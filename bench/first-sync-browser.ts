@@ -208,8 +208,8 @@ function sampleHeap(cdp: CDPSession) {
   };
 }
 
-async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }, colorScheme: 'light' | 'dark' = 'light') {
-  const context = await browser.newContext({ viewport, colorScheme, serviceWorkers: 'allow' });
+async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }, colorScheme: 'light' | 'dark' = 'light', bypassCSP = false) {
+  const context = await browser.newContext({ viewport, colorScheme, serviceWorkers: 'allow', bypassCSP });
   // tsx compiles the probes with esbuild's keepNames, which calls a __name helper
   await context.addInitScript('globalThis.__name ??= (fn) => fn;');
   const page = await context.newPage();
@@ -282,7 +282,9 @@ async function floorHeaders(url: string, anonKey: string, email: string): Promis
 }
 
 async function floorRun(browser: Browser, args: FloorArgs) {
-  const { context, page } = await newPage(browser);
+  // /config.json is an API answer, served with `default-src 'none'` (server/security-headers.ts),
+  // which would refuse the floor's fetches: its policy is bypassed in this context only
+  const { context, page } = await newPage(browser, undefined, undefined, true);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   await page.goto(`${args.url}/config.json`); // same origin, no app code

@@ -1,9 +1,11 @@
 // One sync run: push everything queued (oldest first, in batches), then pull pages until
-// has_more is false, until nothing is left — each page acknowledged and rebased by the store in
-// one transaction (a push answer alone removes nothing). No timers here: the engine schedules.
+// has_more is false (pull-pages.ts), until nothing is left — each page acknowledged and rebased by
+// the store in one transaction (a push answer alone removes nothing). No timers here: the engine
+// schedules.
 import type { MutationError, PullResult, RefusedEntry } from '@/lib/model';
 import { splitBatch, takeBatch } from './batch';
-import { isLeadershipLost, type PullOutcome, type SyncStore, type SyncTransport, type TransportOutcome } from './ports';
+import { isLeadershipLost, type PullOutcome, type SyncStore, type SyncTransport } from './ports';
+import { type Ended, failureOf, pullPage, pullPages } from './pull-pages';
 import { pushFailed, pushSucceeded, type StuckState } from './stuck';
 
 /** Why a run stopped early. */
@@ -68,9 +70,6 @@ export async function syncRun(ctx: RunContext): Promise<RunResult> {
     throw err;
   }
 }
-
-/** How a run, or a pull within it, ended early. */
-type Ended = { kind: 'stopped' } | { kind: 'failed'; failure: Failure };
 
 async function run(ctx: RunContext, learned: Learned & { acknowledged: number }): Promise<Ended | Extract<RunResult, { kind: 'done' }>> {
   const { store, transport } = ctx;
@@ -137,46 +136,11 @@ async function run(ctx: RunContext, learned: Learned & { acknowledged: number })
       return { kind: 'failed', failure: failureOf(out) };
     }
 
-    // Pull: every page, acknowledging and rebasing as it goes. The first page also asks how
-    // much is left (cheap when little is), so a large backlog can show its progress.
-    for (let pass = 0; pass < MAX_ROUNDS; pass++) {
-      const page = await pullPage(ctx, clientId, pushRefusals, pass === 0);
-      if (page.kind !== 'page') return page;
-      collect(page.outcome);
-      // a refusal rewinds its list's cursor so the server's row comes back: pull again
-      if (!page.hasMore && !page.outcome.refused.length) break;
-    }
+    // Pull: every page, acknowledging and rebasing as it goes (the next page on its way meanwhile).
+    const pulled = await pullPages(ctx, clientId, pushRefusals, collect);
+    if (pulled) return pulled;
 
     if (!(await store.pending(1, sentUpTo)).length) break;
   }
   return { kind: 'done', acknowledged: learned.acknowledged, refused, removed };
-}
-
-type PageResult = { kind: 'page'; outcome: PullOutcome; hasMore: boolean } | Ended;
-
-/** Pulls one page from the stored cursors and stores it (acknowledging and rebasing). */
-async function pullPage(ctx: RunContext, clientId: string, pushRefusals: Map<number, MutationError>, first: boolean): Promise<PageResult> {
-  if (ctx.stopped()) return { kind: 'stopped' };
-  const cursors = await ctx.store.cursors();
-  const out = await ctx.transport.pull({ clientId, cursors, limit: ctx.pullLimit, count: first });
-  if (out.kind !== 'ok') return { kind: 'failed', failure: failureOf(out) };
-  ctx.onProgress();
-  const outcome = await ctx.store.applyPull(withPushRefusals(out.value, pushRefusals), cursors);
-  ctx.onPage(out.value, first);
-  return { kind: 'page', outcome, hasMore: out.value.has_more };
-}
-
-function failureOf(out: Exclude<TransportOutcome<unknown>, { kind: 'ok' }>): Failure {
-  if (out.kind === 'retry' || out.kind === 'unauthorized') return out;
-  return { kind: 'blocked', message: out.message };
-}
-
-/** Refusals from push answers back up the pull's (which brings them by its `refused` cursor, a page at a time). */
-function withPushRefusals(page: PullResult, pushRefusals: Map<number, MutationError>): PullResult {
-  if (!pushRefusals.size) return page;
-  const known = new Set(page.refused.map((r) => r.id));
-  const extra = [...pushRefusals]
-    .filter(([id]) => id <= page.last_mutation_id && !known.has(id))
-    .map(([id, error]) => ({ id, error }));
-  return extra.length ? { ...page, refused: [...page.refused, ...extra].sort((a, b) => a.id - b.id) } : page;
 }
