@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { BottomBar, TopBar } from './bottom-bar';
 import { SessionBanner } from './session-banner';
 import { Sidebar } from './sidebar';
@@ -14,6 +14,9 @@ export const WIDE_QUERY = '(min-width: 768px)';
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const wide = useMediaQuery(WIDE_QUERY);
+  // index.html's static frame goes in the frame this one first paints in (a layout effect runs
+  // before the browser paints), so the two never show together and nothing shifts.
+  useLayoutEffect(() => document.getElementById('boot-shell')?.remove(), []);
   return (
     <div className={wide ? 'shell shell-wide' : 'shell shell-narrow'}>
       <a className="skip-link" href="#main">
