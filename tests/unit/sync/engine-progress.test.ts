@@ -11,9 +11,8 @@ import { createLeadership } from '@/sync/leader';
 import type { PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/ports';
 import type { EngineStatus } from '@/sync/types';
 import { freshDb } from '../data/helpers';
-import { FakeClock, FakeEnvironment, FakeLocks, noNetwork, serverDown, runToIdle, settle } from './fakes';
+import { backlogTasks, FakeClock, FakeEnvironment, FakeLocks, noNetwork, serverDown, runToIdle, settle } from './fakes';
 
-const T0 = '2026-11-20T10:00:00.000Z';
 
 /** A server whose Inbox holds `n` tasks (versions 1…n), paged like sync_pull, counting when asked. */
 class PagingServer implements SyncTransport {
@@ -30,11 +29,7 @@ class PagingServer implements SyncTransport {
     private readonly inbox: string,
     n: number,
   ) {
-    this.rows = Array.from({ length: n }, (_, i) => ({
-      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      list_id: inbox, title: `Task ${i}`, notes: '', due_date: null, due_time: null, priority: 0, done: false, done_at: null,
-      position: `a${i}`, created_by: 'someone', created_at: T0, updated_at: T0, deleted_at: null, version: i + 1,
-    }));
+    this.rows = backlogTasks(inbox, n);
   }
   async push(req: PushRequest) {
     return { kind: 'ok' as const, value: { last_mutation_id: req.mutations.at(-1)?.id ?? 0, results: [] } };

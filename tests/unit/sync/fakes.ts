@@ -5,7 +5,7 @@ import { expect, vi } from 'vitest';
 import type { LockManagerLike } from '@/sync/leader';
 import { SteppedClock } from '../../helpers/stepped-clock';
 import type { PokeHandlers, PokeSource, PullRequest, PushRequest, SyncEnvironment, SyncTransport, TransportOutcome } from '@/sync/ports';
-import type { MutationError, PullResult, PushResult } from '@/lib/model';
+import type { MutationError, PullResult, PushResult, Task } from '@/lib/model';
 
 /** Starts at a fixed time, so durations in the tests read as plain numbers. */
 export class FakeClock extends SteppedClock {
@@ -169,4 +169,13 @@ export class FakePokes {
   resubscribed() {
     this.handlers?.onResubscribed();
   }
+}
+
+/** `n` open tasks in `listId`, versions 1…n (a server's backlog for paging tests). */
+export function backlogTasks(listId: string, n: number, at = '2026-11-20T10:00:00.000Z'): Task[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    list_id: listId, title: `Task ${i}`, notes: '', due_date: null, due_time: null, priority: 0, done: false, done_at: null,
+    position: `a${i}`, created_by: 'someone', created_at: at, updated_at: at, deleted_at: null, version: i + 1,
+  }));
 }

@@ -12,9 +12,8 @@ import type { PullRequest, PushRequest, SyncStore, SyncTransport, TransportOutco
 import { type RunContext, syncRun } from '@/sync/run';
 import { initialStuck } from '@/sync/stuck';
 import { freshDb } from '../data/helpers';
-import { noNetwork } from './fakes';
+import { backlogTasks, noNetwork } from './fakes';
 
-const T0 = '2026-11-20T10:00:00.000Z';
 
 /** The Inbox holds `n` tasks (versions 1…n), paged like sync_pull; `refusedAt` moves the refusal stream on the first page. */
 class PagingServer implements SyncTransport {
@@ -26,11 +25,7 @@ class PagingServer implements SyncTransport {
     private readonly inbox: string,
     n: number,
   ) {
-    this.rows = Array.from({ length: n }, (_, i) => ({
-      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      list_id: inbox, title: `Task ${i}`, notes: '', due_date: null, due_time: null, priority: 0, done: false, done_at: null,
-      position: `a${i}`, created_by: 'someone', created_at: T0, updated_at: T0, deleted_at: null, version: i + 1,
-    }));
+    this.rows = backlogTasks(inbox, n);
   }
   async push(req: PushRequest) {
     return { kind: 'ok' as const, value: { last_mutation_id: req.mutations.at(-1)?.id ?? 0, results: [] } };
