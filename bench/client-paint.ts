@@ -251,13 +251,15 @@ function writeFloorSite(dir: string) {
     `${dir}/index.html`,
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Floor</title></head><body>' +
       '<ul><li><input type="checkbox" aria-label="Floor task"> Floor task</li></ul>' +
-      "<script>navigator.serviceWorker.register('/sw.js')</script></body></html>",
+      // an external script: the real server's CSP (script-src 'self') refuses inline ones
+      '<script src="/reg.js"></script></body></html>',
   );
+  writeFileSync(`${dir}/reg.js`, "navigator.serviceWorker.register('/sw.js');\n");
   writeFileSync(
     `${dir}/sw.js`,
-    `self.addEventListener('install', (e) => e.waitUntil(caches.open('floor').then((c) => c.addAll(['/index.html'])).then(() => self.skipWaiting())));
+    `self.addEventListener('install', (e) => e.waitUntil(caches.open('floor').then((c) => c.addAll(['/index.html', '/reg.js'])).then(() => self.skipWaiting())));
 self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
-self.addEventListener('fetch', (e) => { if (e.request.mode === 'navigate') e.respondWith(caches.match('/index.html')); });
+self.addEventListener('fetch', (e) => e.respondWith(caches.match(e.request.mode === 'navigate' ? '/index.html' : e.request).then((r) => r || fetch(e.request))));
 `,
   );
 }
