@@ -5,54 +5,22 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Identity } from '@/data';
 import { createSyncStore } from '@/data/sync';
 import type { DaybookDb } from '@/data/schema';
-import type { PullResult, Task } from '@/lib/model';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { createLeadership } from '@/sync/leader';
-import type { PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/ports';
+import type { PullRequest } from '@/sync/ports';
 import type { EngineStatus } from '@/sync/types';
 import { freshDb } from '../data/helpers';
-import { backlogTasks, FakeClock, FakeEnvironment, FakeLocks, noNetwork, serverDown, runToIdle, settle } from './fakes';
+import { FakeClock, FakeEnvironment, FakeLocks, noNetwork, PagingServer, serverDown, runToIdle, settle } from './fakes';
 
 
-/** A server whose Inbox holds `n` tasks (versions 1…n), paged like sync_pull, counting when asked. */
-class PagingServer implements SyncTransport {
-  pulls: PullRequest[] = [];
+/** The paging server, noting the engine's status at each pull request. */
+class ProgressServer extends PagingServer {
   /** Seen by the engine at each pull request: its status then. */
   seen: EngineStatus[] = [];
-  /** Pull number (0-based) → an answer instead of the page. */
-  fail = new Map<number, Exclude<TransportOutcome<never>, { kind: 'ok' }>>();
-  /** Pull number → a promise the pull waits for first. */
-  gates = new Map<number, Promise<void>>();
   engine: SyncEngine | null = null;
-  rows: Task[];
-  constructor(
-    private readonly inbox: string,
-    n: number,
-  ) {
-    this.rows = backlogTasks(inbox, n);
-  }
-  async push(req: PushRequest) {
-    return { kind: 'ok' as const, value: { last_mutation_id: req.mutations.at(-1)?.id ?? 0, results: [] } };
-  }
-  async pull(req: PullRequest): Promise<TransportOutcome<PullResult>> {
-    const i = this.pulls.length;
-    this.pulls.push(req);
+  override async pull(req: PullRequest) {
     if (this.engine) this.seen.push(this.engine.getStatus());
-    await this.gates.get(i);
-    const failure = this.fail.get(i);
-    if (failure) return failure;
-    const after = this.rows.filter((t) => t.version > (req.cursors[this.inbox] ?? 0));
-    const page = after.slice(0, req.limit ?? 1000);
-    const has_more = after.length > page.length;
-    return {
-      kind: 'ok',
-      value: {
-        lists: [], members: [], tasks: page, departed: [], visible_lists: [this.inbox],
-        cursors: { [this.inbox]: page.at(-1)?.version ?? req.cursors[this.inbox] ?? 0 },
-        last_mutation_id: 0, refused: [], has_more,
-        ...(req.count ? { remaining: has_more ? after.length - page.length : 0 } : {}),
-      },
-    };
+    return super.pull(req);
   }
 }
 
@@ -67,7 +35,7 @@ beforeEach(async () => {
   env = new FakeEnvironment();
 });
 
-function engineFor(server: PagingServer, extra: Partial<Parameters<typeof createSyncEngine>[0]> = {}) {
+function engineFor(server: ProgressServer, extra: Partial<Parameters<typeof createSyncEngine>[0]> = {}) {
   const e = createSyncEngine({ store: createSyncStore(db), transport: server, clock, environment: env, random: () => 0.5, pullLimit: 10, ...extra });
   server.engine = e;
   const statuses: EngineStatus[] = [];
@@ -81,7 +49,7 @@ const idle = (e: SyncEngine) => runToIdle(e, clock);
 
 describe('pull progress in the status', () => {
   it('a backlog of several pages: counted on the first page only, one snapshot per stored page, cleared at the end', async () => {
-    const server = new PagingServer(me.inboxId, 35);
+    const server = new ProgressServer(me.inboxId, 35);
     const { e, statuses } = engineFor(server);
     e.start();
     await idle(e);
@@ -105,7 +73,7 @@ describe('pull progress in the status', () => {
   });
 
   it('getStatus() is the same object between pages', async () => {
-    const server = new PagingServer(me.inboxId, 25);
+    const server = new ProgressServer(me.inboxId, 25);
     let open!: () => void;
     server.gates.set(2, new Promise<void>((r) => (open = r)));
     const { e } = engineFor(server);
@@ -125,7 +93,7 @@ describe('pull progress in the status', () => {
   });
 
   it('one page holds everything: no progress at any point', async () => {
-    const server = new PagingServer(me.inboxId, 10);
+    const server = new ProgressServer(me.inboxId, 10);
     const { e, statuses } = engineFor(server);
     e.start();
     await idle(e);
@@ -135,7 +103,7 @@ describe('pull progress in the status', () => {
   });
 
   it('a pull that fails half-way clears the progress; the next run counts what is left afresh', async () => {
-    const server = new PagingServer(me.inboxId, 35);
+    const server = new ProgressServer(me.inboxId, 35);
     server.fail.set(2, noNetwork);
     const { e } = engineFor(server);
     e.start();
@@ -155,14 +123,14 @@ describe('pull progress in the status', () => {
 
   it('a follower tab mirrors the leader’s progress', async () => {
     const locks = new FakeLocks();
-    const server = new PagingServer(me.inboxId, 35);
+    const server = new ProgressServer(me.inboxId, 35);
     let open!: () => void;
     server.gates.set(2, new Promise<void>((r) => (open = r)));
     const { e: lead } = engineFor(server, { leadership: createLeadership({ name: `p-${me.clientId}`, clock, locks }) });
     lead.start();
     const follower = createSyncEngine({
       store: createSyncStore(db),
-      transport: new PagingServer(me.inboxId, 0),
+      transport: new ProgressServer(me.inboxId, 0),
       clock,
       environment: env,
       leadership: createLeadership({ name: `p-${me.clientId}`, clock, locks }),
@@ -181,7 +149,7 @@ describe('pull progress in the status', () => {
 
 describe('a new device before its first sync', () => {
   it('says "syncing" from the start until everything is stored — never "synced" over an empty database', async () => {
-    const server = new PagingServer(me.inboxId, 25);
+    const server = new ProgressServer(me.inboxId, 25);
     const { e, statuses } = engineFor(server);
     const counted: number[] = [];
     e.subscribe((ev) => {
@@ -200,7 +168,7 @@ describe('a new device before its first sync', () => {
   });
 
   it('a failed first run leaves it "syncing" (retrying), not "synced"; the retry that succeeds says "synced"', async () => {
-    const server = new PagingServer(me.inboxId, 5);
+    const server = new ProgressServer(me.inboxId, 5);
     server.fail.set(0, serverDown);
     const { e } = engineFor(server);
     e.start();

@@ -172,10 +172,52 @@ export class FakePokes {
 }
 
 /** `n` open tasks in `listId`, versions 1…n (a server's backlog for paging tests). */
-export function backlogTasks(listId: string, n: number, at = '2026-11-20T10:00:00.000Z'): Task[] {
+function backlogTasks(listId: string, n: number, at = '2026-11-20T10:00:00.000Z'): Task[] {
   return Array.from({ length: n }, (_, i) => ({
     id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     list_id: listId, title: `Task ${i}`, notes: '', due_date: null, due_time: null, priority: 0, done: false, done_at: null,
     position: `a${i}`, created_by: 'someone', created_at: at, updated_at: at, deleted_at: null, version: i + 1,
   }));
+}
+
+/**
+ * A server whose Inbox holds `n` tasks (versions 1…n), paged like sync_pull (counting what is
+ * left when asked). `fail` and `gates` act on a pull by its number (0-based); `refusedAt`, when
+ * set, makes pages carry the refusal stream's cursor, moved up to it.
+ */
+export class PagingServer implements SyncTransport {
+  pulls: PullRequest[] = [];
+  fail = new Map<number, Failure>();
+  gates = new Map<number, Promise<void>>();
+  refusedAt: number | null = null;
+  rows: Task[];
+  constructor(
+    private readonly inbox: string,
+    n: number,
+  ) {
+    this.rows = backlogTasks(inbox, n);
+  }
+  async push(req: PushRequest) {
+    return { kind: 'ok' as const, value: { last_mutation_id: req.mutations.at(-1)?.id ?? 0, results: [] } };
+  }
+  async pull(req: PullRequest): Promise<TransportOutcome<PullResult>> {
+    const i = this.pulls.length;
+    this.pulls.push(structuredClone(req));
+    await this.gates.get(i);
+    const failure = this.fail.get(i);
+    if (failure) return failure;
+    const after = this.rows.filter((t) => t.version > (req.cursors[this.inbox] ?? 0));
+    const page = after.slice(0, req.limit ?? 1000);
+    const has_more = after.length > page.length;
+    const refused: Record<string, number> = this.refusedAt === null ? {} : { refused: Math.max(req.cursors.refused ?? 0, this.refusedAt) };
+    return {
+      kind: 'ok',
+      value: {
+        lists: [], members: [], tasks: page, departed: [], visible_lists: [this.inbox],
+        cursors: { [this.inbox]: page.at(-1)?.version ?? req.cursors[this.inbox] ?? 0, ...refused },
+        last_mutation_id: 0, refused: [], has_more,
+        ...(req.count ? { remaining: has_more ? after.length - page.length : 0 } : {}),
+      },
+    };
+  }
 }

@@ -7,47 +7,13 @@ import type { Identity } from '@/data';
 import { createSyncStore } from '@/data/sync';
 import { getCursors, setCursors } from '@/data/sync-meta';
 import type { DaybookDb } from '@/data/schema';
-import type { PullResult, Task } from '@/lib/model';
-import type { PullRequest, PushRequest, SyncStore, SyncTransport, TransportOutcome } from '@/sync/ports';
+import type { SyncStore } from '@/sync/ports';
 import { type RunContext, syncRun } from '@/sync/run';
 import { initialStuck } from '@/sync/stuck';
 import { freshDb } from '../data/helpers';
-import { backlogTasks, noNetwork } from './fakes';
+import { noNetwork, PagingServer } from './fakes';
 
 
-/** The Inbox holds `n` tasks (versions 1…n), paged like sync_pull; `refusedAt` moves the refusal stream on the first page. */
-class PagingServer implements SyncTransport {
-  pulls: PullRequest[] = [];
-  fail = new Map<number, Exclude<TransportOutcome<never>, { kind: 'ok' }>>();
-  refusedAt = 0;
-  rows: Task[];
-  constructor(
-    private readonly inbox: string,
-    n: number,
-  ) {
-    this.rows = backlogTasks(inbox, n);
-  }
-  async push(req: PushRequest) {
-    return { kind: 'ok' as const, value: { last_mutation_id: req.mutations.at(-1)?.id ?? 0, results: [] } };
-  }
-  async pull(req: PullRequest): Promise<TransportOutcome<PullResult>> {
-    const i = this.pulls.length;
-    this.pulls.push(structuredClone(req));
-    await Promise.resolve();
-    const failure = this.fail.get(i);
-    if (failure) return failure;
-    const after = this.rows.filter((t) => t.version > (req.cursors[this.inbox] ?? 0));
-    const page = after.slice(0, req.limit ?? 1000);
-    return {
-      kind: 'ok',
-      value: {
-        lists: [], members: [], tasks: page, departed: [], visible_lists: [this.inbox],
-        cursors: { [this.inbox]: page.at(-1)?.version ?? req.cursors[this.inbox] ?? 0, refused: Math.max(req.cursors.refused ?? 0, this.refusedAt) },
-        last_mutation_id: 0, refused: [], has_more: after.length > page.length,
-      },
-    };
-  }
-}
 
 /** What the store was asked to apply, and the pulls the server had been sent when each apply began. */
 interface Applied {
@@ -61,6 +27,13 @@ let me: Identity;
 beforeEach(async () => {
   ({ db, identity: me } = await freshDb());
 });
+
+/** The Inbox's `n` tasks, paged with the refusal stream's cursor as a current server sends it. */
+function pagingServer(n: number): PagingServer {
+  const server = new PagingServer(me.inboxId, n);
+  server.refusedAt = 0;
+  return server;
+}
 
 /** The real store, with a hook run before each page is stored (`i`: the page's place in this store's applies). */
 function watchedStore(applied: Applied[], server: PagingServer, before: (i: number) => Promise<void> | void = () => {}): SyncStore {
@@ -76,6 +49,23 @@ function watchedStore(applied: Applied[], server: PagingServer, before: (i: numb
   };
 }
 
+/** A fresh run over the same database (a new leader, or the next run) to the end; what it stored. */
+async function runAgain(server: PagingServer): Promise<Applied[]> {
+  const again: Applied[] = [];
+  const store = watchedStore(again, server);
+  await store.claim();
+  expect(await run(store, server)).toMatchObject({ kind: 'done' });
+  return again;
+}
+
+/** After three pulls of a 35-task backlog left pages 1–20 stored: the next run asks from 20 on. */
+async function expectResumedFrom20(server: PagingServer) {
+  const again = await runAgain(server);
+  expect(server.pulls.slice(3).map((p) => p.cursors[me.inboxId])).toEqual([20, 30]);
+  expect(again.map((a) => a.first)).toEqual([21, 31]);
+  expect(await storedVersions()).toEqual(range(35));
+}
+
 function run(store: SyncStore, server: PagingServer, stopped = () => false) {
   const ctx: RunContext = {
     store, transport: server, maxChanges: 200, maxBytes: 1 << 20, pullLimit: 10, stopped,
@@ -89,7 +79,7 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 describe('the next page is on its way while a page is stored', () => {
   it('each page after the first was asked for before the page before it was stored, with the cursors that page leaves', async () => {
-    const server = new PagingServer(me.inboxId, 35);
+    const server = pagingServer(35);
     const applied: Applied[] = [];
     const store = watchedStore(applied, server);
     await store.claim();
@@ -109,7 +99,7 @@ describe('the next page is on its way while a page is stored', () => {
   });
 
   it('a cursor moved on the device while the next page was on its way: that page is dropped and asked for again', async () => {
-    const server = new PagingServer(me.inboxId, 25);
+    const server = pagingServer(25);
     const applied: Applied[] = [];
     const inner = watchedStore(applied, server);
     const store: SyncStore = {
@@ -130,7 +120,7 @@ describe('the next page is on its way while a page is stored', () => {
   });
 
   it('a page that moves the refusal stream is stored before the next is asked for (asking past it tells the server to forget it)', async () => {
-    const server = new PagingServer(me.inboxId, 25);
+    const server = pagingServer(25);
     server.refusedAt = 7;
     const applied: Applied[] = [];
     const store = watchedStore(applied, server);
@@ -144,7 +134,7 @@ describe('the next page is on its way while a page is stored', () => {
 
 describe('an interrupted pull resumes from the last page stored', () => {
   it('stopped while a page is stored: that page is kept, the page already on its way is not, and the next run asks for it again', async () => {
-    const server = new PagingServer(me.inboxId, 35);
+    const server = pagingServer(35);
     const applied: Applied[] = [];
     let stopped = false;
     const store = watchedStore(applied, server, (i) => {
@@ -156,17 +146,11 @@ describe('an interrupted pull resumes from the last page stored', () => {
     expect(await storedVersions()).toEqual(range(20)); // …and dropped
     expect(await getCursors(db)).toMatchObject({ [me.inboxId]: 20 });
 
-    const again: Applied[] = [];
-    const resumed = watchedStore(again, server);
-    await resumed.claim();
-    expect(await run(resumed, server)).toMatchObject({ kind: 'done' });
-    expect(server.pulls.slice(3).map((p) => p.cursors[me.inboxId])).toEqual([20, 30]);
-    expect(again.map((a) => a.first)).toEqual([21, 31]);
-    expect(await storedVersions()).toEqual(range(35));
+    await expectResumedFrom20(server);
   });
 
   it('another tab takes the database while a page is on its way: the fenced run stores nothing more, the new leader goes on from the last page stored', async () => {
-    const server = new PagingServer(me.inboxId, 45);
+    const server = pagingServer(45);
     const applied: Applied[] = [];
     const store = watchedStore(applied, server, async (i) => {
       if (i === 1) await createSyncStore(db).claim();
@@ -177,16 +161,13 @@ describe('an interrupted pull resumes from the last page stored', () => {
     expect(await storedVersions()).toEqual(range(10));
     expect(await getCursors(db)).toMatchObject({ [me.inboxId]: 10 });
 
-    const again: Applied[] = [];
-    const leader = watchedStore(again, server);
-    await leader.claim();
-    expect(await run(leader, server)).toMatchObject({ kind: 'done' });
+    const again = await runAgain(server);
     expect(again.map((a) => a.first)).toEqual([11, 21, 31, 41]);
     expect(await storedVersions()).toEqual(range(45));
   });
 
   it('the page on its way fails: the pages before it stay stored and the next run asks for it from their cursors', async () => {
-    const server = new PagingServer(me.inboxId, 35);
+    const server = pagingServer(35);
     server.fail.set(2, noNetwork);
     const applied: Applied[] = [];
     const store = watchedStore(applied, server);
@@ -195,12 +176,6 @@ describe('an interrupted pull resumes from the last page stored', () => {
     expect(applied.map((a) => a.first)).toEqual([1, 11]);
     expect(await storedVersions()).toEqual(range(20));
 
-    const again: Applied[] = [];
-    const resumed = watchedStore(again, server);
-    await resumed.claim();
-    expect(await run(resumed, server)).toMatchObject({ kind: 'done' });
-    expect(server.pulls.slice(3).map((p) => p.cursors[me.inboxId])).toEqual([20, 30]);
-    expect(again.map((a) => a.first)).toEqual([21, 31]);
-    expect(await storedVersions()).toEqual(range(35));
+    await expectResumedFrom20(server);
   });
 });
