@@ -2,8 +2,9 @@
 // (SPEC §12). What the server sends back replaces what was stored — except where the device
 // moved a cursor itself while the page was on its way. Pure.
 
-/** The key of the refusal stream's position; every other key is a list id. */
-export const REFUSED_CURSOR = 'refused';
+import { REFUSED_CURSOR } from '@/lib/model';
+
+export { REFUSED_CURSOR };
 
 export type Cursors = Record<string, number>;
 

@@ -178,6 +178,9 @@ export interface PushResult {
   }[];
 }
 
+/** The key of the refusal stream's position among a pull's cursors; every other key is a list id. */
+export const REFUSED_CURSOR = 'refused';
+
 export interface PullResult {
   lists: List[];
   members: Member[];

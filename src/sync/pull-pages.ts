@@ -6,17 +6,12 @@
 // the page is stored — else it is dropped and the next page asked for again — so the pages stored
 // and the cursors sent are those of a pull that waited for each page: an interrupted pull resumes
 // from the last page stored, as before.
-import type { MutationError, PullResult } from '@/lib/model';
+import { type MutationError, type PullResult, REFUSED_CURSOR } from '@/lib/model';
 import type { PullOutcome, SyncTransport, TransportOutcome } from './ports';
 import type { Failure, RunContext } from './run';
 
 /** How a pull ended early. */
 export type Ended = { kind: 'stopped' } | { kind: 'failed'; failure: Failure };
-
-export type PageResult = { kind: 'page'; outcome: PullOutcome; hasMore: boolean } | Ended;
-
-/** The refusal stream's position among the cursors (SPEC §12; src/data/cursors.ts REFUSED_CURSOR). */
-const REFUSED_CURSOR = 'refused';
 
 /** Pages per pull at most (the loop ends sooner when the server has no more). */
 const MAX_PAGES = 100;
@@ -37,25 +32,33 @@ function send(transport: SyncTransport, clientId: string, cursors: Record<string
 }
 
 /**
- * Every page, acknowledging and rebasing as it goes; `collect` hears what each stored page did.
- * The first page also asks how much is left (cheap when little is), so a large backlog can show
- * its progress. Null when the server has no more.
+ * Pages, acknowledging and rebasing as it goes; `collect` hears what each stored page did. A
+ * run's pull (`first`) asks on its first page how much is left (cheap when little is), so a large
+ * backlog can show its progress; the probe after a failed push asks for one page only. Null when
+ * the pages asked for are stored.
  */
-export async function pullPages(ctx: PullContext, clientId: string, pushRefusals: Map<number, MutationError>, collect: (outcome: PullOutcome) => void): Promise<Ended | null> {
+export async function pullPages(
+  ctx: PullContext,
+  clientId: string,
+  pushRefusals: Map<number, MutationError>,
+  collect: (outcome: PullOutcome) => void,
+  { pages = MAX_PAGES, first = true }: { pages?: number; first?: boolean } = {},
+): Promise<Ended | null> {
   let ahead: Request | null = null;
-  for (let pass = 0; pass < MAX_PAGES; pass++) {
+  for (let pass = 0; pass < pages; pass++) {
     if (ctx.stopped()) return { kind: 'stopped' };
-    const request = ahead ?? send(ctx.transport, clientId, await ctx.store.cursors(), ctx.pullLimit, pass === 0);
+    const firstPage = first && pass === 0;
+    const request: Request = ahead ?? send(ctx.transport, clientId, await ctx.store.cursors(), ctx.pullLimit, firstPage);
     ahead = null;
     const out = await request.answer;
     if (out.kind !== 'ok') return { kind: 'failed', failure: failureOf(out) };
     ctx.onProgress();
     const page = withPushRefusals(out.value, pushRefusals);
-    const next = nextCursors(page, request.cursors);
-    const prefetch = next && !ctx.stopped() ? send(ctx.transport, clientId, next, ctx.pullLimit, false) : null;
+    const next: Record<string, number> | null = pass + 1 < pages ? nextCursors(page, request.cursors) : null;
+    const prefetch: Request | null = next && !ctx.stopped() ? send(ctx.transport, clientId, next, ctx.pullLimit, false) : null;
     // fenced inside its transaction: a run that lost the database throws here, its prefetch unread
     const outcome = await ctx.store.applyPull(page, request.cursors);
-    ctx.onPage(out.value, pass === 0);
+    ctx.onPage(out.value, firstPage);
     collect(outcome);
     // a refusal rewinds its list's cursor so the server's row comes back: pull again
     if (!page.has_more && !outcome.refused.length) return null;
@@ -81,18 +84,6 @@ function nextCursors(page: PullResult, sent: Record<string, number>): Record<str
 function sameCursors(a: Record<string, number>, b: Record<string, number>): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => k in b && a[k] === b[k]);
-}
-
-/** Pulls one page from the stored cursors and stores it (acknowledging and rebasing). */
-export async function pullPage(ctx: PullContext, clientId: string, pushRefusals: Map<number, MutationError>, first: boolean): Promise<PageResult> {
-  if (ctx.stopped()) return { kind: 'stopped' };
-  const cursors = await ctx.store.cursors();
-  const out = await ctx.transport.pull({ clientId, cursors, limit: ctx.pullLimit, count: first });
-  if (out.kind !== 'ok') return { kind: 'failed', failure: failureOf(out) };
-  ctx.onProgress();
-  const outcome = await ctx.store.applyPull(withPushRefusals(out.value, pushRefusals), cursors);
-  ctx.onPage(out.value, first);
-  return { kind: 'page', outcome, hasMore: out.value.has_more };
 }
 
 export function failureOf(out: Exclude<TransportOutcome<unknown>, { kind: 'ok' }>): Failure {

@@ -5,7 +5,7 @@
 import type { MutationError, PullResult, RefusedEntry } from '@/lib/model';
 import { splitBatch, takeBatch } from './batch';
 import { isLeadershipLost, type PullOutcome, type SyncStore, type SyncTransport } from './ports';
-import { type Ended, failureOf, pullPage, pullPages } from './pull-pages';
+import { type Ended, failureOf, pullPages } from './pull-pages';
 import { pushFailed, pushSucceeded, type StuckState } from './stuck';
 
 /** Why a run stopped early. */
@@ -121,11 +121,10 @@ async function run(ctx: RunContext, learned: Learned & { acknowledged: number })
       }
       if (out.kind === 'retry' && out.reason !== 'network' && batch[0]) {
         // Is the server up (it answers a pull), so that this batch is the trouble?
-        const probe = await pullPage(ctx, clientId, pushRefusals, false);
-        if (probe.kind === 'stopped') return probe;
-        const verdict = pushFailed(ctx.stuck, batch[0].id, batch.length, probe.kind === 'page');
+        const probe = await pullPages(ctx, clientId, pushRefusals, collect, { pages: 1, first: false });
+        if (probe?.kind === 'stopped') return probe;
+        const verdict = pushFailed(ctx.stuck, batch[0].id, batch.length, probe === null);
         ctx.stuck = verdict.state;
-        if (probe.kind === 'page') collect(probe.outcome);
         if (verdict.action === 'refuse') {
           const error: MutationError = { code: 'too_large', message: `The server keeps failing on this change: ${out.message || `HTTP ${out.status}`}` };
           refused.push(...(await store.refuseLocally([{ id: batch[0].id, error }])));
