@@ -45,7 +45,7 @@ export function TaskDialog({ taskId, onClose }: TaskDialogProps) {
           </p>
         </div>
       )}
-      {task && <TaskForm key={task.id} ref={form} task={task} onDeleted={onClose} />}
+      {task && <TaskForm key={task.id} ref={form} task={task} onDelete={onClose} />}
     </DialogShell>
   );
 }

@@ -23,10 +23,11 @@ import { useTaskSave } from './use-task-save';
 interface TaskFormProps {
   task: Task;
   ref: Ref<TaskFormHandle>;
-  onDeleted: () => void;
+  /** The person chose "Delete task": the dialog closes, then the delete is written. */
+  onDelete: () => void;
 }
 
-export function TaskForm({ task, ref, onDeleted }: TaskFormProps) {
+export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
   const ids = useId();
   const id = (name: string) => `${ids}-${name}`;
   const today = useToday();
@@ -165,7 +166,7 @@ export function TaskForm({ task, ref, onDeleted }: TaskFormProps) {
               // The dialog closes first: deleting first showed "This task doesn't exist" in it
               // until the write ended, and a reload meanwhile reopened the gone task's address.
               // A refused delete leaves the task in its list and says why in a toast.
-              onDeleted();
+              onDelete();
               void deleteTask(task);
             }}
           >
