@@ -1,8 +1,35 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/** The first screen's route module as the router plugin splits it (src/routes/today.tsx's component). */
+const FIRST_ROUTE = /[\\/]src[\\/]routes[\\/]today\.tsx\?tsr-split=component/;
+
+/**
+ * Which modules the first screen's route needs: its split component and everything it imports
+ * statically, read from the module graph once it is built (buildEnd runs before chunking).
+ */
+function firstRouteModules(): { plugin: Plugin; has: (id: string) => boolean } {
+  const found = new Set<string>();
+  const plugin: Plugin = {
+    name: 'daybook-first-route',
+    apply: 'build',
+    buildEnd() {
+      const start = [...this.getModuleIds()].find((id) => FIRST_ROUTE.test(id));
+      const stack = start ? [start] : [];
+      while (stack.length) {
+        const id = stack.pop() as string;
+        if (found.has(id)) continue;
+        found.add(id);
+        stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+  return { plugin, has: (id) => found.has(id) };
+}
+const firstRoute = firstRouteModules();
 
 // The build id lets the app and the e2e update test tell two builds apart.
 const buildId = process.env.DAYBOOK_BUILD_ID ?? new Date().toISOString();
@@ -19,6 +46,7 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
+    firstRoute.plugin,
     // src/sw/sw.ts is built to /sw.js (vite-plugin-pwa builds sw.mjs, then renames it) and
     // registered from src/app/pwa.tsx; public/manifest.webmanifest is linked from index.html.
     VitePWA({
@@ -41,7 +69,22 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the entry imports statically is fetched with it anyway: one file.
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            // The first screen's route in one chunk, not ~13 small shared ones.
+            { name: 'today', test: (id) => firstRoute.has(id), priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
 });
