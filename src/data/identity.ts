@@ -1,4 +1,5 @@
 // Per-database identity in `meta`, made once on first open, plus the user's Inbox.
+import Dexie from 'dexie';
 import { newId, nowIso } from '@/lib/ids';
 import type { List } from '@/lib/model';
 import { FIRST_POSITION } from '@/lib/order';
@@ -32,7 +33,7 @@ export interface Identity {
  * with no outbox entry: the server creates every user's Inbox itself, with the same id.
  */
 export async function ensureIdentity(db: DaybookDb, userId: string | null): Promise<Identity> {
-  return db.transaction('rw', db.meta, db.lists, async () => {
+  const identity = await db.transaction('rw', db.meta, db.lists, async () => {
     const get = async (key: string) => (await db.meta.get(key))?.value;
     let clientId = await get(META.clientId);
     if (typeof clientId !== 'string') {
@@ -66,10 +67,26 @@ export async function ensureIdentity(db: DaybookDb, userId: string | null): Prom
     }
     return { userId: uid, inboxId: uid, clientId: clientId as string };
   });
+  if (db.isOpen()) known.set(db.backendDB(), identity);
+  return identity;
 }
 
-export async function readIdentity(db: DaybookDb): Promise<Identity | undefined> {
-  const [client, user] = await db.meta.bulkGet([META.clientId, META.userId]);
-  if (typeof client?.value !== 'string' || typeof user?.value !== 'string') return undefined;
-  return { userId: user.value, inboxId: user.value, clientId: client.value };
+/**
+ * Identity by open connection: client id and user id never change once made, so a write need
+ * not read them. Keyed by the IndexedDB connection, not the handle: a handle whose database was
+ * deleted and made again opens a new connection, and its 'ready' hook (ensureIdentity) runs again.
+ */
+const known = new WeakMap<IDBDatabase, Identity>();
+
+/** A Dexie promise either way (a settled native one would lose a caller's transaction zone when awaited). */
+export function readIdentity(db: DaybookDb): Promise<Identity | undefined> {
+  const connection = db.isOpen() ? db.backendDB() : null;
+  const hit = connection && known.get(connection);
+  if (hit) return Dexie.Promise.resolve({ ...hit });
+  return db.meta.bulkGet([META.clientId, META.userId]).then(([client, user]) => {
+    if (typeof client?.value !== 'string' || typeof user?.value !== 'string') return undefined;
+    const identity = { userId: user.value, inboxId: user.value, clientId: client.value };
+    if (connection && db.isOpen() && connection === db.backendDB()) known.set(connection, identity);
+    return identity;
+  });
 }

@@ -2,7 +2,7 @@
 // write what it changed. Runs inside the caller's read-write transaction; the optimistic write
 // (mutators), the rebase (applyPull) and the retry of a refused change all come through here.
 import type { Mutation } from '@/lib/model';
-import { type DaybookDb, STATE, type StepRow, type TaskRow, toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from './schema';
+import { type DaybookDb, type MemberRow, STATE, type StepRow, type TaskRow, toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from './schema';
 import { applyMutation, type Changes, type Ctx, memberKey, type Outcome, type Reads, readsOf, type Rows, type StepRecord, type TaskRecord } from './mutations';
 
 const toRecord = (row: TaskRow): TaskRecord => ({ ...toTask(row), deleted_with_list: row.deleted_with_list });
@@ -24,24 +24,80 @@ async function loadSteps(db: DaybookDb, reads: Reads): Promise<Map<string, StepR
   return steps;
 }
 
-/** Loads what `reads` names, plus each loaded task's list and the person's role on every loaded list. */
+/** The stored task rows a `loadRows` read (undefined: asked for and absent), so its write need not read them again. */
+const storedTaskRows = new WeakMap<Rows, Map<string, TaskRow | undefined>>();
+
+/**
+ * Loads what `reads` names, plus each loaded task's list and the person's role on every loaded
+ * list. What `reads` names up front (tasks, list ranges, lists and the role on them, steps,
+ * reminders) is asked for at once; only lists known from a loaded task, and a step's task, take a
+ * second round.
+ */
 export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Promise<Rows> {
-  const steps = await loadSteps(db, reads);
+  const named = [...new Set(reads.tasks ?? [])];
+  const namedLists = [...new Set([...(reads.lists ?? []), ...(reads.listTasks ?? []).map((r) => r.listId)])];
+  const roleKey = (id: string): [string, string] => [id, userId];
+  const [steps, namedRows, rangeRows, namedListRows, namedMembers, reminderRows] = await Promise.all([
+    loadSteps(db, reads),
+    db.tasks.bulkGet(named),
+    Promise.all(
+      (reads.listTasks ?? []).map(({ listId, state }) => {
+        const [lo, hi] = state === 'live' ? [STATE.open, STATE.done] : [STATE.deleted, STATE.deleted];
+        return db.tasks.where('[list_id+state+position]').between([listId, lo, ''], [listId, hi, '\uffff']).toArray();
+      }),
+    ),
+    db.lists.bulkGet(namedLists),
+    db.members.bulkGet([...(reads.members ?? []), ...namedLists.map(roleKey)]),
+    reads.reminders?.length ? db.reminders.bulkGet(reads.reminders) : [],
+  ]);
+  const stored = new Map<string, TaskRow | undefined>();
+  named.forEach((id, i) => {
+    stored.set(id, namedRows[i]);
+  });
+  // a step's task that was not named
+  const stepTasks = [...new Set([...steps.values()].map((s) => s.task_id))].filter((id) => !stored.has(id));
+  if (stepTasks.length) {
+    const rows = await db.tasks.bulkGet(stepTasks);
+    stepTasks.forEach((id, i) => {
+      stored.set(id, rows[i]);
+    });
+  }
   const taskIds = new Set([...(reads.tasks ?? []), ...[...steps.values()].map((s) => s.task_id)]);
   const tasks = new Map<string, TaskRecord>();
-  for (const row of await db.tasks.bulkGet([...taskIds])) if (row) tasks.set(row.id, toRecord(row));
-  for (const { listId, state } of reads.listTasks ?? []) {
-    const [lo, hi] = state === 'live' ? [STATE.open, STATE.done] : [STATE.deleted, STATE.deleted];
-    const rows = await db.tasks.where('[list_id+state+position]').between([listId, lo, ''], [listId, hi, '\uffff']).toArray();
-    for (const row of rows) tasks.set(row.id, toRecord(row));
+  for (const id of taskIds) {
+    const row = stored.get(id);
+    if (row) tasks.set(row.id, toRecord(row));
   }
-  const listIds = new Set([...(reads.lists ?? []), ...(reads.listTasks ?? []).map((r) => r.listId)]);
+  for (const rows of rangeRows) {
+    for (const row of rows) {
+      tasks.set(row.id, toRecord(row));
+      stored.set(row.id, row);
+    }
+  }
+  // lists known only from a loaded task, and the person's role on them
+  const listIds = new Set(namedLists);
   for (const task of tasks.values()) listIds.add(task.list_id);
-  const lists = new Map((await db.lists.bulkGet([...listIds])).flatMap((row) => (row ? [[row.id, toList(row)] as const] : [])));
-  const memberKeys: [string, string][] = [...(reads.members ?? []), ...[...lists.keys()].map((id): [string, string] => [id, userId])];
-  const members = new Map((await db.members.bulkGet(memberKeys)).flatMap((m) => (m ? [[memberKey(m.list_id, m.user_id), m] as const] : [])));
-  const reminders = new Map((reads.reminders?.length ? await db.reminders.bulkGet(reads.reminders) : []).flatMap((r) => (r ? [[r.task_id, r] as const] : [])));
-  return { lists, tasks, members, steps, reminders };
+  const moreLists = [...listIds].filter((id) => !namedLists.includes(id));
+  const [moreListRows, moreMembers] = moreLists.length
+    ? await Promise.all([db.lists.bulkGet(moreLists), db.members.bulkGet(moreLists.map(roleKey))])
+    : [[], []];
+  const listRows = [...namedListRows, ...moreListRows];
+  const lists = new Map(listRows.flatMap((row) => (row ? [[row.id, toList(row)] as const] : [])));
+  // the members asked for, then the person's row on each list that loaded (as one bulkGet would give them)
+  const askedMembers = reads.members?.length ?? 0;
+  const roleRows = new Map<string, MemberRow | undefined>();
+  namedLists.forEach((id, i) => {
+    roleRows.set(id, namedMembers[askedMembers + i]);
+  });
+  moreLists.forEach((id, i) => {
+    roleRows.set(id, moreMembers[i]);
+  });
+  const memberRows = [...namedMembers.slice(0, askedMembers), ...[...lists.keys()].map((id) => roleRows.get(id))];
+  const members = new Map(memberRows.flatMap((m) => (m ? [[memberKey(m.list_id, m.user_id), m] as const] : [])));
+  const reminders = new Map(reminderRows.flatMap((r) => (r ? [[r.task_id, r] as const] : [])));
+  const rows: Rows = { lists, tasks, members, steps, reminders };
+  storedTaskRows.set(rows, stored);
+  return rows;
 }
 
 /** Dexie tracks the index keys of at most this many rows per write; past it, everything re-runs. */
@@ -54,12 +110,13 @@ const TRACKED_ROWS = 50;
  * transaction's cache, where Dexie finds them and compares keys. Each changed row's fields are
  * all restated, the ones it no longer has as undefined (removed), so the stored row is the new one.
  */
-async function writeTasks(db: DaybookDb, rows: TaskRow[]): Promise<void> {
+async function writeTasks(db: DaybookDb, rows: TaskRow[], known?: Map<string, TaskRow | undefined>): Promise<void> {
   if (rows.length >= TRACKED_ROWS) {
     await db.tasks.bulkPut(rows);
     return;
   }
-  const stored = await db.tasks.bulkGet(rows.map((r) => r.id));
+  // whether each row is stored yet: known from the mutation's own read, else read now
+  const stored = known && rows.every((r) => known.has(r.id)) ? rows.map((r) => known.get(r.id)) : await db.tasks.bulkGet(rows.map((r) => r.id));
   const added: TaskRow[] = [];
   const updated: { key: string; changes: Record<string, unknown> }[] = [];
   rows.forEach((row, i) => {
@@ -76,9 +133,10 @@ async function writeTasks(db: DaybookDb, rows: TaskRow[]): Promise<void> {
   if (added.length) await db.tasks.bulkAdd(added);
 }
 
-export async function writeChanges(db: DaybookDb, changes: Changes): Promise<void> {
+/** Writes what a mutation changed; `loaded` (the rows it was applied to) spares re-reading the stored tasks. */
+export async function writeChanges(db: DaybookDb, changes: Changes, loaded?: Rows): Promise<void> {
   if (changes.lists?.length) await db.lists.bulkPut(changes.lists.map(toListRow));
-  if (changes.tasks?.length) await writeTasks(db, changes.tasks.map(toTaskRow));
+  if (changes.tasks?.length) await writeTasks(db, changes.tasks.map(toTaskRow), loaded && storedTaskRows.get(loaded));
   if (changes.members?.length) await db.members.bulkPut(changes.members);
   if (changes.steps?.length) await db.steps.bulkPut(changes.steps.map(toStepRow));
   if (changes.reminders?.length) await db.reminders.bulkPut(changes.reminders);
@@ -89,6 +147,6 @@ export async function writeChanges(db: DaybookDb, changes: Changes): Promise<voi
 export async function runMutation(db: DaybookDb, m: Pick<Mutation, 'name' | 'args'>, ctx: Ctx): Promise<Outcome> {
   const rows = await loadRows(db, readsOf(m), ctx.userId);
   const outcome = applyMutation(rows, m, ctx);
-  if (outcome.ok) await writeChanges(db, outcome.changes);
+  if (outcome.ok) await writeChanges(db, outcome.changes, rows);
   return outcome;
 }

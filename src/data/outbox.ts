@@ -8,10 +8,12 @@ import { META } from './identity';
 
 export const PUSH_BATCH = 200;
 
-/** The id the next queued change gets. */
-export async function nextMutationId(db: DaybookDb): Promise<number> {
-  const stored = (await db.meta.get(META.nextMutationId))?.value;
-  return typeof stored === 'number' ? stored : 1;
+/**
+ * The id the next queued change gets. A Dexie promise, not an async function's: write() reads it
+ * before its body runs and awaits it later, and only a Dexie promise keeps the transaction's zone then.
+ */
+export function nextMutationId(db: DaybookDb): Promise<number> {
+  return db.meta.get(META.nextMutationId).then((row) => (typeof row?.value === 'number' ? row.value : 1));
 }
 
 /** Moves the counter past `lastUsed` (never back). */
@@ -22,9 +24,16 @@ export async function advanceMutationId(db: DaybookDb, lastUsed: number): Promis
 /** Appends one outbox entry with the next mutation id; call inside a write transaction. */
 export async function enqueue<N extends MutationName>(db: DaybookDb, name: N, args: MutationArgs[N]): Promise<number> {
   const id = await nextMutationId(db);
-  await db.meta.put({ key: META.nextMutationId, value: id + 1 });
-  await db.outbox.add({ id, name, args, created_at: nowIso() } as OutboxEntry);
+  await queueAs(db, id, name, args);
   return id;
+}
+
+/**
+ * Appends the outbox entry `id`, `id` being the counter's value read in this transaction, and
+ * moves the counter past it: both writes asked for at once.
+ */
+export async function queueAs<N extends MutationName>(db: DaybookDb, id: number, name: N, args: MutationArgs[N]): Promise<void> {
+  await Promise.all([db.meta.put({ key: META.nextMutationId, value: id + 1 }), db.outbox.add({ id, name, args, created_at: nowIso() } as OutboxEntry)]);
 }
 
 /** The oldest queued changes with ids above `after`, as sync_push takes them (created_at stripped). */

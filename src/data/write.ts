@@ -4,7 +4,7 @@ import { isQuotaError, StorageFullError } from '@/lib/errors';
 import type { MutationArgs, MutationName } from '@/lib/model';
 import type { DaybookDb } from './schema';
 import { loadMutationCore } from './mutation-loader';
-import { enqueue } from './outbox';
+import { nextMutationId, queueAs } from './outbox';
 
 export type Enqueue = <N extends MutationName>(name: N, args: MutationArgs[N]) => Promise<number>;
 
@@ -17,9 +17,21 @@ export async function write<T>(db: DaybookDb, body: (enqueue: Enqueue) => Promis
   try {
     // The scope must itself be an `async` function: Dexie detects that and keeps its zone
     // across native awaits; a plain arrow returning a promise commits too early.
-    return await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.outbox, db.meta], async () =>
-      body((name, args) => enqueue(db, name, args)),
-    );
+    return await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.outbox, db.meta], async () => {
+      // The counter is read now, beside the body's own reads, not after them; each entry the
+      // body queues takes the next value (nothing else writes the counter inside this transaction).
+      let counter = nextMutationId(db);
+      counter.catch(() => {}); // handled: a body that refuses before queueing never awaits it
+      const enqueue: Enqueue = async (name, args) => {
+        const mine = counter;
+        counter = mine.then((id) => id + 1);
+        counter.catch(() => {});
+        const id = await mine;
+        await queueAs(db, id, name, args);
+        return id;
+      };
+      return body(enqueue);
+    });
   } catch (err) {
     if (isQuotaError(err)) throw new StorageFullError(err);
     throw err;

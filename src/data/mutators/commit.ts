@@ -6,7 +6,7 @@ import { nowIso } from '@/lib/ids';
 import type { MutationArgs, MutationName } from '@/lib/model';
 import type { DaybookDb } from '../schema';
 import { type Identity, readIdentity } from '../identity';
-import type { Changes } from '../mutations';
+import type { Changes, Rows } from '../mutations';
 import { loadMutationCore } from '../mutation-loader';
 import type { Enqueue } from '../write';
 
@@ -24,11 +24,22 @@ export async function check<N extends MutationName>(db: DaybookDb, name: N, args
   if (!outcome.ok) throw new ValidationError(outcome.error.field ?? 'id', outcome.error.message);
 }
 
-export async function commit<N extends MutationName>(db: DaybookDb, enqueue: Enqueue, name: N, args: MutationArgs[N]): Promise<Changes> {
+/**
+ * `loaded`: the rows the mutation reads, when the caller asked for them beside its own reads
+ * (see `tasks.create`); read here otherwise. The row writes and the outbox entry are asked for at once.
+ */
+export async function commit<N extends MutationName>(
+  db: DaybookDb,
+  enqueue: Enqueue,
+  name: N,
+  args: MutationArgs[N],
+  loaded?: Promise<Rows>,
+): Promise<Changes> {
   const { userId } = await requireIdentity(db);
-  const { runMutation } = await loadMutationCore();
-  const outcome = await runMutation(db, { name, args } as never, { userId, now: nowIso() });
+  const { applyMutation, loadRows, readsOf, writeChanges } = await loadMutationCore();
+  const rows = await (loaded ?? loadRows(db, readsOf({ name, args } as never), userId));
+  const outcome = applyMutation(rows, { name, args } as never, { userId, now: nowIso() });
   if (!outcome.ok) throw new ValidationError(outcome.error.field ?? 'id', outcome.error.message);
-  await enqueue(name, args);
+  await Promise.all([writeChanges(db, outcome.changes, rows), enqueue(name, args)]);
   return outcome.changes;
 }

@@ -1,6 +1,7 @@
 // Task edits: build the change's args from what the user asked (the list's end, neighbours'
 // positions, only the fields that change), then commit it through its pure apply
 // (../mutations/tasks.ts).
+import Dexie from 'dexie';
 import { ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import type { Priority, Task, TaskPatch } from '@/lib/model';
@@ -42,13 +43,20 @@ function samePatchValue(a: unknown, b: unknown) {
 async function createTask(input: NewTask, db: DaybookDb = getDb(), id: string = newId()): Promise<Task> {
   const { validateTaskDraft } = await loadMutationCore();
   const draft = validateTaskDraft(input);
+  const { loadRows, readsOf } = await loadMutationCore();
   return write(db, async (enqueue) => {
-    const listId = input.list_id ?? (await requireIdentity(db)).inboxId;
-    const position = positionAfter(await lastTaskPosition(db, listId));
+    const { userId, inboxId } = await requireIdentity(db);
+    const listId = input.list_id ?? inboxId;
     // a plain task's change carries no repeat keys
     const { repeat, repeat_anchor, ...plain } = draft;
-    const args = { id, list_id: listId, ...plain, position, ...(repeat ? { repeat, repeat_anchor } : {}) };
-    const { tasks } = await commit(db, enqueue, 'task.create', args);
+    const args = { id, list_id: listId, ...plain, position: '', ...(repeat ? { repeat, repeat_anchor } : {}) };
+    // what the change reads (the task's id and its list, not the position) is asked for beside
+    // the list's last position: one round of reads, then the writes
+    // (a Dexie promise: awaited later inside the transaction, a native one would lose its zone)
+    const loaded = Dexie.Promise.resolve(loadRows(db, readsOf({ name: 'task.create', args }), userId));
+    loaded.catch(() => {}); // awaited by commit; a failed position read ends the transaction first
+    args.position = positionAfter(await lastTaskPosition(db, listId));
+    const { tasks } = await commit(db, enqueue, 'task.create', args, loaded);
     return toPublic(tasks![0]!);
   });
 }
