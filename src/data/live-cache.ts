@@ -1,0 +1,238 @@
+// Live range queries on `tasks` answered from memory after this tab's own writes (issue #16,
+// write → the list's live query). A Dexie middleware below Dexie's own cache and observation
+// layers keeps, per database handle, the result of each index range that a live query read
+// (the list screen's `[list_id+state+position]` range, Today's date ranges). When one of this
+// tab's read-write transactions commits, the rows it wrote are patched into those results (as
+// RxDB's event-reduce does), so the live query's re-run after the commit reads memory instead of
+// IndexedDB. Nothing is patched before the commit: a transaction that fails changes nothing here.
+// Changes this handle did not write itself — another tab, the service worker, another handle on
+// the same database, a range delete, a write of many rows — drop the results instead, and the
+// next run reads IndexedDB as before.
+import Dexie, { cmp, type DBCore, type DBCoreMutateRequest, type DBCoreQueryRequest, type DBCoreTable, type DBCoreTransaction, type Middleware } from 'dexie';
+
+/** Tables whose live range queries are kept. */
+const KEPT_TABLES = new Set(['tasks']);
+/** Results kept per handle (least recently used dropped first). */
+const MAX_RESULTS = 24;
+/** A transaction writing more rows than this drops the results rather than patching them (a pull's big page). */
+const MAX_PATCHED_ROWS = 100;
+
+type Key = unknown;
+interface Range {
+  type: number; // Dexie's DBCoreRangeType: 1 equal, 2 range, 3 any, 4 never
+  lower: Key;
+  upper: Key;
+  lowerOpen?: boolean;
+  upperOpen?: boolean;
+}
+interface Result {
+  table: string;
+  extractIndexKey: (row: unknown) => Key;
+  extractPrimaryKey: (row: unknown) => Key;
+  range: Range;
+  /** The rows in index order (index key, then primary key), as stored. Never mutated: replaced. */
+  rows: unknown[];
+}
+type Op = { table: string; put: unknown[] } | { table: string; del: Key[] };
+interface TxLog {
+  ops: Op[];
+  /** Tables written in a way that cannot be patched (range delete, failures, many rows). */
+  dropped: Set<string>;
+}
+interface HandleState {
+  name: string;
+  results: Map<string, Result>;
+  /** Bumped on every commit or drop: a read that started before it is not kept. */
+  generation: number;
+}
+
+/** Every handle's state by database name: a commit on one handle drops the others' results. */
+const handles = new Map<string, Set<HandleState>>();
+/** The changed-parts objects of commits seen here, so Dexie's event for them is not taken for a foreign change. */
+const localParts = new WeakSet<object>();
+
+function drop(state: HandleState): void {
+  state.results.clear();
+  state.generation++;
+}
+
+// Changes from elsewhere (other tabs and workers, by Dexie's BroadcastChannel; `all` on a page
+// shown from the back-forward cache). Dexie calls this before it deletes its own cache entries
+// and re-runs the live queries they fed, so those re-runs read IndexedDB.
+Dexie.on('storagemutated', (parts: Record<string, unknown>) => {
+  if (localParts.has(parts)) return;
+  const names = Object.keys(parts);
+  for (const [name, states] of handles) {
+    const hit = 'all' in parts || names.some((part) => [...KEPT_TABLES].some((t) => part.startsWith(`idb://${name}/${t}/`)));
+    if (hit) for (const state of states) drop(state);
+  }
+});
+
+const isKey = (k: Key): boolean =>
+  typeof k === 'string' ||
+  (typeof k === 'number' && !Number.isNaN(k)) ||
+  (k instanceof Date && !Number.isNaN(k.getTime())) ||
+  (Array.isArray(k) && k.every(isKey));
+
+/** A stable text for a range bound; null when it holds a key kind this cache does not keep. */
+function keyText(k: Key): string | null {
+  if (typeof k === 'string') return JSON.stringify(k);
+  if (typeof k === 'number') return Number.isFinite(k) ? `n${k}` : k > 0 ? '+inf' : '-inf';
+  if (k instanceof Date) return `d${k.getTime()}`;
+  if (Array.isArray(k)) {
+    const parts = k.map(keyText);
+    return parts.includes(null) ? null : `[${parts.join(',')}]`;
+  }
+  return k === undefined ? 'u' : null;
+}
+
+function inRange(key: Key, range: Range): boolean {
+  if (range.type === 4) return false;
+  if (range.type === 3) return true;
+  const lo = cmp(key, range.lower);
+  if (lo < 0 || (lo === 0 && range.lowerOpen)) return false;
+  const hi = cmp(key, range.upper);
+  return !(hi > 0 || (hi === 0 && range.upperOpen));
+}
+
+/** A primary key as a Set member: strings and numbers as they are, other keys by their text. */
+const member = (id: Key): unknown => (typeof id === 'string' || typeof id === 'number' ? id : keyText(id));
+
+/** The result with `op` applied: rows it replaces or deletes removed, new rows in range inserted in order. */
+function patch(result: Result, op: Op): unknown[] {
+  const { extractPrimaryKey: pk, extractIndexKey: ik } = result;
+  const gone = new Set<unknown>();
+  const added: { row: unknown; key: Key; id: Key }[] = [];
+  if ('del' in op) for (const id of op.del) gone.add(member(id));
+  else {
+    for (const row of op.put) {
+      const id = pk(row);
+      gone.add(member(id));
+      const key = ik(row);
+      if (isKey(key) && inRange(key, result.range)) added.push({ row, key, id });
+    }
+  }
+  const rows = result.rows.filter((row) => !gone.has(member(pk(row))));
+  for (const { row, key, id } of added) {
+    // first position whose (index key, primary key) sorts after the new row's
+    let lo = 0;
+    let hi = rows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const other = rows[mid];
+      const c = cmp(ik(other), key) || cmp(pk(other), id);
+      if (c < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    rows.splice(lo, 0, row);
+  }
+  return rows;
+}
+
+function committed(state: HandleState, log: TxLog, parts: object | undefined): void {
+  if (parts) localParts.add(parts);
+  if (log.ops.length === 0 && log.dropped.size === 0) return;
+  // other handles on the same database did not see these writes
+  for (const other of handles.get(state.name) ?? []) if (other !== state) drop(other);
+  state.generation++;
+  for (const [key, result] of state.results) {
+    if (log.dropped.has(result.table)) {
+      state.results.delete(key);
+      continue;
+    }
+    for (const op of log.ops) if (op.table === result.table) result.rows = patch(result, op);
+  }
+}
+
+/** A text naming the range read, or null when the read is not one this cache keeps. */
+function resultKey(table: string, req: DBCoreQueryRequest): string | null {
+  const trans = req.trans as DBCoreTransaction & { mode?: string; _explicit?: boolean };
+  const psd = (Dexie.Promise as unknown as { PSD?: { subscr?: unknown } }).PSD;
+  // only the reads Dexie's own cache takes (a live query, outside an explicit transaction), so a
+  // result handed out is always cloned by that cache before it reaches the caller
+  if (!psd?.subscr || trans.mode !== 'readonly' || trans._explicit) return null;
+  const { index, range } = req.query;
+  if (!req.values || (req.limit !== undefined && req.limit !== Infinity) || (req.direction && req.direction !== 'next')) return null;
+  if (index.multiEntry || (!index.isPrimaryKey && index.keyPath === null)) return null;
+  const lower = keyText(range.lower);
+  const upper = keyText(range.upper);
+  if (lower === null || upper === null) return null;
+  return `${table}|${index.name ?? ''}|${range.type}|${lower}|${upper}|${range.lowerOpen ? 1 : 0}${range.upperOpen ? 1 : 0}`;
+}
+
+export const liveCacheMiddleware: Middleware<DBCore> = {
+  stack: 'dbcore',
+  name: 'DaybookLiveCache',
+  // below Dexie's own layers (cache and observation at 0): its 'complete' listener runs before
+  // Dexie's cache re-runs the live queries a commit touched
+  level: -2,
+  create(down: DBCore): Partial<DBCore> {
+    const state: HandleState = { name: down.schema.name, results: new Map(), generation: 0 };
+    const states = handles.get(state.name) ?? new Set();
+    handles.set(state.name, states);
+    states.add(state);
+    const logs = new WeakMap<object, TxLog>();
+    return {
+      transaction(stores, mode, options) {
+        const tx = down.transaction(stores, mode, options);
+        if (mode === 'readwrite') {
+          const log: TxLog = { ops: [], dropped: new Set() };
+          logs.set(tx, log);
+          const idb = tx as unknown as EventTarget & { mutatedParts?: object };
+          idb.addEventListener('complete', () => committed(state, log, idb.mutatedParts));
+        }
+        return tx;
+      },
+      table(name: string): DBCoreTable {
+        const table = down.table(name);
+        if (!KEPT_TABLES.has(name)) return table;
+        const extractPrimaryKey = table.schema.primaryKey.extractKey as (row: unknown) => Key;
+        return {
+          ...table,
+          mutate(req: DBCoreMutateRequest) {
+            const log = logs.get(req.trans);
+            if (!log) drop(state); // a transaction not opened through here (an upgrade)
+            else {
+              if ((req.type === 'add' || req.type === 'put') && req.values.length <= MAX_PATCHED_ROWS && !table.schema.primaryKey.outbound) {
+                // a copy: the caller's objects may change after the write
+                log.ops.push({ table: name, put: req.values.map((v) => structuredClone(v)) });
+              } else if (req.type === 'delete' && req.keys.length <= MAX_PATCHED_ROWS) {
+                log.ops.push({ table: name, del: [...req.keys] });
+              } else log.dropped.add(name);
+            }
+            return table.mutate(req).then(
+              (res) => {
+                if (res.numFailures && log) log.dropped.add(name);
+                return res;
+              },
+              (err: unknown) => {
+                log?.dropped.add(name);
+                throw err;
+              },
+            );
+          },
+          query(req: DBCoreQueryRequest) {
+            const key = resultKey(name, req);
+            if (key === null) return table.query(req);
+            const kept = state.results.get(key);
+            if (kept) {
+              state.results.delete(key); // most recently used last
+              state.results.set(key, kept);
+              return Dexie.Promise.resolve({ result: kept.rows.slice() });
+            }
+            const generation = state.generation;
+            const { index, range } = req.query;
+            const extractIndexKey = (index.isPrimaryKey ? extractPrimaryKey : index.extractKey) as (row: unknown) => Key;
+            return table.query(req).then((res) => {
+              if (state.generation === generation) {
+                state.results.set(key, { table: name, extractIndexKey, extractPrimaryKey, range, rows: res.result.slice() });
+                if (state.results.size > MAX_RESULTS) state.results.delete(state.results.keys().next().value as string);
+              }
+              return res;
+            });
+          },
+        };
+      },
+    };
+  },
+};
