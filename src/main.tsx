@@ -5,9 +5,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterFirstPaint, startSyncWhenNeeded } from './account/load-sync';
 import { applyTheme, THEME_KEY } from './lib/theme';
-import { bootDatabase } from './data';
+import { bootDatabase, getDb } from './data';
 import { rememberedUserId } from './sync/stored-account';
 import { App } from './app/app';
+import { afterFirstScreen, preloadCurrentRoute } from './app/router';
 
 // Before React renders anything, so the first paint already has the chosen theme.
 applyTheme();
@@ -16,8 +17,16 @@ window.addEventListener('storage', (e) => {
   if (e.key === THEME_KEY || e.key === null) applyTheme();
 });
 
-// The remembered user's database opens at once, offline too; no network, no supabase-js.
+// The screen's chunks are asked for now, while React renders the app around it (the router
+// would ask only once that has run).
+preloadCurrentRoute(window.location.pathname);
+
+// The remembered user's database opens at once, offline too; no network, no supabase-js. Opened
+// here, not by the screen's first query, it is ready (or nearly) by the time that query runs.
 bootDatabase(rememberedUserId());
+void getDb()
+  .open()
+  .catch(() => {}); // the screen's queries open it again and report what went wrong
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -28,4 +37,4 @@ createRoot(root).render(
 );
 
 // The sync engine and supabase-js load only after the first screen is up, and only if needed.
-afterFirstPaint(startSyncWhenNeeded);
+void afterFirstScreen().then(() => afterFirstPaint(startSyncWhenNeeded));

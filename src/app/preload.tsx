@@ -1,5 +1,5 @@
 // What the first screen leaves out but an offline device may need soon: the write path's chunks
-// and the repeat words, fetched when the browser is first idle after the app has rendered.
+// and the repeat words, fetched when the browser is first idle after the first screen is drawn.
 import { useEffect } from 'react';
 import { preloadWrites } from '@/data';
 import { loadWords } from '@/ui/repeat-name';

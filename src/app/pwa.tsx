@@ -3,6 +3,7 @@
 // offers "Reload" when a new build is waiting, and looks for new builds while the app is open.
 import { useEffect } from 'react';
 import { showToast } from '@/ui/toasts';
+import { afterFirstScreen } from './router';
 
 /** Which build is running; the e2e update test and bug reports read it from <html data-build>. */
 export const BUILD_ID: string = __BUILD_ID__;
@@ -28,7 +29,8 @@ function startPwa() {
   document.documentElement.dataset.build = BUILD_ID;
   if (!('serviceWorker' in navigator)) return;
   window.addEventListener('appinstalled', () => void navigator.storage?.persist?.());
-  void import('virtual:pwa-register').then(({ registerSW }) => {
+  // Registered once the first screen is drawn: its chunks and the worker's precache would share the network.
+  void afterFirstScreen().then(() => import('virtual:pwa-register')).then(({ registerSW }) => {
     registerSW({
       onNeedRefresh: () =>
         showToast(
