@@ -1,5 +1,5 @@
 // PostgREST's slice: POST /rest/v1/rpc/<fn>. The JWT picks the role; each call is one
-// transaction with `set local role` and `request.jwt.claims`, the JSON body as named args.
+// transaction with the role and `request.jwt.claims` set locally, the JSON body as named args.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from './db.ts';
 import { bearer, sendJson } from './http-util.ts';
@@ -35,7 +35,30 @@ interface FnArg {
   hasDefault: boolean;
 }
 
-async function functionArgs(db: Db, fn: string): Promise<{ args: FnArg[]; returnsSet: boolean } | null> {
+interface Signature {
+  args: FnArg[];
+  returnsSet: boolean;
+}
+
+// PostgREST's schema cache: a function's signature is read once per database, not once per call
+// (on PGlite that query waited in the one connection's queue before every push and pull). The
+// schema does not change under a running server; a name not found is looked up again next time.
+const signatures = new WeakMap<Db, Map<string, Signature>>();
+
+async function functionArgs(db: Db, fn: string): Promise<Signature | null> {
+  let cache = signatures.get(db);
+  if (!cache) {
+    cache = new Map();
+    signatures.set(db, cache);
+  }
+  const known = cache.get(fn);
+  if (known) return known;
+  const found = await readFunctionArgs(db, fn);
+  if (found) cache.set(fn, found);
+  return found;
+}
+
+async function readFunctionArgs(db: Db, fn: string): Promise<Signature | null> {
   const rows = await db.query<{ names: string[] | null; types: string[]; nargs: number; ndefaults: number; retset: boolean }>(
     `select p.proargnames as names, array(select format_type(t, null) from unnest(p.proargtypes) t) as types,
             p.pronargs as nargs, p.pronargdefaults as ndefaults, p.proretset as retset
@@ -87,18 +110,22 @@ export async function handleRpc(ctx: RestContext, req: IncomingMessage, res: Ser
     );
   }
   const given = params.filter((p) => p.name in args);
-  const sqlArgs = given.map((p) =>
-    p.type === 'jsonb' || p.type === 'json'
-      ? `"${p.name}" := ($1::jsonb -> '${p.name}')::${p.type}`
-      : `"${p.name}" := ($1::jsonb ->> '${p.name}')::${p.type}`,
-  );
+  // one parameter per argument, so the body is not parsed again by Postgres for each of them;
+  // a non-JSON argument's text is what PostgREST's `->>` gives (a string as it is, null as
+  // null, anything else as its JSON)
+  const sqlArgs = given.map((p, i) => `"${p.name}" := $${i + 1}::${p.type}`);
+  const sqlParams = given.map((p) => {
+    const v = args[p.name];
+    if (p.type === 'jsonb' || p.type === 'json') return JSON.stringify(v);
+    return v === null ? null : typeof v === 'string' ? v : JSON.stringify(v);
+  });
   const claims = JSON.stringify(v.claims);
   const started = Date.now();
   try {
     const result = await ctx.db.tx(async (q) => {
-      await q.query(`set local role ${role}`);
+      // one statement for the role and the claims (set_config('role') is SET LOCAL ROLE, as PostgREST does it)
       await q.query(
-        `select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true),
+        `select set_config('role', $3, true), set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true),
                 set_config('request.jwt.claim.role', $3, true), set_config('statement_timeout', $4, true)`,
         [claims, typeof v.claims.sub === 'string' ? v.claims.sub : '', role, String(ctx.statementTimeoutMs)],
       );
@@ -108,7 +135,7 @@ export async function handleRpc(ctx: RestContext, req: IncomingMessage, res: Ser
       const sql = signature?.returnsSet
         ? `select coalesce(jsonb_agg(to_jsonb(x)), '[]'::jsonb) as r from ${call} as x`
         : `select to_jsonb(${call}) as r`;
-      const rows = await q.query<{ r: unknown }>(sql, given.length ? [JSON.stringify(args)] : []);
+      const rows = await q.query<{ r: unknown }>(sql, sqlParams);
       return rows[0]?.r ?? null;
     });
     const text = JSON.stringify(result);
