@@ -8,6 +8,12 @@
 // Changes this handle did not write itself — another tab, the service worker, another handle on
 // the same database, a range delete, a write of many rows — drop the results instead, and the
 // next run reads IndexedDB as before.
+//
+// The same handle state keeps what a task create needs besides the task (`WriteMemory`): each
+// list's last position, the list's row and the person's membership row, filled from a create's
+// reads and kept current from every write this handle makes (a pull's too), so the next create
+// in that list reads only the mutation counter. Dropped with the results above, and on any failed
+// transaction that wrote those tables.
 import Dexie, { cmp, type DBCore, type DBCoreMutateRequest, type DBCoreQueryRequest, type DBCoreTable, type DBCoreTransaction, type Middleware } from 'dexie';
 
 /** Tables whose live range queries are kept. */
@@ -38,22 +44,95 @@ interface TxLog {
   ops: Op[];
   /** Tables written in a way that cannot be patched (range delete, failures, many rows). */
   dropped: Set<string>;
+  /** The write memory took some of its writes. */
+  remembered: boolean;
+  /** List and membership rows it wrote, for the memory once it commits. */
+  rows: { rows: Map<string, object | null>; key: string; value: object | null }[];
+  /** The memory's generation when it first wrote one. */
+  memoryGeneration?: number;
+}
+/**
+ * What this handle knows for writes, as of its own latest writes (made or in flight): per list
+ * id, the highest position among its live tasks (undefined: not known); list rows and
+ * membership rows by their keys (null: known to be absent).
+ */
+export interface WriteMemory {
+  lastPosition: Map<string, string | null>;
+  lists: Map<string, object | null>;
+  /** Keyed by `list_id/user_id` (the mutations' memberKey). */
+  members: Map<string, object | null>;
+  /** Bumped when the memory is dropped: a read that started before it is not kept. */
+  generation: number;
 }
 interface HandleState {
   name: string;
   results: Map<string, Result>;
   /** Bumped on every commit or drop: a read that started before it is not kept. */
   generation: number;
+  memory: WriteMemory;
 }
+
+/** The tables the write memory follows. */
+const REMEMBERED_TABLES = new Set(['tasks', 'lists', 'members']);
 
 /** Every handle's state by database name: a commit on one handle drops the others' results. */
 const handles = new Map<string, Set<HandleState>>();
 /** The changed-parts objects of commits seen here, so Dexie's event for them is not taken for a foreign change. */
 const localParts = new WeakSet<object>();
 
+function forget(memory: WriteMemory): void {
+  memory.lastPosition.clear();
+  memory.lists.clear();
+  memory.members.clear();
+  memory.generation++;
+}
+
 function drop(state: HandleState): void {
   state.results.clear();
   state.generation++;
+  forget(state.memory);
+}
+
+/**
+ * Folds one write of this handle into its memory when the write is asked for. A task's position
+ * only ever raises its list's last position (too high still appends at the end, so a write that
+ * fails later does no harm). A list or membership row is unknown while its transaction is in
+ * flight (a create then reads it, after that transaction) and known again from its commit.
+ */
+function remember(memory: WriteMemory, table: string, req: DBCoreMutateRequest, log: TxLog): void {
+  if (req.type === 'deleteRange') {
+    forget(memory);
+    return;
+  }
+  if (table === 'tasks') {
+    if (req.type === 'delete') return; // a task row gone leaves its list's last position too high at most
+    for (const value of req.values as Record<string, unknown>[]) {
+      const list = value.list_id as string;
+      const position = value.position as string;
+      const last = memory.lastPosition.get(list);
+      if (last !== undefined && value.state !== 2 && (last === null || position > last)) memory.lastPosition.set(list, position);
+    }
+    return;
+  }
+  const keyOf = (key: unknown) => (Array.isArray(key) ? `${key[0]}/${key[1]}` : (key as string));
+  const rows = table === 'lists' ? memory.lists : memory.members;
+  const written: [string, object | null][] =
+    req.type === 'delete'
+      ? req.keys.map((key) => [keyOf(key), null])
+      : (req.values as Record<string, unknown>[]).map((v) => [table === 'lists' ? (v.id as string) : `${v.list_id}/${v.user_id}`, structuredClone(v)]);
+  log.memoryGeneration ??= memory.generation;
+  for (const [key, value] of written) {
+    rows.delete(key);
+    log.rows.push({ rows, key, value });
+  }
+}
+
+/** The key under which the handle's state rides up its middleware stack (each level spreads the one below). */
+const STATE_KEY = 'daybookLiveCache';
+
+/** This handle's write memory; undefined before it is open. */
+export function writeMemory(db: Dexie): WriteMemory | undefined {
+  return db.isOpen() ? (db.core as unknown as Record<string, HandleState | undefined>)[STATE_KEY]?.memory : undefined;
 }
 
 // Changes from elsewhere (other tabs and workers, by Dexie's BroadcastChannel; `all` on a page
@@ -131,9 +210,11 @@ function patch(result: Result, op: Op): unknown[] {
 
 function committed(state: HandleState, log: TxLog, parts: object | undefined): void {
   if (parts) localParts.add(parts);
-  if (log.ops.length === 0 && log.dropped.size === 0) return;
+  if (log.memoryGeneration === state.memory.generation) for (const { rows, key, value } of log.rows) rows.set(key, value);
+  if (log.ops.length === 0 && log.dropped.size === 0 && !log.remembered) return;
   // other handles on the same database did not see these writes
   for (const other of handles.get(state.name) ?? []) if (other !== state) drop(other);
+  if (log.ops.length === 0 && log.dropped.size === 0) return;
   state.generation++;
   for (const [key, result] of state.results) {
     if (log.dropped.has(result.table)) {
@@ -167,16 +248,18 @@ export const liveCacheMiddleware: Middleware<DBCore> = {
   // Dexie's cache re-runs the live queries a commit touched
   level: -2,
   create(down: DBCore): Partial<DBCore> {
-    const state: HandleState = { name: down.schema.name, results: new Map(), generation: 0 };
+    const memory: WriteMemory = { lastPosition: new Map(), lists: new Map(), members: new Map(), generation: 0 };
+    const state: HandleState = { name: down.schema.name, results: new Map(), generation: 0, memory };
     const states = handles.get(state.name) ?? new Set();
     handles.set(state.name, states);
     states.add(state);
     const logs = new WeakMap<object, TxLog>();
-    return {
+    const core: Partial<DBCore> & { [STATE_KEY]: HandleState } = {
+      [STATE_KEY]: state,
       transaction(stores, mode, options) {
         const tx = down.transaction(stores, mode, options);
         if (mode === 'readwrite') {
-          const log: TxLog = { ops: [], dropped: new Set() };
+          const log: TxLog = { ops: [], dropped: new Set(), remembered: false, rows: [] };
           logs.set(tx, log);
           const idb = tx as unknown as EventTarget & { mutatedParts?: object };
           idb.addEventListener('complete', () => committed(state, log, idb.mutatedParts));
@@ -185,11 +268,31 @@ export const liveCacheMiddleware: Middleware<DBCore> = {
       },
       table(name: string): DBCoreTable {
         const table = down.table(name);
-        if (!KEPT_TABLES.has(name)) return table;
+        if (!KEPT_TABLES.has(name) && !REMEMBERED_TABLES.has(name)) return table;
+        const rememberWrite = (req: DBCoreMutateRequest) => {
+          if (!REMEMBERED_TABLES.has(name)) return;
+          const log = logs.get(req.trans);
+          if (!log) return forget(memory);
+          log.remembered = true;
+          remember(memory, name, req, log);
+        };
+        if (!KEPT_TABLES.has(name)) {
+          return {
+            ...table,
+            mutate(req: DBCoreMutateRequest) {
+              rememberWrite(req);
+              return table.mutate(req).then((res) => {
+                if (res.numFailures) forget(memory); // it took rows that were not written
+                return res;
+              });
+            },
+          };
+        }
         const extractPrimaryKey = table.schema.primaryKey.extractKey as (row: unknown) => Key;
         return {
           ...table,
           mutate(req: DBCoreMutateRequest) {
+            rememberWrite(req);
             const log = logs.get(req.trans);
             if (!log) drop(state); // a transaction not opened through here (an upgrade)
             else {
@@ -202,7 +305,10 @@ export const liveCacheMiddleware: Middleware<DBCore> = {
             }
             return table.mutate(req).then(
               (res) => {
-                if (res.numFailures && log) log.dropped.add(name);
+                if (res.numFailures && log) {
+                  log.dropped.add(name);
+                  forget(memory); // it took rows that were not written
+                }
                 return res;
               },
               (err: unknown) => {
@@ -234,5 +340,6 @@ export const liveCacheMiddleware: Middleware<DBCore> = {
         };
       },
     };
+    return core;
   },
 };

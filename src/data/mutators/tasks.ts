@@ -4,13 +4,16 @@
 import Dexie from 'dexie';
 import { ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import type { Priority, Task, TaskPatch } from '@/lib/model';
+import type { Member, Priority, Task, TaskPatch } from '@/lib/model';
 import { positionAfter, positionBetween } from '@/lib/order';
 import { getDb } from '../database';
-import { type DaybookDb, STATE, toTask } from '../schema';
+import { type DaybookDb, type ListRow, STATE, type TaskRow, toList, toTask } from '../schema';
 import { TASK_MISSING } from '../mutations/checks';
 import { lastTaskPosition, taskNeighbours } from '../queries';
 import { loadMutationCore } from '../mutation-loader';
+import { writeMemory } from '../live-cache';
+import type { Rows } from '../mutations';
+import { memberKey } from '../mutations/types';
 import { write } from '../write';
 import { check, commit, requireIdentity } from './commit';
 import type { MoveTarget } from './move-target';
@@ -39,23 +42,61 @@ function samePatchValue(a: unknown, b: unknown) {
   return a === b || ((a === null || a === undefined) && (b === null || b === undefined));
 }
 
-/** `id` is for import only: keeping an exported task's id when it is free on this device. */
-async function createTask(input: NewTask, db: DaybookDb = getDb(), id: string = newId()): Promise<Task> {
-  const { validateTaskDraft } = await loadMutationCore();
+/**
+ * `id` is for import only: keeping an exported task's id when it is free on this device.
+ *
+ * What the change reads besides the new task — its list's row, the person's membership row there
+ * — and the list's last position come from this handle's write memory (src/data/live-cache.ts)
+ * once a create in that list has read them; the transaction then reads only the mutation counter
+ * (and, for an id given by the caller, whether that id is taken).
+ * The position is taken in memory before any await, so two creates in flight get two positions.
+ */
+async function createTask(input: NewTask, db: DaybookDb = getDb(), id?: string): Promise<Task> {
+  const { loadRows, readsOf, validateTaskDraft } = await loadMutationCore();
   const draft = validateTaskDraft(input);
-  const { loadRows, readsOf } = await loadMutationCore();
+  const taskId = id ?? newId();
   return write(db, async (enqueue) => {
     const { userId, inboxId } = await requireIdentity(db);
     const listId = input.list_id ?? inboxId;
     // a plain task's change carries no repeat keys
     const { repeat, repeat_anchor, ...plain } = draft;
-    const args = { id, list_id: listId, ...plain, position: '', ...(repeat ? { repeat, repeat_anchor } : {}) };
-    // what the change reads (the task's id and its list, not the position) is asked for beside
-    // the list's last position: one round of reads, then the writes
-    // (a Dexie promise: awaited later inside the transaction, a native one would lose its zone)
-    const loaded = Dexie.Promise.resolve(loadRows(db, readsOf({ name: 'task.create', args }), userId));
-    loaded.catch(() => {}); // awaited by commit; a failed position read ends the transaction first
-    args.position = positionAfter(await lastTaskPosition(db, listId));
+    const args = { id: taskId, list_id: listId, ...plain, position: '', ...(repeat ? { repeat, repeat_anchor } : {}) };
+    const memory = writeMemory(db);
+    const role = memberKey(listId, userId);
+    const last = memory?.lastPosition.get(listId);
+    const list = memory?.lists.get(listId);
+    const member = memory?.members.get(role);
+    let loaded: Promise<Rows>;
+    if (memory && last !== undefined && list !== undefined && member !== undefined) {
+      args.position = positionAfter(last);
+      memory.lastPosition.set(listId, args.position);
+      const rows = (taken: TaskRow | undefined): Rows => ({
+        lists: new Map(list ? [[listId, toList(list as ListRow)]] : []),
+        members: new Map(member ? [[role, member as Member]] : []),
+        tasks: new Map(taken ? [[taken.id, toTask(taken)]] : []),
+        steps: new Map(),
+        reminders: new Map(),
+      });
+      // a fresh id is free (a uuid); one given (an import's, the peer bench's) is looked for
+      loaded = id === undefined ? Dexie.Promise.resolve(rows(undefined)) : db.tasks.get(id).then(rows);
+    } else {
+      // the change's reads (its id, its list, the person's role there; not the position) beside
+      // the list's last position: one round. A Dexie promise: awaited later in the transaction,
+      // a native one would lose its zone.
+      const generation = memory?.generation;
+      loaded = Dexie.Promise.resolve(loadRows(db, readsOf({ name: 'task.create', args }), userId));
+      loaded.catch(() => {}); // awaited by commit; a failed position read ends the transaction first
+      const stored = await lastTaskPosition(db, listId);
+      args.position = positionAfter(stored);
+      const rows = await loaded;
+      if (memory && memory.generation === generation) {
+        const known = memory.lastPosition.get(listId);
+        // a create in flight in the same list may have taken a later position meanwhile
+        if (known === undefined || known === null || args.position > known) memory.lastPosition.set(listId, args.position);
+        memory.lists.set(listId, rows.lists.get(listId) ?? null);
+        memory.members.set(role, rows.members.get(role) ?? null);
+      }
+    }
     const { tasks } = await commit(db, enqueue, 'task.create', args, loaded);
     return toPublic(tasks![0]!);
   });

@@ -186,3 +186,86 @@ describe('the list live query after writes', () => {
     day.stop();
   });
 });
+
+describe("a create's memory of its list (last position, list row, role)", () => {
+  const T0 = '2026-01-01T10:00:00.000Z';
+  const pull = (over: Partial<PullResult>): PullResult => ({
+    lists: [],
+    members: [],
+    tasks: [],
+    departed: [],
+    visible_lists: [me.inboxId, 'shared'],
+    cursors: {},
+    last_mutation_id: 0,
+    refused: [],
+    has_more: false,
+    ...over,
+  });
+  const shared = { id: 'shared', owner_id: 'u2', name: 'Shared', color: 'grey' as const, position: 'b0', is_inbox: false, created_at: T0, updated_at: T0, deleted_at: null, version: 1 };
+  const role = (r: 'editor' | 'viewer') => ({ list_id: 'shared', user_id: me.userId, email: 'me@example.com', role: r });
+  const positions = async (listId: string) => (await listTasks(listId, 'all', db)).map((t) => t.title);
+
+  it('a pulled task with a later position: the next create still goes last', async () => {
+    const first = await tasks.create({ title: 'first' });
+    await tasks.create({ title: 'second' }); // from memory
+    await applyPull(pull({ tasks: [{ ...first, id: 'pulled', title: 'pulled', position: 'a5', version: 5 }], last_mutation_id: 2 }), db);
+    await tasks.create({ title: 'third' });
+    expect(await positions(me.inboxId)).toEqual(['first', 'second', 'pulled', 'third']);
+  });
+
+  it('a pulled role change or list delete: the next create is refused or allowed as a fresh read would', async () => {
+    await applyPull(pull({ lists: [shared], members: [role('editor')] }), db);
+    await tasks.create({ title: 'as editor', list_id: 'shared' });
+    await tasks.create({ title: 'again', list_id: 'shared' }); // from memory
+    await applyPull(pull({ members: [role('viewer')] }), db);
+    await expect(tasks.create({ title: 'as viewer', list_id: 'shared' })).rejects.toThrow('You can only view this list');
+    await applyPull(pull({ members: [role('editor')] }), db);
+    await tasks.create({ title: 'editor again', list_id: 'shared' });
+    await applyPull(pull({ lists: [{ ...shared, deleted_at: T0, version: 9 }] }), db);
+    await expect(tasks.create({ title: 'gone', list_id: 'shared' })).rejects.toThrow('That list no longer exists');
+  });
+
+  it("another handle's create in the list, or a move into it: the next create still goes last", async () => {
+    await tasks.create({ title: 'a' });
+    const other = await openDatabase(db.name);
+    await tasks.create({ title: 'b (other handle)' }, other);
+    other.close();
+    await tasks.create({ title: 'c' });
+    const elsewhere = await tasks.create({ title: 'moved in' }, db);
+    const list = (await (await import('@/data')).lists.create({ name: 'L' })).id;
+    await tasks.create({ title: 'x', list_id: list });
+    await tasks.update(elsewhere.id, { list_id: list });
+    await tasks.create({ title: 'y', list_id: list });
+    expect(await positions(me.inboxId)).toEqual(['a', 'b (other handle)', 'c']);
+    expect(await positions(list)).toEqual(['x', 'moved in', 'y']);
+  });
+
+  it('creates in flight together get distinct positions, in the order they were asked', async () => {
+    await tasks.create({ title: '0' });
+    await Promise.all(['1', '2', '3'].map((title) => tasks.create({ title })));
+    const rows = await listTasks(me.inboxId, 'open', db);
+    expect(rows.map((t) => t.title)).toEqual(['0', '1', '2', '3']);
+    expect(new Set(rows.map((t) => t.position)).size).toBe(4);
+  });
+
+  it('a failed create leaves the memory right: the next one still goes last', async () => {
+    await tasks.create({ title: 'a' });
+    await expect(tasks.create({ title: 'x'.repeat(1000) })).rejects.toThrow();
+    await tasks.create({ title: 'b' });
+    expect(await positions(me.inboxId)).toEqual(['a', 'b']);
+  });
+
+  it("a failed transaction's writes are not remembered: a list delete that rolled back does not refuse the next create", async () => {
+    await applyPull(pull({ lists: [shared], members: [role('editor')] }), db);
+    await tasks.create({ title: 'one', list_id: 'shared' });
+    await expect(
+      db.transaction('rw', db.lists, async () => {
+        const row = await db.lists.get('shared');
+        await db.lists.put({ ...row!, deleted_at: T0, state: 2 });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await tasks.create({ title: 'two', list_id: 'shared' });
+    expect(await positions('shared')).toEqual(['one', 'two']);
+  });
+});
