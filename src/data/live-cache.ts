@@ -14,12 +14,14 @@
 // reads and kept current from every write this handle makes (a pull's too), so the next create
 // in that list reads only the mutation counter. Dropped with the results above, and on any failed
 // transaction that wrote those tables.
-import Dexie, { cmp, type DBCore, type DBCoreMutateRequest, type DBCoreQueryRequest, type DBCoreTable, type DBCoreTransaction, type Middleware } from 'dexie';
+import Dexie, { cmp, type IndexableType, RangeSet, type DBCore, type DBCoreMutateRequest, type DBCoreQueryRequest, type DBCoreTable, type DBCoreTransaction, type Middleware } from 'dexie';
 
 /** Tables whose live range queries are kept. */
 const KEPT_TABLES = new Set(['tasks']);
 /** Results kept per handle (least recently used dropped first). */
 const MAX_RESULTS = 24;
+/** Up to this many rows, a live query answered from memory observes each row's key; past it, the whole table. */
+const OBSERVED_KEYS = 64;
 /** A transaction writing more rows than this drops the results rather than patching them (a pull's big page). */
 const MAX_PATCHED_ROWS = 100;
 
@@ -138,12 +140,35 @@ export function writeMemory(db: Dexie): WriteMemory | undefined {
 // Changes from elsewhere (other tabs and workers, by Dexie's BroadcastChannel; `all` on a page
 // shown from the back-forward cache). Dexie calls this before it deletes its own cache entries
 // and re-runs the live queries they fed, so those re-runs read IndexedDB.
+//
+// Dexie calls its newest listeners first, so the live queries that `heldRows` answered have run
+// again, from memory, before this listener drops it: the change is announced once more for them,
+// and they run from IndexedDB. (Inside Dexie's propagation of another tab's change, this second
+// announcement is not broadcast again.)
+let reannouncing = false;
+/** A live query was answered by `heldRows` since the last drop for a change from elsewhere. */
+let heldServed = false;
+
 Dexie.on('storagemutated', (parts: Record<string, unknown>) => {
-  if (localParts.has(parts)) return;
+  if (localParts.has(parts) || reannouncing) return;
   const names = Object.keys(parts);
+  let held = false;
   for (const [name, states] of handles) {
     const hit = 'all' in parts || names.some((part) => [...KEPT_TABLES].some((t) => part.startsWith(`idb://${name}/${t}/`)));
-    if (hit) for (const state of states) drop(state);
+    if (!hit) continue;
+    for (const state of states) {
+      if (state.results.size) held = true;
+      drop(state);
+    }
+  }
+  if (held && heldServed) {
+    heldServed = false;
+    reannouncing = true;
+    try {
+      Dexie.on.storagemutated.fire(parts as never);
+    } finally {
+      reannouncing = false;
+    }
   }
 });
 
@@ -235,10 +260,46 @@ function resultKey(table: string, req: DBCoreQueryRequest): string | null {
   const { index, range } = req.query;
   if (!req.values || (req.limit !== undefined && req.limit !== Infinity) || (req.direction && req.direction !== 'next')) return null;
   if (index.multiEntry || (!index.isPrimaryKey && index.keyPath === null)) return null;
+  return rangeKey(table, index.name ?? '', range);
+}
+
+function rangeKey(table: string, indexName: string, range: Range): string | null {
   const lower = keyText(range.lower);
   const upper = keyText(range.upper);
   if (lower === null || upper === null) return null;
-  return `${table}|${index.name ?? ''}|${range.type}|${lower}|${upper}|${range.lowerOpen ? 1 : 0}${range.upperOpen ? 1 : 0}`;
+  return `${table}|${indexName}|${range.type}|${lower}|${upper}|${range.lowerOpen ? 1 : 0}${range.upperOpen ? 1 : 0}`;
+}
+
+/**
+ * Inside a live query (and outside any transaction): the rows held for `where(index).between(lower,
+ * upper)` on `table`, without asking Dexie — so none of its per-read work (a transaction, the
+ * cache's copy, observing each returned key) — or undefined when none are held. The live query is
+ * told to run again on a change to the index range or to one of the rows (to any row of the
+ * table, past OBSERVED_KEYS rows: a run from memory after one of this tab's writes is cheap, one
+ * after a change from elsewhere reads IndexedDB). The rows are shared: callers map them, never
+ * change them.
+ */
+export function heldRows(db: Dexie, table: string, indexName: string, lower: Key, upper: Key): readonly unknown[] | undefined {
+  const subscr = (Dexie.Promise as unknown as { PSD?: { subscr?: Record<string, RangeSet> } }).PSD?.subscr;
+  if (!subscr || Dexie.currentTransaction || !db.isOpen()) return undefined;
+  const state = (db.core as unknown as Record<string, HandleState | undefined>)[STATE_KEY];
+  const key = rangeKey(table, indexName, { type: 2, lower, upper, lowerOpen: false, upperOpen: true });
+  const kept = state && key !== null ? state.results.get(key) : undefined;
+  if (!state || !kept) return undefined;
+  state.results.delete(key as string); // most recently used last
+  state.results.set(key as string, kept);
+  const part = (name: string) => {
+    subscr[name] ??= new RangeSet();
+    return subscr[name];
+  };
+  part(`idb://${state.name}/${table}/${indexName}`).add(new RangeSet(lower as IndexableType, upper as IndexableType));
+  // each row's key, as Dexie's own read would; past a few dozen rows, every key (observing each
+  // key costs more than a run from memory after a write elsewhere in the table)
+  const rows = part(`idb://${state.name}/${table}/`);
+  if (kept.rows.length <= OBSERVED_KEYS) rows.addKeys(kept.rows.map((row) => kept.extractPrimaryKey(row) as IndexableType));
+  else rows.add(new RangeSet(Dexie.minKey, Dexie.maxKey));
+  heldServed = true;
+  return kept.rows;
 }
 
 export const liveCacheMiddleware: Middleware<DBCore> = {

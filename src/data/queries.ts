@@ -7,6 +7,7 @@ import type { List, Member, RefusedEntry, Role, Task } from '@/lib/model';
 import { getDb } from './database';
 import { type DaybookDb, STATE, type TaskRow, toList, toTask } from './schema';
 import { type Identity, readIdentity } from './identity';
+import { heldRows } from './live-cache';
 
 const { minKey, maxKey } = Dexie;
 
@@ -36,20 +37,23 @@ function tasksInState(db: DaybookDb, listId: string, state: number) {
   return db.tasks.where('[list_id+state+position]').between([listId, state, minKey], [listId, state, maxKey]);
 }
 
+/** A list's rows in one state: from the live cache's memory inside a live query that holds them, else read. */
+function rowsInState(db: DaybookDb, listId: string, state: number): Promise<readonly TaskRow[]> | readonly TaskRow[] {
+  const held = heldRows(db, 'tasks', '[list_id+state+position]', [listId, state, minKey], [listId, state, maxKey]);
+  return (held as readonly TaskRow[] | undefined) ?? tasksInState(db, listId, state).toArray();
+}
+
 /** One list's tasks in manual order; 'all' merges the open and done ranges, both already sorted. */
 export async function listTasks(listId: string, show: Show = 'open', db: DaybookDb = getDb()): Promise<Task[]> {
   if (show !== 'all') {
-    const rows = await tasksInState(db, listId, show === 'open' ? STATE.open : STATE.done).toArray();
+    const rows = await rowsInState(db, listId, show === 'open' ? STATE.open : STATE.done);
     return rows.map(toTask);
   }
-  const [open, done] = await Promise.all([
-    tasksInState(db, listId, STATE.open).toArray(),
-    tasksInState(db, listId, STATE.done).toArray(),
-  ]);
+  const [open, done] = await Promise.all([rowsInState(db, listId, STATE.open), rowsInState(db, listId, STATE.done)]);
   return mergeByPosition(open, done).map(toTask);
 }
 
-function mergeByPosition(a: TaskRow[], b: TaskRow[]): TaskRow[] {
+function mergeByPosition(a: readonly TaskRow[], b: readonly TaskRow[]): TaskRow[] {
   const out: TaskRow[] = [];
   let i = 0;
   let j = 0;
@@ -81,11 +85,14 @@ function openDueBetween(db: DaybookDb, from: string | typeof minKey, toExclusive
     .between([STATE.open, from, minKey, minKey], [STATE.open, toExclusive, minKey, minKey], true, false);
 }
 
+/** openDueBetween's rows: from the live cache's memory inside a live query that holds them, else read. */
+function openDueRows(db: DaybookDb, from: string | typeof minKey, toExclusive: string): Promise<readonly TaskRow[]> | readonly TaskRow[] {
+  const held = heldRows(db, 'tasks', '[state+due_date+due_time_key+position]', [STATE.open, from, minKey, minKey], [STATE.open, toExclusive, minKey, minKey]);
+  return (held as readonly TaskRow[] | undefined) ?? openDueBetween(db, from, toExclusive).toArray();
+}
+
 export async function todayTasks(today: string, db: DaybookDb = getDb()): Promise<{ overdue: Task[]; today: Task[] }> {
-  const [overdue, due] = await Promise.all([
-    openDueBetween(db, minKey, today).toArray(),
-    openDueBetween(db, today, addDays(today, 1)).toArray(),
-  ]);
+  const [overdue, due] = await Promise.all([openDueRows(db, minKey, today), openDueRows(db, today, addDays(today, 1))]);
   return { overdue: overdue.map(toTask), today: due.map(toTask) };
 }
 

@@ -44,6 +44,11 @@ describe('live queries after a write', () => {
     const counts = await counted(() => openTaskCounts());
     const onToday = await counted(() => todayTasks(today));
     await settle();
+    // A first write after a live query's first read re-runs it twice (Dexie's cache, which made
+    // that read, re-runs it; then the live cache's memory, which answers it from then on, does):
+    // counted from the steady state.
+    await tasks.update(t.id, { notes: 'rain water' });
+    await settle();
     const [countRuns, todayRuns] = [counts.runs(), onToday.runs()];
 
     await tasks.update(t.id, { title: 'Water the plants' });
