@@ -7,9 +7,14 @@ import { VitePWA } from 'vite-plugin-pwa';
 /** The first screen's route module as the router plugin splits it (src/routes/today.tsx's component). */
 const FIRST_ROUTE = /[\\/]src[\\/]routes[\\/]today\.tsx\?tsr-split=component/;
 
+/** The chunk those modules go in (below); every screen's route but sign-in imports it too. */
+const FIRST_ROUTE_CHUNK = 'today';
+
 /**
  * Which modules the first screen's route needs: its split component and everything it imports
  * statically, read from the module graph once it is built (buildEnd runs before chunking).
+ * index.html then asks for their chunk beside the entry (modulepreload, its CSS preloaded), rather
+ * than once the entry has run and the router has matched the address.
  */
 function firstRouteModules(): { plugin: Plugin; has: (id: string) => boolean } {
   const found = new Set<string>();
@@ -25,6 +30,18 @@ function firstRouteModules(): { plugin: Plugin; has: (id: string) => boolean } {
         found.add(id);
         stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
       }
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.name === FIRST_ROUTE_CHUNK && !c.isEntry);
+        if (chunk?.type !== 'chunk') return;
+        const link = (attrs: Record<string, string | boolean>) => ({ tag: 'link', attrs, injectTo: 'head' as const });
+        return [
+          link({ rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }),
+          ...[...(chunk.viteMetadata?.importedCss ?? [])].map((css) => link({ rel: 'preload', as: 'style', href: `/${css}` })),
+        ];
+      },
     },
   };
   return { plugin, has: (id) => found.has(id) };
@@ -79,7 +96,7 @@ export default defineConfig({
             // Everything the entry imports statically is fetched with it anyway: one file.
             { name: 'index', tags: ['$initial'], priority: 2 },
             // The first screen's route in one chunk, not ~13 small shared ones.
-            { name: 'today', test: (id) => firstRoute.has(id), priority: 1 },
+            { name: FIRST_ROUTE_CHUNK, test: (id) => firstRoute.has(id), priority: 1 },
           ],
         },
       },
