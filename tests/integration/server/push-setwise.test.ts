@@ -162,6 +162,19 @@ describe.each(SERVER_KINDS)('set-wise push on %s', (kind) => {
     expect((await versionsOf([t])).get(t)!.version).toBe(rows.get(t)!.version);
   });
 
+  it('an edit of a task the batch creates only later is refused, as change by change it would be', async () => {
+    const client = newId();
+    const t = newId();
+    const other = newId();
+    const r = await pushOk(alice.client, client, [taskCreate(1, other, alice.userId, 'Other'), edit(2, t, { title: 'Too early' }), taskCreate(3, t, alice.userId, 'Made')]);
+    expect(r.results).toEqual([
+      { id: 1, status: 'applied' },
+      { id: 2, status: 'refused', error: { code: 'not_found', message: 'This task was deleted or unshared', field: 'id' } },
+      { id: 3, status: 'applied' },
+    ]);
+    expect((await versionsOf([t])).get(t)!.title).toBe('Made');
+  });
+
   it('a viewer’s creations and an edit of a deleted task are refused as change by change would', async () => {
     const client = newId();
     const shared = newId();
