@@ -37,6 +37,21 @@ function tasksInState(db: DaybookDb, listId: string, state: number) {
   return db.tasks.where('[list_id+state+position]').between([listId, state, minKey], [listId, state, maxKey]);
 }
 
+/**
+ * The public Task of a stored row, the same object each time for the same row object: rows held
+ * in memory keep their object until a write replaces them, so a screen re-rendered after a write
+ * gets the unchanged tasks as the objects it had (rows read from IndexedDB are new objects anyway).
+ */
+const publicTasks = new WeakMap<TaskRow, Task>();
+function heldTask(row: TaskRow): Task {
+  let task = publicTasks.get(row);
+  if (!task) {
+    task = toTask(row);
+    publicTasks.set(row, task);
+  }
+  return task;
+}
+
 /** A list's rows in one state: from the live cache's memory inside a live query that holds them, else read. */
 function rowsInState(db: DaybookDb, listId: string, state: number): Promise<readonly TaskRow[]> | readonly TaskRow[] {
   const held = heldRows(db, 'tasks', '[list_id+state+position]', [listId, state, minKey], [listId, state, maxKey]);
@@ -47,10 +62,10 @@ function rowsInState(db: DaybookDb, listId: string, state: number): Promise<read
 export async function listTasks(listId: string, show: Show = 'open', db: DaybookDb = getDb()): Promise<Task[]> {
   if (show !== 'all') {
     const rows = await rowsInState(db, listId, show === 'open' ? STATE.open : STATE.done);
-    return rows.map(toTask);
+    return rows.map(heldTask);
   }
   const [open, done] = await Promise.all([rowsInState(db, listId, STATE.open), rowsInState(db, listId, STATE.done)]);
-  return mergeByPosition(open, done).map(toTask);
+  return mergeByPosition(open, done).map(heldTask);
 }
 
 function mergeByPosition(a: readonly TaskRow[], b: readonly TaskRow[]): TaskRow[] {
@@ -93,7 +108,7 @@ function openDueRows(db: DaybookDb, from: string | typeof minKey, toExclusive: s
 
 export async function todayTasks(today: string, db: DaybookDb = getDb()): Promise<{ overdue: Task[]; today: Task[] }> {
   const [overdue, due] = await Promise.all([openDueRows(db, minKey, today), openDueRows(db, today, addDays(today, 1))]);
-  return { overdue: overdue.map(toTask), today: due.map(toTask) };
+  return { overdue: overdue.map(heldTask), today: due.map(heldTask) };
 }
 
 export async function upcomingTasks(from: string, days = 14, db: DaybookDb = getDb()): Promise<Task[]> {

@@ -1,5 +1,5 @@
 // Today (SPEC §2): open tasks that are overdue, then those due today; quick add dates to today.
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useStepCounts, useTodayTasks } from '@/data/react';
 import { EmptyState } from '@/ui/empty-state';
 import { longDate } from '@/ui/format';
@@ -10,6 +10,9 @@ import type { Task } from '@/lib/model';
 import { QuickAdd } from '@/connected/quick-add';
 import { SignInOffer } from './sign-in-offer';
 import { Screen } from '@/ui/screen';
+
+/** A row re-renders only when its own props change: a write elsewhere keeps the other tasks' objects. */
+const Row = memo(TaskRow);
 
 export interface TodayScreenProps {
   /** Put the cursor in quick add (the "New task" shortcut opens /today?add=task). */
@@ -32,7 +35,7 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
       </h2>
       <ul className="task-list">
         {tasks.map((task) => (
-          <TaskRow key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList screenDay={today} steps={steps?.[task.id]} />
+          <Row key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList screenDay={today} steps={steps?.[task.id]} />
         ))}
       </ul>
     </section>

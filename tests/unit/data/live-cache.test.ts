@@ -76,6 +76,19 @@ describe('the list live query after writes', () => {
     list.stop();
   });
 
+  it('hands the unchanged tasks back as the same objects after a write, so rows of a screen need not re-render', async () => {
+    const list = watch(() => listTasks(me.inboxId, 'open', db));
+    await tasks.create({ title: 'a' });
+    await tasks.create({ title: 'b' }); // the first write after the first read runs the query twice
+    const before = await list.until((r) => r.length === 2);
+    const b = before[1]!;
+    await tasks.update(b.id, { title: 'B' });
+    const after = await list.until((r) => r[1]?.title === 'B');
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    list.stop();
+  });
+
   it('never shows a row whose transaction failed', async () => {
     const list = watch(() => listTasks(me.inboxId, 'open', db));
     await list.until((r) => r.length === 0);
