@@ -14,7 +14,8 @@
 // reads and kept current from every write this handle makes (a pull's too), so the next create
 // in that list reads only the mutation counter. Dropped with the results above, and on any failed
 // transaction that wrote those tables.
-import Dexie, { cmp, type IndexableType, RangeSet, type DBCore, type DBCoreMutateRequest, type DBCoreQueryRequest, type DBCoreTable, type DBCoreTransaction, type Middleware } from 'dexie';
+import Dexie, { type IndexableType, RangeSet, type DBCore, type DBCoreMutateRequest, type DBCoreQueryRequest, type DBCoreTable, type DBCoreTransaction, type Middleware } from 'dexie';
+import { type Key, keyText, type Op, patch, type Range, type Result } from './live-patch';
 
 /** Tables whose live range queries are kept. */
 const KEPT_TABLES = new Set(['tasks']);
@@ -25,23 +26,6 @@ const OBSERVED_KEYS = 64;
 /** A transaction writing more rows than this drops the results rather than patching them (a pull's big page). */
 const MAX_PATCHED_ROWS = 100;
 
-type Key = unknown;
-interface Range {
-  type: number; // Dexie's DBCoreRangeType: 1 equal, 2 range, 3 any, 4 never
-  lower: Key;
-  upper: Key;
-  lowerOpen?: boolean;
-  upperOpen?: boolean;
-}
-interface Result {
-  table: string;
-  extractIndexKey: (row: unknown) => Key;
-  extractPrimaryKey: (row: unknown) => Key;
-  range: Range;
-  /** The rows in index order (index key, then primary key), as stored. Never mutated: replaced. */
-  rows: unknown[];
-}
-type Op = { table: string; put: unknown[] } | { table: string; del: Key[] };
 interface TxLog {
   ops: Op[];
   /** Tables written in a way that cannot be patched (range delete, failures, many rows). */
@@ -171,67 +155,6 @@ Dexie.on('storagemutated', (parts: Record<string, unknown>) => {
     }
   }
 });
-
-const isKey = (k: Key): boolean =>
-  typeof k === 'string' ||
-  (typeof k === 'number' && !Number.isNaN(k)) ||
-  (k instanceof Date && !Number.isNaN(k.getTime())) ||
-  (Array.isArray(k) && k.every(isKey));
-
-/** A stable text for a range bound; null when it holds a key kind this cache does not keep. */
-function keyText(k: Key): string | null {
-  if (typeof k === 'string') return JSON.stringify(k);
-  if (typeof k === 'number') return Number.isFinite(k) ? `n${k}` : k > 0 ? '+inf' : '-inf';
-  if (k instanceof Date) return `d${k.getTime()}`;
-  if (Array.isArray(k)) {
-    const parts = k.map(keyText);
-    return parts.includes(null) ? null : `[${parts.join(',')}]`;
-  }
-  return k === undefined ? 'u' : null;
-}
-
-function inRange(key: Key, range: Range): boolean {
-  if (range.type === 4) return false;
-  if (range.type === 3) return true;
-  const lo = cmp(key, range.lower);
-  if (lo < 0 || (lo === 0 && range.lowerOpen)) return false;
-  const hi = cmp(key, range.upper);
-  return !(hi > 0 || (hi === 0 && range.upperOpen));
-}
-
-/** A primary key as a Set member: strings and numbers as they are, other keys by their text. */
-const member = (id: Key): unknown => (typeof id === 'string' || typeof id === 'number' ? id : keyText(id));
-
-/** The result with `op` applied: rows it replaces or deletes removed, new rows in range inserted in order. */
-function patch(result: Result, op: Op): unknown[] {
-  const { extractPrimaryKey: pk, extractIndexKey: ik } = result;
-  const gone = new Set<unknown>();
-  const added: { row: unknown; key: Key; id: Key }[] = [];
-  if ('del' in op) for (const id of op.del) gone.add(member(id));
-  else {
-    for (const row of op.put) {
-      const id = pk(row);
-      gone.add(member(id));
-      const key = ik(row);
-      if (isKey(key) && inRange(key, result.range)) added.push({ row, key, id });
-    }
-  }
-  const rows = result.rows.filter((row) => !gone.has(member(pk(row))));
-  for (const { row, key, id } of added) {
-    // first position whose (index key, primary key) sorts after the new row's
-    let lo = 0;
-    let hi = rows.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const other = rows[mid];
-      const c = cmp(ik(other), key) || cmp(pk(other), id);
-      if (c < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    rows.splice(lo, 0, row);
-  }
-  return rows;
-}
 
 function committed(state: HandleState, log: TxLog, parts: object | undefined): void {
   if (parts) localParts.add(parts);
