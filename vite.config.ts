@@ -39,7 +39,7 @@ function firstRouteModules(): { plugin: Plugin; has: (id: string) => boolean } {
         const link = (attrs: Record<string, string | boolean>) => ({ tag: 'link', attrs, injectTo: 'head' as const });
         return [
           link({ rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }),
-          ...[...(chunk.viteMetadata?.importedCss ?? [])].map((css) => link({ rel: 'preload', as: 'style', href: `/${css}` })),
+          ...[...(chunk.viteMetadata?.importedCss ?? [])].map((css) => link({ rel: 'preload', as: 'style', crossorigin: true, href: `/${css}` })),
         ];
       },
     },
