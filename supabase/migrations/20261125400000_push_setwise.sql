@@ -43,6 +43,14 @@ begin
   return new;
 end $$;
 
+-- The failures that abort a whole push so its client retries it unchanged (serialization,
+-- deadlock, lock timeout, cancellation, out of memory / connections): one list for both of
+-- sync_push's handlers, the set-wise attempt's and each change's.
+create function daybook_private.is_transient(p_state text) returns boolean
+language sql immutable as $$
+  select p_state in ('40001', '40P01', '55P03', '57014', '53200', '53300')
+$$;
+
 -- A task.create's new row, validated (list and id checks only with p_check: the set-wise path
 -- checks each list once and the ids in one probe). Raises the refusal apply_task would.
 create function daybook_private.task_create_row(p_args jsonb, p_check boolean) returns public.tasks
@@ -202,7 +210,7 @@ begin
     from jsonb_array_elements(p_mutations) with ordinality x(value, ord));
 end $$;
 
-revoke all on function daybook_private.task_create_row(jsonb, boolean),
+revoke all on function daybook_private.is_transient(text), daybook_private.task_create_row(jsonb, boolean),
   daybook_private.push_tasks_setwise(uuid, jsonb, bigint) from public, anon, authenticated;
 
 -- apply_task as 20261124400000_planner.sql left it, its task.create written from task_create_row.
@@ -460,7 +468,7 @@ begin
     results := daybook_private.push_tasks_setwise(p_client_id, p_mutations, c.last_mutation_id);
   exception when others then
     get stacked diagnostics e_state = returned_sqlstate;
-    if e_state in ('40001', '40P01', '55P03', '57014', '53200', '53300') then
+    if daybook_private.is_transient(e_state) then
       raise;
     end if;
     results := null;
@@ -501,7 +509,7 @@ begin
         get stacked diagnostics e_state = returned_sqlstate, e_msg = message_text,
           e_detail = pg_exception_detail, e_hint = pg_exception_hint;
         -- transient failures abort the whole push so the client retries it unchanged
-        if e_state in ('40001', '40P01', '55P03', '57014', '53200', '53300') then
+        if daybook_private.is_transient(e_state) then
           raise;
         end if;
         if e_state = 'DB001' then
