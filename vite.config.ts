@@ -6,47 +6,61 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /** The first screen's route module as the router plugin splits it (src/routes/today.tsx's component). */
 const FIRST_ROUTE = /[\\/]src[\\/]routes[\\/]today\.tsx\?tsr-split=component/;
+/** The app proper, which the entry (src/main.tsx) imports once boot.js's picture is painted. */
+const APP_START = /[\\/]src[\\/]app[\\/]start\.tsx$/;
 
-/** The chunk those modules go in (below); every screen's route but sign-in imports it too. */
+/** The chunks those modules go in (below); every screen's route but sign-in imports the first route's. */
+const APP_CHUNK = 'app';
 const FIRST_ROUTE_CHUNK = 'today';
 
 /**
- * Which modules the first screen's route needs: its split component and everything it imports
- * statically, read from the module graph once it is built (buildEnd runs before chunking).
- * index.html then asks for their chunk beside the entry (modulepreload, its CSS preloaded), rather
+ * The first screen's modules: the app proper and the first route's split component, each with
+ * everything it imports statically, read from the module graph once it is built (buildEnd runs
+ * before chunking). index.html then asks for their chunks beside the entry (modulepreload), rather
  * than once the entry has run and the router has matched the address.
  */
-function firstRouteModules(): { plugin: Plugin; has: (id: string) => boolean } {
-  const found = new Set<string>();
+function firstScreenModules(): { plugin: Plugin; app: (id: string) => boolean; route: (id: string) => boolean } {
+  const app = new Set<string>();
+  const route = new Set<string>();
   const plugin: Plugin = {
-    name: 'daybook-first-route',
+    name: 'daybook-first-screen',
     apply: 'build',
     buildEnd() {
-      const start = [...this.getModuleIds()].find((id) => FIRST_ROUTE.test(id));
-      const stack = start ? [start] : [];
-      while (stack.length) {
-        const id = stack.pop() as string;
-        if (found.has(id)) continue;
-        found.add(id);
-        stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      const ids = [...this.getModuleIds()];
+      for (const [found, start] of [
+        [app, APP_START],
+        [route, FIRST_ROUTE],
+      ] as const) {
+        const stack = ids.filter((id) => start.test(id));
+        while (stack.length) {
+          const id = stack.pop() as string;
+          if (found.has(id)) continue;
+          found.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
       }
     },
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
-        const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.name === FIRST_ROUTE_CHUNK && !c.isEntry);
-        if (chunk?.type !== 'chunk') return;
         const link = (attrs: Record<string, string | boolean>) => ({ tag: 'link', attrs, injectTo: 'head' as const });
-        return [
-          link({ rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }),
-          ...[...(chunk.viteMetadata?.importedCss ?? [])].map((css) => link({ rel: 'preload', as: 'style', crossorigin: true, href: `/${css}` })),
-        ];
+        return [APP_CHUNK, FIRST_ROUTE_CHUNK].flatMap((name) => {
+          const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.name === name && !c.isEntry);
+          if (chunk?.type !== 'chunk') return [];
+          // The app's own CSS (the shell's layout: index.html's static frame uses it) applies
+          // from the first paint, as the entry's does; the route's is preloaded.
+          const rel: Record<string, string> = name === APP_CHUNK ? { rel: 'stylesheet' } : { rel: 'preload', as: 'style' };
+          return [
+            link({ rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }),
+            ...[...(chunk.viteMetadata?.importedCss ?? [])].map((css) => link({ ...rel, crossorigin: true, href: `/${css}` })),
+          ];
+        });
       },
     },
   };
-  return { plugin, has: (id) => found.has(id) };
+  return { plugin, app: (id) => app.has(id), route: (id) => route.has(id) };
 }
-const firstRoute = firstRouteModules();
+const firstScreen = firstScreenModules();
 
 // The build id lets the app and the e2e update test tell two builds apart.
 const buildId = process.env.DAYBOOK_BUILD_ID ?? new Date().toISOString();
@@ -63,7 +77,7 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
-    firstRoute.plugin,
+    firstScreen.plugin,
     // src/sw/sw.ts is built to /sw.js (vite-plugin-pwa builds sw.mjs, then renames it) and
     // registered from src/app/pwa.tsx; public/manifest.webmanifest is linked from index.html.
     VitePWA({
@@ -94,9 +108,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // Everything the entry imports statically is fetched with it anyway: one file.
-            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            // The app proper (src/app/start.tsx and its static imports), fetched beside the entry.
+            { name: APP_CHUNK, test: (id) => firstScreen.app(id), priority: 2 },
             // The first screen's route in one chunk, not ~13 small shared ones.
-            { name: FIRST_ROUTE_CHUNK, test: (id) => firstRoute.has(id), priority: 1 },
+            { name: FIRST_ROUTE_CHUNK, test: (id) => firstScreen.route(id), priority: 1 },
           ],
         },
       },

@@ -9,23 +9,38 @@ import { positionsBetween } from '../src/lib/order.ts';
 declare global {
   interface Window {
     __firstTask?: number;
+    __firstPicture?: number;
   }
 }
 
-/** Init script: records when the first task row (a list item's checkbox) is painted. */
+/**
+ * Init script: records when the first task row (a list item's checkbox) is painted by the app
+ * (`__firstTask`), and when public/boot.js's picture of Today is painted (`__firstPicture`; its
+ * rows sit in a closed shadow root, so the host's `data-snapshot` attribute is what can be seen).
+ * The floor page has no picture: its first task is its only one.
+ */
 export function firstTaskProbe() {
-  const observer = new MutationObserver(() => {
-    if (!document.querySelector('li input[type="checkbox"]')) return;
-    observer.disconnect();
+  const painted = (mark: (t: number) => void) =>
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        window.__firstTask = performance.now();
-      };
+      channel.port1.onmessage = () => mark(performance.now());
       channel.port2.postMessage(null);
     });
+  let picture = false;
+  const observer = new MutationObserver(() => {
+    if (!picture && document.querySelector('#boot-shell[data-snapshot]')) {
+      picture = true;
+      painted((t) => {
+        window.__firstPicture = t;
+      });
+    }
+    if (!document.querySelector('li input[type="checkbox"]')) return;
+    observer.disconnect();
+    painted((t) => {
+      window.__firstTask = t;
+    });
   });
-  observer.observe(document, { childList: true, subtree: true });
+  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-snapshot'] });
 }
 
 /** The floor for a write: put one record in a bare IndexedDB store and wait for the commit. */

@@ -39,6 +39,7 @@ try {
   const all = [...urls, `${floor.url}/`];
   const res: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   const fcp: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  const pic: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (let i = 0; i < STARTS + 2; i++) {
     for (let j = 0; j < all.length; j++) {
       const k = (i + j) % all.length; // rotate the order
@@ -49,14 +50,18 @@ try {
       const h = await page.waitForFunction(() => window.__firstTask, null, { timeout: 30_000 });
       const t = (await h.jsonValue()) as number;
       const f = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+      // boot.js's picture of Today, if one was painted (it comes before the app's own rows).
+      const p = await page.evaluate(() => window.__firstPicture ?? Number.NaN);
       await page.close();
-      if (i >= 2) { res[names[k]!]!.push(t); fcp[names[k]!]!.push(f); }
+      if (i >= 2) { res[names[k]!]!.push(t); fcp[names[k]!]!.push(f); if (!Number.isNaN(p)) pic[names[k]!]!.push(p); }
     }
   }
   const fl = stats(res.floor!).median;
   for (const n of names) {
     const s = stats(res[n]!); const f = stats(fcp[n]!);
-    console.log(`${n}: first task ${s.median.toFixed(1)} / p95 ${s.p95.toFixed(1)} ms, FCP ${f.median.toFixed(0)} ms, ${(s.median / fl).toFixed(2)}× floor (n=${s.n})`);
+    const p = pic[n]!.length ? stats(pic[n]!) : null;
+    const picture = p ? `; picture of Today ${p.median.toFixed(1)} / p95 ${p.p95.toFixed(1)} ms, ${(p.median / fl).toFixed(2)}× floor (in ${p.n} of ${s.n})` : '';
+    console.log(`${n}: first task ${s.median.toFixed(1)} / p95 ${s.p95.toFixed(1)} ms, FCP ${f.median.toFixed(0)} ms, ${(s.median / fl).toFixed(2)}× floor (n=${s.n})${picture}`);
   }
 } finally {
   await browser.close();

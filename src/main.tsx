@@ -1,40 +1,15 @@
-import './styles/tokens.css';
-import './styles/base.css';
-import './styles/toast.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterFirstPaint, startSyncWhenNeeded } from './account/load-sync';
-import { applyTheme, THEME_KEY } from './lib/theme';
-import { bootDatabase, getDb } from './data';
-import { rememberedUserId } from './sync/stored-account';
-import { App } from './app/app';
-import { afterFirstScreen, preloadCurrentRoute } from './app/router';
+// The entry: the app, once the browser can show what index.html holds. When public/boot.js has
+// painted its picture of Today, the app is evaluated only after the browser has shown it:
+// evaluating the app (React, the router, the data layer) is one long task, and a browser that
+// runs it before its first paint would keep the picture off the screen until it ends (issue #16).
+// The app's chunk is fetched meanwhile (index.html preloads it). Nothing else here: whatever this
+// file imports statically runs first. The app's styles come with its chunk, linked from
+// index.html as one stylesheet (vite.config.ts).
+const start = () => import('./app/start');
 
-// Before React renders anything, so the first paint already has the chosen theme.
-applyTheme();
-// Another tab changed the theme: follow it.
-window.addEventListener('storage', (e) => {
-  if (e.key === THEME_KEY || e.key === null) applyTheme();
-});
-
-// The screen's chunks are asked for now, while React renders the app around it (the router
-// would ask only once that has run).
-preloadCurrentRoute(window.location.pathname);
-
-// The remembered user's database opens at once, offline too; no network, no supabase-js. Opened
-// here, not by the screen's first query, it is ready (or nearly) by the time that query runs.
-bootDatabase(rememberedUserId());
-void getDb()
-  .open()
-  .catch(() => {}); // the screen's queries open it again and report what went wrong
-
-const root = document.getElementById('root');
-if (!root) throw new Error('Missing #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-
-// The sync engine and supabase-js load only after the first screen is up, and only if needed.
-void afterFirstScreen().then(() => afterFirstPaint(startSyncWhenNeeded));
+if (document.getElementById('boot-shell')?.hasAttribute('data-snapshot')) {
+  // rAF runs just before the next paint; a task posted from it runs after that paint.
+  requestAnimationFrame(() => setTimeout(start, 0));
+} else {
+  void start();
+}

@@ -61,5 +61,5 @@ test('the service worker keeps API, auth and config responses out of its caches 
   expect(cached).toContain('/index.html');
   expect(cached.filter((path) => /^\/(auth|rest)\/v1|^\/realtime|^\/config\.json/.test(path))).toEqual([]);
   // Only the build's own files are cached: every entry is a hashed asset or a public file.
-  for (const path of cached) expect(path).toMatch(/^\/(index\.html|manifest\.webmanifest|assets\/.+|icons\/.+)$/);
+  for (const path of cached) expect(path).toMatch(/^\/(index\.html|boot\.js|manifest\.webmanifest|assets\/.+|icons\/.+)$/);
 });

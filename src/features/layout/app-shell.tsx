@@ -1,4 +1,5 @@
 import { type ReactNode, useLayoutEffect } from 'react';
+import { bootSnapshotShown, removeBootShell } from '@/connected/boot-snapshot';
 import { BottomBar, TopBar } from './bottom-bar';
 import { SessionBanner } from './session-banner';
 import { Sidebar } from './sidebar';
@@ -7,6 +8,8 @@ import { useMediaQuery } from '@/ui/use-media-query';
 import './layout.css';
 
 export const WIDE_QUERY = '(min-width: 768px)';
+/** How long boot.js's picture may stay up once the app runs, if Today does not take it down. */
+const BOOT_SNAPSHOT_AT_MOST_MS = 2000;
 
 /**
  * Sidebar on wide screens, top + bottom bars on narrow ones. Only one navigation is rendered
@@ -15,8 +18,17 @@ export const WIDE_QUERY = '(min-width: 768px)';
 export function AppShell({ children }: { children: ReactNode }) {
   const wide = useMediaQuery(WIDE_QUERY);
   // index.html's static frame goes in the frame this one first paints in (a layout effect runs
-  // before the browser paints), so the two never show together and nothing shifts.
-  useLayoutEffect(() => document.getElementById('boot-shell')?.remove(), []);
+  // before the browser paints), so the two never show together and nothing shifts. A picture of
+  // Today (public/boot.js) stays over the page until Today has drawn its rows and takes it down;
+  // should that not come (an error, another screen), it goes after a moment all the same.
+  useLayoutEffect(() => {
+    if (!bootSnapshotShown()) {
+      removeBootShell();
+      return;
+    }
+    const timer = setTimeout(removeBootShell, BOOT_SNAPSHOT_AT_MOST_MS);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <div className={wide ? 'shell shell-wide' : 'shell shell-narrow'}>
       <a className="skip-link" href="#main">

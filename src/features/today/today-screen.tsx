@@ -10,6 +10,7 @@ import type { Task } from '@/lib/model';
 import { QuickAdd } from '@/connected/quick-add';
 import { SignInOffer } from './sign-in-offer';
 import { Screen } from '@/ui/screen';
+import { useBootSnapshot } from '@/connected/boot-snapshot';
 
 /** A row re-renders only when its own props change: a write elsewhere keeps the other tasks' objects. */
 const Row = memo(TaskRow);
@@ -26,6 +27,9 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
   // Every row's "done/total" in one query.
   const ids = useMemo(() => (groups ? [...groups.overdue, ...groups.today].map((t) => t.id) : []), [groups]);
   const steps = useStepCounts(ids);
+  // The picture of this screen a cold start paints first (public/boot.js): down once the rows
+  // are drawn, saved again after each change.
+  useBootSnapshot(groups !== undefined, groups);
 
   const section = (id: string, title: string, tasks: Task[], danger = false) => (
     <section className="section" aria-labelledby={id}>

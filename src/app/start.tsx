@@ -1,0 +1,41 @@
+// The app proper: src/main.tsx loads it once boot.js's picture (if any) is on screen.
+import '@/styles/tokens.css';
+import '@/styles/base.css';
+import '@/styles/toast.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterFirstPaint, startSyncWhenNeeded } from '@/account/load-sync';
+import { applyTheme, THEME_KEY } from '@/lib/theme';
+import { bootDatabase, getDb } from '@/data';
+import { rememberedUserId } from '@/sync/stored-account';
+import { App } from './app';
+import { afterFirstScreen, preloadCurrentRoute } from './router';
+
+// Before React renders anything, so the first paint already has the chosen theme.
+applyTheme();
+// Another tab changed the theme: follow it.
+window.addEventListener('storage', (e) => {
+  if (e.key === THEME_KEY || e.key === null) applyTheme();
+});
+
+// The screen's chunks are asked for now, while React renders the app around it (the router
+// would ask only once that has run).
+preloadCurrentRoute(window.location.pathname);
+
+// The remembered user's database opens at once, offline too; no network, no supabase-js. Opened
+// here, not by the screen's first query, it is ready (or nearly) by the time that query runs.
+bootDatabase(rememberedUserId());
+void getDb()
+  .open()
+  .catch(() => {}); // the screen's queries open it again and report what went wrong
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+// The sync engine and supabase-js load only after the first screen is up, and only if needed.
+void afterFirstScreen().then(() => afterFirstPaint(startSyncWhenNeeded));

@@ -1,0 +1,123 @@
+// The picture of Today that public/boot.js paints before the app's JS has run (issue #16). This
+// side saves it while Today is on show and takes it down once Today has drawn its own rows.
+// A picture is only as good as its freshness, so it is kept only while Today is the screen on
+// show: leaving Today forgets it (a change made on another screen would otherwise flash back
+// for a moment at the next start). Keep the key and the record's shape in step with boot.js.
+import { useEffect, useLayoutEffect } from 'react';
+import { todayIso } from '@/lib/dates';
+import { rememberedUserId } from '@/sync/stored-account';
+
+export const SNAPSHOT_KEY = 'daybook-snapshot';
+const HOST_ID = 'boot-shell';
+/** After a change, save once things have been quiet this long (a save serialises the screen). */
+const SAVE_AFTER_MS = 1000;
+
+export interface BootSnapshot {
+  v: 1;
+  /** The local day it shows ('YYYY-MM-DD'): another day's Today is another list. */
+  day: string;
+  /** Whose tasks (the remembered account), null on a device used without an account. */
+  user: string | null;
+  /** The shell's layout: the picture is only right at a width with the same layout. */
+  wide: boolean;
+  /** The styles it was drawn with, so an update of the app's CSS never misdraws an old picture. */
+  css: string;
+  html: string;
+}
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every rule the page has applied, as text (the app's own stylesheets only: same origin). */
+function pageCss(): string {
+  const parts: string[] = [];
+  for (const sheet of Array.from(document.styleSheets)) {
+    try {
+      for (const rule of Array.from(sheet.cssRules)) parts.push(rule.cssText);
+    } catch {
+      // a sheet the page may not read: not ours
+    }
+  }
+  return parts.join('\n');
+}
+
+/** The record for what the shell shows now, or null if no shell is on the page. */
+export function takeBootSnapshot(): BootSnapshot | null {
+  // The app's shell (AppShell), the one around <main id="main">; index.html's frame has none.
+  const shell = document.getElementById('main')?.closest<HTMLElement>('.shell');
+  if (!shell) return null;
+  return {
+    v: 1,
+    day: todayIso(),
+    user: rememberedUserId(),
+    wide: shell.classList.contains('shell-wide'),
+    css: pageCss(),
+    html: shell.outerHTML,
+  };
+}
+
+export function saveBootSnapshot(): void {
+  const snap = takeBootSnapshot();
+  try {
+    if (snap) storage()?.setItem(SNAPSHOT_KEY, JSON.stringify(snap));
+  } catch {
+    // storage full or refused: the next start shows the static frame, as without a picture
+  }
+}
+
+export function forgetBootSnapshot(): void {
+  try {
+    storage()?.removeItem(SNAPSHOT_KEY);
+  } catch {
+    // nothing to forget
+  }
+}
+
+/** True while boot.js's picture is on the page. */
+export function bootSnapshotShown(): boolean {
+  return document.getElementById(HOST_ID)?.hasAttribute('data-snapshot') ?? false;
+}
+
+/** Takes index.html's frame or picture down. */
+export function removeBootShell(): void {
+  document.getElementById(HOST_ID)?.remove();
+}
+
+/**
+ * For the Today screen. `ready`: its rows are drawn (the picture comes down in the same frame, a
+ * layout effect runs before the browser paints). `content` changes whenever what it shows does;
+ * a save follows once that has been quiet for a moment, and whenever the page is hidden or left.
+ */
+export function useBootSnapshot(ready: boolean, content: unknown): void {
+  useLayoutEffect(() => {
+    if (ready) removeBootShell();
+  }, [ready]);
+
+  useEffect(() => {
+    if (!ready) return;
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') saveBootSnapshot();
+    };
+    document.addEventListener('visibilitychange', onHide);
+    window.addEventListener('pagehide', saveBootSnapshot);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', saveBootSnapshot);
+    };
+  }, [ready]);
+
+  useEffect(() => {
+    if (!ready) return;
+    void content; // a save after every change of what the screen shows
+    const timer = setTimeout(saveBootSnapshot, SAVE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [ready, content]);
+
+  // Leaving Today: the picture would go stale while another screen is on show.
+  useEffect(() => forgetBootSnapshot, []);
+}
