@@ -50,6 +50,37 @@ describe('Today keeps a picture of itself for the next start', () => {
     await waitFor(() => expect(stored()?.html).toContain('Call Sam'), { timeout: 3000 });
   });
 
+  it('holds only what a start can show: rows below the fold and rules that style nothing are left out', async () => {
+    await tasks.create({ title: 'Pay rent', due_date: todayIso() });
+    await tasks.create({ title: 'Far down', due_date: todayIso() });
+    const style = document.createElement('style');
+    style.textContent =
+      '*, ::before { box-sizing: border-box; } .task-list li { color: blue; } .never-drawn-here { color: red; } .task-check:hover { color: green; }' +
+      ' @media (min-width: 1px) { .screen-title { color: teal; } .also-never-drawn { color: red; } }';
+    document.head.append(style);
+    // jsdom lays nothing out: the row titled "Far down" is put below an 800 px window.
+    const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const top = this.textContent?.includes('Far down') && this.tagName === 'LI' ? 5000 : 0;
+      return { top, bottom: top, left: 0, right: 0, width: 0, height: 0, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
+    });
+    try {
+      renderRoutes('/today');
+      await screen.findByRole('checkbox', { name: 'Far down' });
+      await waitFor(() => expect(stored()?.html).toContain('Pay rent'), { timeout: 3000 });
+      expect(stored()?.html).not.toContain('Far down');
+      const css = stored()?.css ?? '';
+      expect(css).toContain('.task-list li');
+      expect(css).toMatch(/\*, ::before \{ box-sizing: border-box; \}/);
+      expect(css).toMatch(/@media \(min-width: 1px\) \{\s*\.screen-title/);
+      expect(css).not.toContain('never-drawn-here');
+      expect(css).not.toContain('also-never-drawn');
+      expect(css).not.toContain(':hover');
+    } finally {
+      rect.mockRestore();
+      style.remove();
+    }
+  });
+
   it('saves at once when the page is hidden, with whose tasks and which layout', async () => {
     setMediaMatches(() => false);
     localStorage.setItem(ACCOUNT_KEY, JSON.stringify({ state: 'signed-in', userId: 'u-1', email: 'a@example.com' }));
