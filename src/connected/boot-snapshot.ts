@@ -5,7 +5,7 @@
 // for a moment at the next start). Keep the key and the record's shape in step with boot.js.
 import { useEffect, useLayoutEffect } from 'react';
 import { todayIso } from '@/lib/dates';
-import { rememberedUserId } from '@/sync/stored-account';
+import { ACCOUNT_KEY, rememberedUserId } from '@/sync/stored-account';
 
 export const SNAPSHOT_KEY = 'daybook-snapshot';
 const HOST_ID = 'boot-shell';
@@ -79,15 +79,23 @@ export function pictureCss(picture: Element): string {
   return out.join('\n');
 }
 
-/** A copy of `shell` without the list rows that start below the window's bottom edge. */
+/**
+ * What belongs to the moment, not to the screen: a sync's progress, quick add's reading of text
+ * the picture does not hold (an input's value is not in its HTML), the list suggestions under it.
+ */
+const TRANSIENT = '.sync-progress-strip, .quick-add-recognised, .quick-add-suggestions';
+
+/** A copy of `shell` without what is transient and the list rows that start below the window's bottom edge. */
 export function aboveTheFold(shell: HTMLElement): HTMLElement {
   const copy = shell.cloneNode(true) as HTMLElement;
+  // Rows first, while the copy's rows are still the shell's, one for one.
   const rows = Array.from(shell.querySelectorAll('li'));
   const copies = Array.from(copy.querySelectorAll('li'));
   const bottom = window.innerHeight;
   rows.forEach((row, i) => {
     if (row.getBoundingClientRect().top > bottom) copies[i]?.remove();
   });
+  for (const part of Array.from(copy.querySelectorAll(TRANSIENT))) part.remove();
   return copy;
 }
 
@@ -164,6 +172,16 @@ export function useBootSnapshot(ready: boolean, content: unknown): void {
     return () => clearTimeout(timer);
   }, [ready, content]);
 
-  // Leaving Today: the picture would go stale while another screen is on show.
-  useEffect(() => forgetBootSnapshot, []);
+  // Leaving Today: the picture would go stale while another screen is on show. Another tab
+  // signing in or out: this one's picture is of the account that was (its next save is not).
+  useEffect(() => {
+    const onAccount = (e: StorageEvent) => {
+      if (e.key === ACCOUNT_KEY || e.key === null) forgetBootSnapshot();
+    };
+    window.addEventListener('storage', onAccount);
+    return () => {
+      window.removeEventListener('storage', onAccount);
+      forgetBootSnapshot();
+    };
+  }, []);
 }

@@ -105,6 +105,29 @@ describe('Today keeps a picture of itself for the next start', () => {
     expect(stored()).toBeNull();
   });
 
+  it('leaves out what belongs to the moment: quick add’s reading of text the picture does not hold', async () => {
+    await tasks.create({ title: 'Pay rent', due_date: todayIso() });
+    const { user } = renderRoutes('/today');
+    await user.type(await screen.findByRole('textbox', { name: 'New task' }), 'Call Sam tomorrow');
+    await screen.findByRole('region', { name: 'Recognised' });
+    localStorage.removeItem(SNAPSHOT_KEY);
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+    expect(stored()?.html).toContain('Pay rent');
+    expect(stored()?.html).toContain('quick-add-input');
+    expect(stored()?.html).not.toContain('Recognised');
+  });
+
+  it('another tab signing in or out forgets it: it shows the account that was', async () => {
+    await tasks.create({ title: 'Pay rent', due_date: todayIso() });
+    renderRoutes('/today');
+    await screen.findByRole('checkbox', { name: 'Pay rent' });
+    await waitFor(() => expect(stored()).not.toBeNull(), { timeout: 3000 });
+    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: ACCOUNT_KEY })));
+    expect(stored()).toBeNull();
+  });
+
   it('on another screen the shell takes index.html’s static frame down at once', async () => {
     bootShell(false);
     renderRoutes('/upcoming');
