@@ -24,6 +24,8 @@ const SW_REGISTRATION = /\/assets\/(virtual_pwa-register|workbox-window)[^/]*\.j
 const ROUTE_SOURCE = /^src\/routes\/today\.tsx/;
 /** …and the chunk vite.config.ts gathers that route's modules in (it has no source of its own). */
 const ROUTE_CHUNK_NAME = 'today';
+/** The app proper, which the entry imports (dynamically, once boot.js's picture is painted) and index.html preloads. */
+const APP_SOURCE = /^src\/app\/start\.tsx$/;
 type When = 'first' | 'sw' | 'after';
 
 interface FileReport {
@@ -117,7 +119,7 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** '/assets/…js' of the entry and the route's chunks, with all they import statically. */
+/** '/assets/…js' of the entry, the app and the route's chunks, with all they import statically. */
 function firstScreenFiles(dist: string): Set<string> {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const out = new Set<string>();
@@ -127,7 +129,10 @@ function firstScreenFiles(dist: string): Set<string> {
     out.add(`/${chunk.file}`);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry || ROUTE_SOURCE.test(chunk.src ?? key) || (chunk.name === ROUTE_CHUNK_NAME && !chunk.src)) visit(key);
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const source = chunk.src ?? key;
+    if (chunk.isEntry || APP_SOURCE.test(source) || ROUTE_SOURCE.test(source) || (chunk.name === ROUTE_CHUNK_NAME && !chunk.src)) visit(key);
+  }
   return out;
 }
 
