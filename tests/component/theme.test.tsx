@@ -18,7 +18,7 @@ describe('theme', () => {
     expect(localStorage.getItem(THEME_KEY)).toBe(theme);
     expect(document.documentElement).toHaveAttribute('data-theme', theme);
     document.documentElement.removeAttribute('data-theme');
-    // A fresh start (main.tsx) applies the stored choice before the first render.
+    // A fresh start (public/boot.js, then src/app/start.tsx) applies the stored choice before the first render.
     applyTheme();
     expect(getTheme()).toBe(theme);
     expect(document.documentElement).toHaveAttribute('data-theme', theme);
