@@ -5,6 +5,10 @@
 // The app's chunk is fetched meanwhile (index.html preloads it). Nothing else here: whatever this
 // file imports statically runs first. The app's styles come with its chunk, linked from
 // index.html as one stylesheet (vite.config.ts).
+// Which build this page runs, from its first moment (bug reports and the e2e update test read
+// <html data-build>): the app itself may still be loading when the page has loaded.
+document.documentElement.dataset.build = __BUILD_ID__;
+
 const start = () => import('./app/start');
 
 if (document.getElementById('boot-shell')?.hasAttribute('data-snapshot')) {

@@ -5,9 +5,6 @@ import { useEffect } from 'react';
 import { showToast } from '@/ui/toasts';
 import { afterFirstScreen } from './router';
 
-/** Which build is running; the e2e update test and bug reports read it from <html data-build>. */
-export const BUILD_ID: string = __BUILD_ID__;
-
 export const OFFLINE_READY_KEY = 'daybook-offline-ready';
 export const UPDATE_TOAST_ID = 'app-update';
 /** How often an open app asks for a new build, and the least time between two asks. */
@@ -26,7 +23,6 @@ function startPwa() {
   // Once per page, though StrictMode runs effects twice.
   if (started) return;
   started = true;
-  document.documentElement.dataset.build = BUILD_ID;
   if (!('serviceWorker' in navigator)) return;
   window.addEventListener('appinstalled', () => void navigator.storage?.persist?.());
   // Registered once the first screen is drawn: its chunks and the worker's precache would share the network.
