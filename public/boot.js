@@ -47,6 +47,10 @@
     picture.innerHTML = snap.html;
     shadow.append(picture);
     host.setAttribute('data-snapshot', '');
+    // The app takes it down once Today has drawn its rows (2 s at most once it runs). An app that
+    // never comes (a chunk that failed to load, an error above the shell) must not stay hidden
+    // behind a picture of itself.
+    setTimeout(() => host.remove(), 10000);
   } catch {
     // An unreadable record or storage the browser refuses: the static frame shows, as without one.
   }

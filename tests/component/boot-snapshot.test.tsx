@@ -192,6 +192,20 @@ describe('boot.js paints the picture only when it can be right', () => {
     expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
   });
 
+  it('takes the picture down after 10 s should the app never come', () => {
+    vi.useFakeTimers();
+    try {
+      const { host } = boot();
+      expect(host.isConnected).toBe(true);
+      vi.advanceTimersByTime(9_999);
+      expect(host.isConnected).toBe(true);
+      vi.advanceTimersByTime(1);
+      expect(host.isConnected).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it.each([
     ['another day', { snap: picture({ day: addDays(todayIso(), -1) }) }],
     ['another account', { user: 'u-2' }],
