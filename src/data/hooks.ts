@@ -4,6 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { List, Member, RefusedEntry, Step, Task } from '@/lib/model';
 import { listStepCounts, type StepCount, stepCounts, taskSteps } from './step-queries';
 import { useDb } from './use-db';
+import { useSharedLive } from './shared-live';
 import { getLastSyncedAt } from './sync-meta';
 import type { Identity } from './identity';
 import {
@@ -29,9 +30,10 @@ import {
   upcomingWithRepeats,
 } from './queries';
 
+/** Shared by every reader (each task row asks, for its role). */
 export function useIdentity(): Identity | undefined {
   const db = useDb();
-  return useLiveQuery(() => getIdentity(db), [db]);
+  return useSharedLive(db, 'identity', () => getIdentity(db));
 }
 
 export function useLists(): List[] | undefined {
@@ -79,9 +81,10 @@ export function useSearch(query: string): Task[] | undefined {
   return useLiveQuery(() => searchTasks(query, db), [db, query]);
 }
 
+/** Shared by every reader of the list (each of its task rows asks, for its role). */
 export function useMembers(listId: string): Member[] | undefined {
   const db = useDb();
-  return useLiveQuery(() => listMembers(listId, db), [db, listId]);
+  return useSharedLive(db, `members:${listId}`, () => listMembers(listId, db));
 }
 
 /** Member count and this user's role for every live list (for shared markers and role checks). */

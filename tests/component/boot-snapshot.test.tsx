@@ -87,6 +87,9 @@ describe('Today keeps a picture of itself for the next start', () => {
     await tasks.create({ title: 'Water plants', due_date: addDays(todayIso(), -2) });
     renderRoutes('/today');
     await screen.findByRole('checkbox', { name: 'Water plants' });
+    // Today listens for the page being hidden from an effect after its rows are drawn; its first
+    // save (a moment later) says that effect has run.
+    await waitFor(() => expect(stored()).not.toBeNull(), { timeout: 3000 });
     localStorage.removeItem(SNAPSHOT_KEY);
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
@@ -110,6 +113,7 @@ describe('Today keeps a picture of itself for the next start', () => {
     const { user } = renderRoutes('/today');
     await user.type(await screen.findByRole('textbox', { name: 'New task' }), 'Call Sam tomorrow');
     await screen.findByRole('region', { name: 'Recognised' });
+    await waitFor(() => expect(stored()).not.toBeNull(), { timeout: 3000 }); // Today's listeners are up
     localStorage.removeItem(SNAPSHOT_KEY);
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
