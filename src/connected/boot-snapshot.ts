@@ -96,6 +96,9 @@ export function aboveTheFold(shell: HTMLElement): HTMLElement {
     if (row.getBoundingClientRect().top > bottom) copies[i]?.remove();
   });
   for (const part of Array.from(copy.querySelectorAll(TRANSIENT))) part.remove();
+  // What a live region says is said once, at that moment (and the picture is hidden from
+  // assistive tech anyway): emptied.
+  for (const region of Array.from(copy.querySelectorAll('[aria-live]'))) region.replaceChildren();
   return copy;
 }
 
