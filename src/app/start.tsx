@@ -11,7 +11,8 @@ import { rememberedUserId } from '@/sync/stored-account';
 import { App } from './app';
 import { afterFirstScreen, preloadCurrentRoute } from './router';
 
-// Before React renders anything, so the first paint already has the chosen theme.
+// public/boot.js applied the theme picked before the first paint; this is the app's own, before
+// React renders anything (and what follows a change made in another tab, below).
 applyTheme();
 // Another tab changed the theme: follow it.
 window.addEventListener('storage', (e) => {
