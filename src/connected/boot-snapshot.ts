@@ -6,6 +6,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { todayIso } from '@/lib/dates';
 import { ACCOUNT_KEY, rememberedUserId } from '@/sync/stored-account';
+import { localStore } from '@/lib/local-storage';
 
 export const SNAPSHOT_KEY = 'daybook-snapshot';
 const HOST_ID = 'boot-shell';
@@ -25,13 +26,7 @@ export interface BootSnapshot {
   html: string;
 }
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
+const storage = localStore;
 
 // What the picture holds is cut to what a start can show: the rows below the fold (a start opens
 // at the top) and the rules that style nothing in it. At 10,000 tasks Today has ~70 rows; the

@@ -1,18 +1,13 @@
 // The colour theme the user picked, kept in localStorage so it can be applied before the
 // first paint (reading IndexedDB first would flash the wrong theme).
+import { localStore } from './local-storage';
 export type Theme = 'light' | 'dark' | 'system';
 
 export const THEME_KEY = 'daybook-theme';
 const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    // Some privacy modes throw on access; the theme then just follows the system.
-    return null;
-  }
-}
+// Without storage (some privacy modes throw on access) the theme just follows the system.
+const storage = localStore;
 
 export function getTheme(): Theme {
   const value = storage()?.getItem(THEME_KEY);

@@ -2,18 +2,13 @@
 // reload (offline, or with an expired access token) opens the same user's database at once.
 // Small on purpose: no supabase-js, no engine, no database.
 import type { Account } from './types';
+import { localStore } from '@/lib/local-storage';
 
 export const ACCOUNT_KEY = 'daybook-account';
 
 export type AccountStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-function defaultStorage(): AccountStorage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // storage disabled by the browser
-  }
-}
+const defaultStorage: () => AccountStorage | null = localStore;
 
 export function readStoredAccount(storage: AccountStorage | null = defaultStorage()): Account {
   try {

@@ -1,17 +1,12 @@
 // Settings → "Understand dates in quick add" (SPEC §11.2): on by default, kept on this device in
 // localStorage like the theme, and read by quick add. Apart from the parser so that reading it
 // loads nothing else.
+import { localStore } from '../local-storage';
 export const UNDERSTAND_KEY = 'daybook-quick-add-understands';
 const CHANGED = 'daybook-quick-add-understands-changed';
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    // Some privacy modes throw on access: the default (on) holds.
-    return null;
-  }
-}
+// Without storage (some privacy modes throw on access) the default (on) holds.
+const storage = localStore;
 
 export function getUnderstandDates(): boolean {
   return storage()?.getItem(UNDERSTAND_KEY) !== 'off';

@@ -1,17 +1,13 @@
 // Settings → "Remind at" (SPEC §11.4): when a task with a date and no time reminds, default 09:00.
 // A device setting, kept in localStorage like the theme and quick add's switch.
 import { DEFAULT_REMIND_AT, isRemindAt } from './schedule.ts';
+import { localStore } from '../local-storage.ts';
 
 export const REMIND_AT_KEY = 'daybook-remind-at';
 const CHANGED = 'daybook-remind-at-changed';
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null; // some privacy modes throw on access: the default holds
-  }
-}
+// Without storage (some privacy modes throw on access) the default holds.
+const storage = localStore;
 
 export function getRemindAt(): string {
   const value = storage()?.getItem(REMIND_AT_KEY);
