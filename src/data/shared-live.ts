@@ -5,8 +5,8 @@
 // ~10 ms before its row was drawn (issue #16, profiled). Rows now share one query per key.
 // Same re-run rules as useLiveQuery; `undefined` until the first result; errors are thrown to the
 // error boundary. A key's query stops when its last reader goes, and starts afresh on the next.
-import { liveQuery } from 'dexie';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { observe } from './live';
 import type { DaybookDb } from './schema';
 
 interface Entry {
@@ -39,18 +39,18 @@ function subscribe(entry: Entry, onChange: () => void): () => void {
     const notify = () => {
       for (const listener of entry.listeners) listener();
     };
-    const subscription = liveQuery(entry.query).subscribe({
-      next: (value) => {
+    entry.stop = observe(
+      entry.query,
+      (value) => {
         entry.value = value;
         entry.failed = null;
         notify();
       },
-      error: (error) => {
+      (error) => {
         entry.failed = { error };
         notify();
       },
-    });
-    entry.stop = () => subscription.unsubscribe();
+    );
   }
   return () => {
     entry.listeners.delete(onChange);
