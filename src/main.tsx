@@ -2,16 +2,18 @@
 // painted its picture of Today, the app is evaluated only after the browser has shown it:
 // evaluating the app (React, the router, the data layer) is one long task, and a browser that
 // runs it before its first paint would keep the picture off the screen until it ends (issue #16).
-// The app's chunk is fetched meanwhile (index.html preloads it). Nothing else here: whatever this
+// The app's chunk is fetched meanwhile (index.html preloads it). Nothing heavy here: whatever this
 // file imports statically runs first. The app's styles come with its chunk, linked from
 // index.html as one stylesheet (vite.config.ts).
+import { bootSnapshotShown } from './connected/boot-host';
+
 // Which build this page runs, from its first moment (bug reports and the e2e update test read
 // <html data-build>): the app itself may still be loading when the page has loaded.
 document.documentElement.dataset.build = __BUILD_ID__;
 
 const start = () => import('./app/start');
 
-if (document.getElementById('boot-shell')?.hasAttribute('data-snapshot')) {
+if (bootSnapshotShown()) {
   // rAF runs just before the next paint; a task posted from it runs after that paint.
   requestAnimationFrame(() => setTimeout(start, 0));
 } else {

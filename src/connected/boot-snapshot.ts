@@ -7,9 +7,9 @@ import { useEffect, useLayoutEffect } from 'react';
 import { todayIso } from '@/lib/dates';
 import { ACCOUNT_KEY, rememberedUserId } from '@/sync/stored-account';
 import { localStore } from '@/lib/local-storage';
+import { removeBootShell } from './boot-host';
 
 export const SNAPSHOT_KEY = 'daybook-snapshot';
-const HOST_ID = 'boot-shell';
 /** After a change, save once things have been quiet this long (a save serialises the screen). */
 const SAVE_AFTER_MS = 1000;
 
@@ -128,16 +128,6 @@ export function forgetBootSnapshot(): void {
   } catch {
     // nothing to forget
   }
-}
-
-/** True while boot.js's picture is on the page. */
-export function bootSnapshotShown(): boolean {
-  return document.getElementById(HOST_ID)?.hasAttribute('data-snapshot') ?? false;
-}
-
-/** Takes index.html's frame or picture down. */
-export function removeBootShell(): void {
-  document.getElementById(HOST_ID)?.remove();
 }
 
 /**

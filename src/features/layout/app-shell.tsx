@@ -1,5 +1,5 @@
 import { type ReactNode, useLayoutEffect } from 'react';
-import { bootSnapshotShown, removeBootShell } from '@/connected/boot-snapshot';
+import { bootSnapshotShown, removeBootShell } from '@/connected/boot-host';
 import { BottomBar, TopBar } from './bottom-bar';
 import { SessionBanner } from './session-banner';
 import { Sidebar } from './sidebar';
