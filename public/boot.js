@@ -9,7 +9,9 @@
 // live screen underneath has the same ones), assistive tech skips it (the host is aria-hidden) and
 // nothing in it can be focused or clicked (inert). A plain file, not a module: it must run
 // before the first paint, and the CSP allows no inline script.
-// Keep the keys and the record's shape in step with src/connected/boot-snapshot.ts and src/lib/theme.ts.
+// Its keys, the account's record and the layout's media query are copies of src/connected/boot-snapshot.ts,
+// src/lib/theme.ts, src/sync/stored-account.ts and AppShell's WIDE_QUERY (a plain file cannot import
+// them); tests/component/boot-snapshot.test.tsx runs it against theirs, so a change to one side fails there.
 (() => {
   try {
     const store = window.localStorage;

@@ -9,7 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { tasks } from '@/data';
 import { addDays, todayIso } from '@/lib/dates';
 import { type BootSnapshot, SNAPSHOT_KEY } from '@/connected/boot-snapshot';
-import { ACCOUNT_KEY } from '@/sync/stored-account';
+import { ACCOUNT_KEY, writeStoredAccount } from '@/sync/stored-account';
+import { WIDE_QUERY } from '@/features/layout/app-shell';
 import { THEME_KEY } from '@/lib/theme';
 import { renderRoutes } from './support/render-routes';
 import { freshAppEachTest } from './support/fresh-app';
@@ -172,10 +173,12 @@ describe('boot.js paints the picture only when it can be right', () => {
   /** Runs boot.js as index.html would; returns what it painted into the host's shadow root, if anything. */
   function boot({ path = '/today', snap = picture() as unknown, user = 'u-1' as string | null, wide = true } = {}) {
     window.history.replaceState(null, '', path);
-    if (user) localStorage.setItem(ACCOUNT_KEY, JSON.stringify({ state: 'signed-in', userId: user, email: '' }));
+    // Written and asked the way the app does, so boot.js's own copies of the account's record and
+    // the layout's media query fail here if the app's change and boot.js's do not.
+    if (user) writeStoredAccount({ state: 'signed-in', userId: user, email: '' });
     localStorage.setItem(SNAPSHOT_KEY, typeof snap === 'string' ? snap : JSON.stringify(snap));
     localStorage.setItem(THEME_KEY, 'dark');
-    setMediaMatches((q) => wide && q.includes('min-width'));
+    setMediaMatches((q) => wide && q === WIDE_QUERY);
     const host = bootShell(false);
     const attach = vi.spyOn(HTMLElement.prototype, 'attachShadow');
     new Function(source)();
