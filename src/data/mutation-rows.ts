@@ -28,6 +28,15 @@ async function loadSteps(db: DaybookDb, reads: Reads): Promise<Map<string, StepR
 const storedTaskRows = new WeakMap<Rows, Map<string, TaskRow | undefined>>();
 
 /**
+ * Rows a caller put together itself (a create from the write memory, src/data/mutators/tasks.ts),
+ * with the task rows it knows to be stored or absent: its write then asks IndexedDB nothing first.
+ */
+export function knownRows(rows: Rows, stored: ReadonlyMap<string, TaskRow | undefined>): Rows {
+  storedTaskRows.set(rows, new Map(stored));
+  return rows;
+}
+
+/**
  * Loads what `reads` names, plus each loaded task's list and the person's role on every loaded
  * list. What `reads` names up front (tasks, list ranges, lists and the role on them, steps,
  * reminders) is asked for at once; only lists known from a loaded task, and a step's task, take a

@@ -52,7 +52,7 @@ function samePatchValue(a: unknown, b: unknown) {
  * The position is taken in memory before any await, so two creates in flight get two positions.
  */
 async function createTask(input: NewTask, db: DaybookDb = getDb(), id?: string): Promise<Task> {
-  const { loadRows, readsOf, validateTaskDraft } = await loadMutationCore();
+  const { knownRows, loadRows, readsOf, validateTaskDraft } = await loadMutationCore();
   const draft = validateTaskDraft(input);
   const taskId = id ?? newId();
   return write(db, async (enqueue) => {
@@ -70,13 +70,18 @@ async function createTask(input: NewTask, db: DaybookDb = getDb(), id?: string):
     if (memory && last !== undefined && list !== undefined && member !== undefined) {
       args.position = positionAfter(last);
       memory.lastPosition.set(listId, args.position);
-      const rows = (taken: TaskRow | undefined): Rows => ({
-        lists: new Map(list ? [[listId, toList(list as ListRow)]] : []),
-        members: new Map(member ? [[role, member as Member]] : []),
-        tasks: new Map(taken ? [[taken.id, toTask(taken)]] : []),
-        steps: new Map(),
-        reminders: new Map(),
-      });
+      const rows = (taken: TaskRow | undefined): Rows =>
+        knownRows(
+          {
+            lists: new Map(list ? [[listId, toList(list as ListRow)]] : []),
+            members: new Map(member ? [[role, member as Member]] : []),
+            tasks: new Map(taken ? [[taken.id, toTask(taken)]] : []),
+            steps: new Map(),
+            reminders: new Map(),
+          },
+          // what is stored under the id, so the write does not look again before adding
+          new Map([[taskId, taken]]),
+        );
       // a fresh id is free (a uuid); one given (an import's, the peer bench's) is looked for
       loaded = id === undefined ? Dexie.Promise.resolve(rows(undefined)) : db.tasks.get(id).then(rows);
     } else {
