@@ -4,6 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { List, Member, RefusedEntry, Step, Task } from '@/lib/model';
 import { listStepCounts, type StepCount, stepCounts, taskSteps } from './step-queries';
 import { useDb } from './use-db';
+import { useOpenCounts } from './open-counts';
 import { useSharedLive } from './shared-live';
 import { getLastSyncedAt } from './sync-meta';
 import type { Identity } from './identity';
@@ -18,7 +19,6 @@ import {
   listMembers,
   listSharing,
   listTasks,
-  openTaskCounts,
   outboxCount,
   type PendingMemberChanges,
   pendingMemberChanges,
@@ -46,9 +46,9 @@ export function useList(id: string): List | null | undefined {
   return useLiveQuery(() => getList(id, db), [db, id]);
 }
 
+/** Open tasks per live list, one live count per list (./open-counts.ts). */
 export function useOpenTaskCounts(): Record<string, number> | undefined {
-  const db = useDb();
-  return useLiveQuery(() => openTaskCounts(db), [db]);
+  return useOpenCounts(useDb());
 }
 
 export function useListTasks(listId: string, show: Show = 'open'): Task[] | undefined {

@@ -87,9 +87,18 @@ function mergeByPosition(a: readonly TaskRow[], b: readonly TaskRow[]): TaskRow[
 }
 
 /** Open tasks per live list (index counts, no rows read). */
+/** The live lists' ids, by position. */
+export function openListIds(db: DaybookDb = getDb()): Promise<string[]> {
+  return db.lists.where('[state+position]').between([STATE.open, minKey], [STATE.open, maxKey]).primaryKeys();
+}
+
+export function countOpenTasks(db: DaybookDb, listId: string): Promise<number> {
+  return tasksInState(db, listId, STATE.open).count();
+}
+
 export async function openTaskCounts(db: DaybookDb = getDb()): Promise<Record<string, number>> {
-  const lists = await db.lists.where('[state+position]').between([STATE.open, minKey], [STATE.open, maxKey]).primaryKeys();
-  const counts = await Promise.all(lists.map((id) => tasksInState(db, id, STATE.open).count()));
+  const lists = await openListIds(db);
+  const counts = await Promise.all(lists.map((id) => countOpenTasks(db, id)));
   return Object.fromEntries(lists.map((id, i) => [id, counts[i] ?? 0]));
 }
 

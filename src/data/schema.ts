@@ -3,6 +3,7 @@
 // `due_time_key`) next to the public fields; `toTask`/`toList` strip them at the API boundary.
 import Dexie, { type EntityTable, type Transaction } from 'dexie';
 import type { List, Member, OutboxEntry, RefusedEntry, Reminder, Step, Task } from '@/lib/model';
+import { addObservationMiddleware } from './add-observation';
 import { liveCacheMiddleware } from './live-cache';
 
 /** Row state for indexes: open (or a live list), done, deleted (tombstone, hidden from reads). */
@@ -172,5 +173,6 @@ export function defineDatabase(name: string): DaybookDb {
   db.version(3).stores(SCHEMA_V3).upgrade(upgradeToV3);
   db.version(4).stores(SCHEMA_V4);
   db.use(liveCacheMiddleware);
+  db.use(addObservationMiddleware);
   return db;
 }

@@ -2,7 +2,8 @@
 // screen): Dexie can tell only if it is handed the rows as they were, so a title edit must not
 // make the sidebar count every list's open tasks again, while a tick must.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Identity, observe, openTaskCounts, tasks, todayTasks } from '@/data';
+import { getDb, type Identity, lists, observe, openTaskCounts, tasks, todayTasks } from '@/data';
+import { countOpenTasks } from '@/data/queries';
 import { freshDb } from './helpers';
 
 let me: Identity;
@@ -63,6 +64,37 @@ describe('live queries after a write', () => {
     expect(counts.latest()?.[me.inboxId]).toBe(1);
     counts.stop();
     onToday.stop();
+  });
+
+  it("a new task re-runs its own list's open count and no other list's (src/data/add-observation.ts)", async () => {
+    const home = await lists.create({ name: 'Home', color: 'green' });
+    const inboxCount = await counted(() => countOpenTasks(getDb(), me.inboxId));
+    const homeCount = await counted(() => countOpenTasks(getDb(), home.id));
+    await tasks.create({ title: 'Warm up', list_id: home.id }); // Dexie's first re-run after a first read counts double
+    await settle();
+    const [inboxRuns, homeRuns] = [inboxCount.runs(), homeCount.runs()];
+
+    await tasks.create({ title: 'Paint the fence', list_id: home.id });
+    await settle();
+    expect(homeCount.runs()).toBe(homeRuns + 1);
+    expect(homeCount.latest()).toBe(2);
+    expect(inboxCount.runs()).toBe(inboxRuns);
+    inboxCount.stop();
+    homeCount.stop();
+  });
+
+  it('a row added and then changed in the same transaction is changed: an add tells Dexie of no old row only while it is made', async () => {
+    const db = getDb();
+    const t = await tasks.create({ title: 'Call' });
+    const row = { ...(await db.tasks.get(t.id))!, id: 'added-then-changed', title: 'Added' };
+    await db.transaction('rw', db.tasks, async () => {
+      await db.tasks.add(row);
+      await db.tasks.bulkUpdate([{ key: row.id, changes: { title: 'Changed' } }]);
+    });
+    expect((await db.tasks.get(row.id))?.title).toBe('Changed');
+    // a taken key still fails the add, and its transaction
+    await expect(db.transaction('rw', db.tasks, () => db.tasks.add({ ...row, title: 'Again' }))).rejects.toThrow();
+    expect((await db.tasks.get(row.id))?.title).toBe('Changed');
   });
 
   it('an edit that drops a field leaves no trace of it in the stored row', async () => {
