@@ -6,6 +6,7 @@ import { memberKey, type Rows } from './types';
 
 export const LIST_MISSING = 'That list no longer exists';
 export const TASK_MISSING = 'That task no longer exists';
+export const TASK_ID_TAKEN = 'That task id is already in use';
 export const VIEW_ONLY = 'You can only view this list';
 export const OWNER_ONLY = "Only the list's owner can do that";
 export const INBOX_UNDELETABLE = "The Inbox can't be deleted";

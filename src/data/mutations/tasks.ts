@@ -1,7 +1,7 @@
 // task.create · task.update · task.delete · task.restore, as pure applies.
 import type { TaskPatch } from '@/lib/model';
 import { validateTaskDraft, validateTaskPatch } from '@/lib/validation';
-import { checkPosition, LIST_MISSING, refuse, requireList, requireRole, roleOn, TASK_MISSING, valid } from './checks';
+import { checkPosition, LIST_MISSING, refuse, requireList, requireRole, roleOn, TASK_ID_TAKEN, TASK_MISSING, valid } from './checks';
 import type { Rows, StepRecord, TaskRecord } from './types';
 import type { MutationDef } from './types';
 
@@ -9,7 +9,7 @@ export const taskCreate: MutationDef<'task.create'> = {
   reads: (args) => ({ lists: [args.list_id], tasks: [args.id] }),
   apply(rows, args, { userId, now }) {
     requireList(rows, args.list_id, userId, 'editor');
-    if (rows.tasks.has(args.id)) refuse('invalid', 'That task id is already in use', 'id');
+    if (rows.tasks.has(args.id)) refuse('invalid', TASK_ID_TAKEN, 'id');
     const draft = valid(() => validateTaskDraft(args));
     const task: TaskRecord = {
       id: args.id,

@@ -7,8 +7,8 @@ import { newId } from '@/lib/ids';
 import type { Member, Priority, Task, TaskPatch } from '@/lib/model';
 import { positionAfter, positionBetween } from '@/lib/order';
 import { getDb } from '../database';
-import { type DaybookDb, type ListRow, STATE, type TaskRow, toList, toTask } from '../schema';
-import { TASK_MISSING } from '../mutations/checks';
+import { type DaybookDb, type ListRow, STATE, toList, toTask } from '../schema';
+import { TASK_ID_TAKEN, TASK_MISSING } from '../mutations/checks';
 import { lastTaskPosition, taskNeighbours } from '../queries';
 import { loadMutationCore } from '../mutation-loader';
 import { writeMemory } from '../live-cache';
@@ -47,15 +47,14 @@ function samePatchValue(a: unknown, b: unknown) {
  *
  * What the change reads besides the new task — its list's row, the person's membership row there
  * — and the list's last position come from this handle's write memory (src/data/live-cache.ts)
- * once a create in that list has read them; the transaction then reads only the mutation counter
- * (and, for an id given by the caller, whether that id is taken).
+ * once a create in that list has read them; the transaction then reads only the mutation counter.
  * The position is taken in memory before any await, so two creates in flight get two positions.
  */
 async function createTask(input: NewTask, db: DaybookDb = getDb(), id?: string): Promise<Task> {
   const { knownRows, loadRows, readsOf, validateTaskDraft } = await loadMutationCore();
   const draft = validateTaskDraft(input);
   const taskId = id ?? newId();
-  return write(db, async (enqueue) => {
+  return idTaken(id, write(db, async (enqueue) => {
     const { userId, inboxId } = await requireIdentity(db);
     const listId = input.list_id ?? inboxId;
     // a plain task's change carries no repeat keys
@@ -70,20 +69,19 @@ async function createTask(input: NewTask, db: DaybookDb = getDb(), id?: string):
     if (memory && last !== undefined && list !== undefined && member !== undefined) {
       args.position = positionAfter(last);
       memory.lastPosition.set(listId, args.position);
-      const rows = (taken: TaskRow | undefined): Rows =>
-        knownRows(
-          {
-            lists: new Map(list ? [[listId, toList(list as ListRow)]] : []),
-            members: new Map(member ? [[role, member as Member]] : []),
-            tasks: new Map(taken ? [[taken.id, toTask(taken)]] : []),
-            steps: new Map(),
-            reminders: new Map(),
-          },
-          // what is stored under the id, so the write does not look again before adding
-          new Map([[taskId, taken]]),
-        );
-      // a fresh id is free (a uuid); one given (an import's, the peer bench's) is looked for
-      loaded = id === undefined ? Dexie.Promise.resolve(rows(undefined)) : db.tasks.get(id).then(rows);
+      // The id is taken as free: a fresh one is (a uuid), and a given one (an import's, the peer
+      // bench's) that is not makes the add fail, and the transaction with it (idTaken below).
+      const rows = knownRows(
+        {
+          lists: new Map(list ? [[listId, toList(list as ListRow)]] : []),
+          members: new Map(member ? [[role, member as Member]] : []),
+          tasks: new Map(),
+          steps: new Map(),
+          reminders: new Map(),
+        },
+        new Map([[taskId, undefined]]), // so the write adds without looking first
+      );
+      loaded = Dexie.Promise.resolve(rows);
     } else {
       // the change's reads (its id, its list, the person's role there; not the position) beside
       // the list's last position: one round. A Dexie promise: awaited later in the transaction,
@@ -104,7 +102,23 @@ async function createTask(input: NewTask, db: DaybookDb = getDb(), id?: string):
     }
     const { tasks } = await commit(db, enqueue, 'task.create', args, loaded);
     return toPublic(tasks![0]!);
-  });
+  }));
+}
+
+/** A given id found taken by the add itself, told as the change's own check tells it when it read the row. */
+async function idTaken<T>(id: string | undefined, writing: Promise<T>): Promise<T> {
+  try {
+    return await writing;
+  } catch (err) {
+    if (id !== undefined && isKeyTaken(err)) throw new ValidationError('id', TASK_ID_TAKEN);
+    throw err;
+  }
+}
+
+function isKeyTaken(err: unknown): boolean {
+  const e = err as { name?: string; failures?: unknown[] } | null;
+  if (e?.name === 'ConstraintError') return true;
+  return e?.name === 'BulkError' && (e.failures ?? []).some((f) => (f as { name?: string } | null)?.name === 'ConstraintError');
 }
 
 /**

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getList, getTask, type Identity, listTasks, lists, members, tasks, ValidationError } from '@/data';
+import { getDb, getList, getTask, type Identity, listTasks, lists, members, tasks, ValidationError } from '@/data';
 import { type DaybookDb, toListRow, toTaskRow } from '@/data/schema';
 import type { OutboxEntry } from '@/lib/model';
 import { freshDb, snapshot } from './helpers';
@@ -324,6 +324,25 @@ describe('refusals write nothing', () => {
     expect(err).toBeInstanceOf(ValidationError);
     expect(err).toMatchObject({ field, message });
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("a create with an id already in use (an import's) is refused and writes nothing, read or found by the add", async () => {
+    const db = getDb();
+    const kept = await tasks.create({ title: 'Kept' });
+    const gone = await tasks.create({ title: 'Deleted' });
+    await tasks.delete(gone.id);
+    // the first create in a list reads the id; later ones know the list from memory and let the add find it
+    const fresh = await lists.create({ name: 'Fresh' });
+    for (const [listId, id] of [[fresh.id, kept.id], [fresh.id, gone.id], [me.inboxId, kept.id], [me.inboxId, gone.id]]) {
+      const before = await snapshot();
+      await expect(tasks.create({ title: 'Imported', list_id: listId }, db, id)).rejects.toMatchObject({
+        name: 'ValidationError',
+        field: 'id',
+        message: 'That task id is already in use',
+      });
+      expect(await snapshot()).toEqual(before);
+    }
+    expect((await tasks.create({ title: 'Imported', list_id: fresh.id }, db, 'a-free-id')).id).toBe('a-free-id');
   });
 
   it('an invalid update of an existing task writes nothing', async () => {
