@@ -79,16 +79,18 @@ export function startReminderScheduler(deps: SchedulerDeps): ReminderScheduler {
     if (timer !== null) deps.clearTimeout(timer);
     timer = null;
     const now = deps.now();
-    const timeZone = deps.timeZone();
-    let schedule: ScheduledReminder[];
+    // No reminder, no zone asked: the first Intl call a page makes starts ICU (20–30 ms), and a
+    // cold start paid it here before Today's first rows were drawn (issue #16).
+    const timeZone = reminders.length ? deps.timeZone() : '';
+    let schedule: ScheduledReminder[] = [];
     try {
-      schedule = reminderSchedule(tasks, reminders, { now, timeZone, remindAt: deps.remindAt() });
+      if (reminders.length) schedule = reminderSchedule(tasks, reminders, { now, timeZone, remindAt: deps.remindAt() });
     } catch (err) {
       console.error('Reminder schedule failed', err);
       return;
     }
     const byId = new Map(tasks.map((t) => [t.id, t]));
-    const today = dateIn(now, timeZone);
+    let today: string | null = null;
     for (const entry of schedule) {
       if (entry.fireAt > now || stopped) break;
       const task = byId.get(entry.taskId);
@@ -100,7 +102,7 @@ export function startReminderScheduler(deps: SchedulerDeps): ReminderScheduler {
         dueTime: task.due_time,
         listName: task.list_name,
         userId: deps.userId,
-        today,
+        today: (today ??= dateIn(now, timeZone)),
       });
       try {
         await deps.show(notification, entry);

@@ -101,6 +101,24 @@ describe('leader tab scheduler', () => {
     expect(h.timers.size).toBe(0);
   });
 
+  it("with no reminder it does not ask the time zone (the first Intl call starts ICU, 20–30 ms at a cold start), and asks once one comes", async () => {
+    const h = harness('2026-11-25T10:00:00Z', { tasks: [task()], reminders: [] });
+    let asked = 0;
+    const zone = h.deps.timeZone;
+    h.deps.timeZone = () => {
+      asked++;
+      return zone();
+    };
+    const s = startReminderScheduler(h.deps);
+    await h.settle();
+    expect(asked).toBe(0);
+    expect(s.nextFireAt()).toBeNull();
+    await h.setInputs({ tasks: [task()], reminders: [reminder()] });
+    expect(asked).toBeGreaterThan(0);
+    expect(s.nextFireAt()).toBe(T('2026-11-25T14:15:00Z'));
+    s.stop();
+  });
+
   it('never waits longer than an hour for a far reminder (the clock may jump)', async () => {
     const h = harness('2026-11-20T10:00:00Z', { tasks: [task()], reminders: [reminder()] });
     startReminderScheduler(h.deps);
