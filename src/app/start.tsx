@@ -8,6 +8,7 @@ import { afterFirstPaint, startSyncWhenNeeded } from '@/account/load-sync';
 import { applyTheme, THEME_KEY } from '@/lib/theme';
 import { bootDatabase, getDb } from '@/data';
 import { rememberedUserId } from '@/sync/stored-account';
+import { warmFormats } from '@/ui/format-memory';
 import { App } from './app';
 import { afterFirstScreen, preloadCurrentRoute } from './router';
 
@@ -38,5 +39,10 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The sync engine and supabase-js load only after the first screen is up, and only if needed.
-void afterFirstScreen().then(() => afterFirstPaint(startSyncWhenNeeded));
+// The sync engine and supabase-js load only after the first screen is up, and only if needed;
+// the date and number formatters are made then too, whatever the first screen could answer from
+// the strings it remembered (src/ui/format-memory.ts).
+void afterFirstScreen().then(() => {
+  afterFirstPaint(startSyncWhenNeeded);
+  afterFirstPaint(warmFormats);
+});

@@ -1,6 +1,7 @@
 // Display strings for dates and priorities; the data stays in ISO form.
 import { dayLabel, isoFromParts, parseIso } from '@/lib/dates';
 import type { Priority } from '@/lib/model';
+import { rememberedFormat } from './format-memory';
 
 /** A local Date at noon for an ISO day (noon keeps DST shifts from changing the day). */
 export function dateFromIso(iso: string): Date {
@@ -14,13 +15,19 @@ export function isoFromDate(date: Date): string {
   return isoFromParts(date.getFullYear(), date.getMonth() + 1, date.getDate());
 }
 
-/** Formats ISO days with `options`, adding the year only for days outside `today`'s year. */
+/**
+ * Formats ISO days with `options`, adding the year only for days outside `today`'s year; the
+ * formatters are made on first use, and strings made before are remembered (./format-memory.ts).
+ */
 function dayFormat(options: Intl.DateTimeFormatOptions): (iso: string, today?: string) => string {
-  const withoutYear = new Intl.DateTimeFormat(undefined, options);
-  const withYear = new Intl.DateTimeFormat(undefined, { ...options, year: 'numeric' });
+  const format = rememberedFormat(`day ${JSON.stringify(options)}`, () => {
+    const withoutYear = new Intl.DateTimeFormat(undefined, options);
+    const withYear = new Intl.DateTimeFormat(undefined, { ...options, year: 'numeric' });
+    return (key: string) => (key.endsWith('+year') ? withYear : withoutYear).format(dateFromIso(key.slice(0, 10)));
+  });
   return (iso, today) => {
     const sameYear = !today || parseIso(iso).year === parseIso(today).year;
-    return (sameYear ? withoutYear : withYear).format(dateFromIso(iso));
+    return format(sameYear ? iso : `${iso}+year`);
   };
 }
 
@@ -38,9 +45,12 @@ export function dueLabel(dueDate: string, dueTime: string | null, today: string)
 
 export const PRIORITY_NAMES: Record<Priority, string> = { 0: 'None', 1: 'Low', 2: 'Medium', 3: 'High' };
 
-const countFormat = new Intl.NumberFormat();
+const countFormat = rememberedFormat('count', () => {
+  const format = new Intl.NumberFormat();
+  return (n: number) => format.format(n);
+});
 
 /** "50,010" (in the user's locale): counts people read at a glance. */
 export function formatCount(n: number): string {
-  return countFormat.format(n);
+  return countFormat(n);
 }
