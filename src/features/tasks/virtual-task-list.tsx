@@ -2,7 +2,7 @@
 // manual order: drag the handle (pointer: mouse or touch), "Move up"/"Move down" buttons,
 // or Alt+ArrowUp/ArrowDown on a focused row. Each move is announced in a live region.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useLayoutEffect, useRef, useState } from 'react';
 import { type MoveTarget, tasks as taskWrites } from '@/data';
 import { useListStepCounts } from '@/data/react';
 import { DownIcon, GripIcon, UpIcon } from '@/ui/icons';
@@ -35,7 +35,11 @@ export function moveTargetForSlot(rows: readonly Pick<Task, 'id'>[], from: numbe
   return {};
 }
 
-export function VirtualTaskList({ tasks, list, today, viewOnly, viewOnlyNoteId }: VirtualTaskListProps) {
+/**
+ * Memoised: the list screen re-renders on every open-count change (its subtitle), and each of the
+ * rows on screen would render again with it.
+ */
+export const VirtualTaskList = memo(function VirtualTaskList({ tasks, list, today, viewOnly, viewOnlyNoteId }: VirtualTaskListProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const { announce, region } = useAnnouncer();
@@ -168,4 +172,4 @@ export function VirtualTaskList({ tasks, list, today, viewOnly, viewOnlyNoteId }
       {region}
     </>
   );
-}
+});
