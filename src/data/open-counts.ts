@@ -8,14 +8,13 @@ import { useEffect, useReducer, useRef } from 'react';
 import { observe } from './live';
 import { countOpenTasks, openListIds } from './queries';
 import type { DaybookDb } from './schema';
+import { joinSource, notifyAll, type SharedSource } from './shared-source';
 
 export type OpenCounts = Record<string, number>;
 
-interface Store {
-  listeners: Set<() => void>;
+interface Store extends SharedSource {
   snapshot: OpenCounts | undefined;
   failed: { error: unknown } | null;
-  stop: (() => void) | null;
 }
 
 const stores = new WeakMap<DaybookDb, Store>();
@@ -34,9 +33,7 @@ function start(db: DaybookDb, store: Store): () => void {
   let ids: string[] | null = null;
   const counts = new Map<string, number>();
   const watching = new Map<string, () => void>();
-  const notify = () => {
-    for (const listener of store.listeners) listener();
-  };
+  const notify = () => notifyAll(store);
   const fail = (error: unknown) => {
     store.failed = { error };
     notify();
@@ -87,17 +84,15 @@ function start(db: DaybookDb, store: Store): () => void {
 }
 
 function subscribe(db: DaybookDb, store: Store, onChange: () => void): () => void {
-  store.listeners.add(onChange);
-  store.stop ??= start(db, store);
-  return () => {
-    store.listeners.delete(onChange);
-    if (store.listeners.size > 0) return;
-    store.stop?.();
-    store.stop = null;
-    // the next reader starts from "loading", never from a stale record
-    store.snapshot = undefined;
-    store.failed = null;
-  };
+  return joinSource(
+    store,
+    onChange,
+    () => start(db, store),
+    () => {
+      store.snapshot = undefined;
+      store.failed = null;
+    },
+  );
 }
 
 /**

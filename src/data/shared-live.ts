@@ -8,13 +8,12 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { observe } from './live';
 import type { DaybookDb } from './schema';
+import { joinSource, notifyAll, type SharedSource } from './shared-source';
 
-interface Entry {
+interface Entry extends SharedSource {
   query: () => Promise<unknown>;
   value: unknown;
   failed: { error: unknown } | null;
-  listeners: Set<() => void>;
-  stop: (() => void) | null;
 }
 
 const byDb = new WeakMap<DaybookDb, Map<string, Entry>>();
@@ -34,33 +33,27 @@ function entryFor(db: DaybookDb, key: string, query: () => Promise<unknown>): En
 }
 
 function subscribe(entry: Entry, onChange: () => void): () => void {
-  entry.listeners.add(onChange);
-  if (!entry.stop) {
-    const notify = () => {
-      for (const listener of entry.listeners) listener();
-    };
-    entry.stop = observe(
-      entry.query,
-      (value) => {
-        entry.value = value;
-        entry.failed = null;
-        notify();
-      },
-      (error) => {
-        entry.failed = { error };
-        notify();
-      },
-    );
-  }
-  return () => {
-    entry.listeners.delete(onChange);
-    if (entry.listeners.size > 0) return;
-    entry.stop?.();
-    entry.stop = null;
-    // A later reader starts from "loading", as with a query of its own: no stale value.
-    entry.value = undefined;
-    entry.failed = null;
-  };
+  return joinSource(
+    entry,
+    onChange,
+    () =>
+      observe(
+        entry.query,
+        (value) => {
+          entry.value = value;
+          entry.failed = null;
+          notifyAll(entry);
+        },
+        (error) => {
+          entry.failed = { error };
+          notifyAll(entry);
+        },
+      ),
+    () => {
+      entry.value = undefined;
+      entry.failed = null;
+    },
+  );
 }
 
 function read(entry: Entry): unknown {
