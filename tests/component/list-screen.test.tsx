@@ -94,6 +94,19 @@ describe('/lists/$listId', () => {
     await waitFor(async () => expect(await storedTitles(home.id)).toEqual(['B', 'C', 'A']));
   });
 
+  it('after a move, focus goes back to the moved row only if the person has not put it elsewhere meanwhile', async () => {
+    const { home } = await homeWith(['A', 'B', 'C']);
+    renderRoutes(`/lists/${home.id}`);
+    await waitFor(() => expect(shownTitles()).toEqual(['A', 'B', 'C']));
+    fireEvent.click(within(rowsOf()[0]!).getByRole('button', { name: 'Move down' }));
+    // focus moved on before the write and its frame are done (a fast keyboard, a test)
+    within(rowsOf()[2]!).getByRole('link', { name: 'C' }).focus();
+    await waitFor(async () => expect(await storedTitles(home.id)).toEqual(['B', 'A', 'C']));
+    await screen.findByText('Moved "A" to position 2 of 3');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.getByRole('link', { name: 'C' })).toHaveFocus();
+  });
+
   it('moves a task by dragging its handle with a pointer (mouse, pen or touch)', async () => {
     const { home } = await homeWith(['A', 'B', 'C', 'D']);
     renderRoutes(`/lists/${home.id}`);

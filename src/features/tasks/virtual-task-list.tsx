@@ -81,6 +81,10 @@ export const VirtualTaskList = memo(function VirtualTaskList({ tasks, list, toda
       // Reordering can move the row's DOM node, which drops focus; put it back.
       requestAnimationFrame(() => {
         const row = document.querySelector(`[data-task-id="${task.id}"]`);
+        // Only where focus was dropped or stayed in the row: never taken from where the person
+        // has moved it meanwhile (the write and its frame take a moment).
+        const now = document.activeElement;
+        if (now && now !== document.body && !row?.contains(now)) return;
         const wanted = row?.querySelector<HTMLButtonElement | HTMLElement>(refocus);
         // At the top or bottom the pressed button is now disabled; its sibling takes focus.
         const fallback = row?.querySelector<HTMLElement>('.move-buttons button:not(:disabled)');
