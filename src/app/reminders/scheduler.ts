@@ -91,6 +91,10 @@ export function startReminderScheduler(deps: SchedulerDeps): ReminderScheduler {
     }
     const byId = new Map(tasks.map((t) => [t.id, t]));
     let today: string | null = null;
+    const dayOf = () => {
+      today ??= dateIn(now, timeZone);
+      return today;
+    };
     for (const entry of schedule) {
       if (entry.fireAt > now || stopped) break;
       const task = byId.get(entry.taskId);
@@ -102,7 +106,7 @@ export function startReminderScheduler(deps: SchedulerDeps): ReminderScheduler {
         dueTime: task.due_time,
         listName: task.list_name,
         userId: deps.userId,
-        today: (today ??= dateIn(now, timeZone)),
+        today: dayOf(),
       });
       try {
         await deps.show(notification, entry);
