@@ -23,10 +23,17 @@ export class StorageFullError extends Error {
 
 /** Dexie wraps DOMExceptions, so the quota signal may sit on the error itself or on `inner`. */
 export function isQuotaError(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
-    const { name, inner } = e as { name?: unknown; inner?: unknown };
-    if (name === 'QuotaExceededError') return true;
-    e = inner;
-  }
-  return false;
+  return hasErrorNamed(err, 'QuotaExceededError');
+}
+
+/**
+ * Whether `err` is, or wraps, an error called `name`: Dexie wraps IndexedDB's errors (`inner`),
+ * and a bulk write reports each failed row's (`failures`).
+ */
+export function hasErrorNamed(err: unknown, name: string, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  const e = err as { name?: unknown; inner?: unknown; failures?: unknown };
+  if (e.name === name) return true;
+  if (Array.isArray(e.failures) && e.failures.some((f) => hasErrorNamed(f, name, depth + 1))) return true;
+  return hasErrorNamed(e.inner, name, depth + 1);
 }

@@ -2,7 +2,7 @@
 // positions, only the fields that change), then commit it through its pure apply
 // (../mutations/tasks.ts).
 import Dexie from 'dexie';
-import { ValidationError } from '@/lib/errors';
+import { hasErrorNamed, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import type { Member, Priority, Task, TaskPatch } from '@/lib/model';
 import { positionAfter, positionBetween } from '@/lib/order';
@@ -110,15 +110,9 @@ async function idTaken<T>(id: string | undefined, writing: Promise<T>): Promise<
   try {
     return await writing;
   } catch (err) {
-    if (id !== undefined && isKeyTaken(err)) throw new ValidationError('id', TASK_ID_TAKEN);
+    if (id !== undefined && hasErrorNamed(err, 'ConstraintError')) throw new ValidationError('id', TASK_ID_TAKEN);
     throw err;
   }
-}
-
-function isKeyTaken(err: unknown): boolean {
-  const e = err as { name?: string; failures?: unknown[] } | null;
-  if (e?.name === 'ConstraintError') return true;
-  return e?.name === 'BulkError' && (e.failures ?? []).some((f) => (f as { name?: string } | null)?.name === 'ConstraintError');
 }
 
 /**
