@@ -86,16 +86,17 @@ function mergeByPosition(a: readonly TaskRow[], b: readonly TaskRow[]): TaskRow[
   return out.concat(a.slice(i), b.slice(j));
 }
 
-/** Open tasks per live list (index counts, no rows read). */
 /** The live lists' ids, by position. */
 export function openListIds(db: DaybookDb = getDb()): Promise<string[]> {
   return db.lists.where('[state+position]').between([STATE.open, minKey], [STATE.open, maxKey]).primaryKeys();
 }
 
+/** One list's open tasks (an index count). */
 export function countOpenTasks(db: DaybookDb, listId: string): Promise<number> {
   return tasksInState(db, listId, STATE.open).count();
 }
 
+/** Open tasks per live list (index counts, no rows read), in one read; the app's screens watch each list's count on its own (open-counts.ts). */
 export async function openTaskCounts(db: DaybookDb = getDb()): Promise<Record<string, number>> {
   const lists = await openListIds(db);
   const counts = await Promise.all(lists.map((id) => countOpenTasks(db, id)));

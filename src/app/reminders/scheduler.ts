@@ -79,22 +79,21 @@ export function startReminderScheduler(deps: SchedulerDeps): ReminderScheduler {
     if (timer !== null) deps.clearTimeout(timer);
     timer = null;
     const now = deps.now();
-    // No reminder, no zone asked: the first Intl call a page makes starts ICU (20–30 ms), and a
-    // cold start paid it here before Today's first rows were drawn (issue #16).
-    const timeZone = reminders.length ? deps.timeZone() : '';
+    // No reminder: nothing to schedule, and no time zone asked. The first Intl call a page makes
+    // starts ICU (20–30 ms), and a cold start paid it here before Today's first rows (issue #16).
     let schedule: ScheduledReminder[] = [];
-    try {
-      if (reminders.length) schedule = reminderSchedule(tasks, reminders, { now, timeZone, remindAt: deps.remindAt() });
-    } catch (err) {
-      console.error('Reminder schedule failed', err);
-      return;
+    let today = '';
+    if (reminders.length) {
+      const timeZone = deps.timeZone();
+      try {
+        schedule = reminderSchedule(tasks, reminders, { now, timeZone, remindAt: deps.remindAt() });
+      } catch (err) {
+        console.error('Reminder schedule failed', err);
+        return;
+      }
+      today = dateIn(now, timeZone);
     }
     const byId = new Map(tasks.map((t) => [t.id, t]));
-    let today: string | null = null;
-    const dayOf = () => {
-      today ??= dateIn(now, timeZone);
-      return today;
-    };
     for (const entry of schedule) {
       if (entry.fireAt > now || stopped) break;
       const task = byId.get(entry.taskId);
@@ -106,7 +105,7 @@ export function startReminderScheduler(deps: SchedulerDeps): ReminderScheduler {
         dueTime: task.due_time,
         listName: task.list_name,
         userId: deps.userId,
-        today: dayOf(),
+        today,
       });
       try {
         await deps.show(notification, entry);
