@@ -16,6 +16,16 @@ const STARTS = Number(process.env.BENCH_STARTS ?? 20);
 const WARMUP = 5;
 const APP_PORT = 4316;
 const log = (n: number, what: string) => console.error(`[${n} tasks] ${what}`);
+/**
+ * Each write starts at its own moment within the display's frame: a wait of one of ten steps
+ * across a 60 Hz frame (and a random part of a step) before Enter, and before the floor's put.
+ * Without it a run's writes keep one phase against the frames (the loop's own waits are whole
+ * frames), and a whole run lands in the first frame after the row or all in the second, so the
+ * same build measured 0.8× in one run and 1.8× in the next. BENCH_PHASE=fixed: no such wait.
+ */
+const SPREAD = process.env.BENCH_PHASE !== 'fixed';
+const FRAME_MS = 1000 / 60;
+const phases = (count: number) => Array.from({ length: count }, (_, i) => (SPREAD ? (((i * 7) % 10) + Math.random()) * (FRAME_MS / 10) : 0));
 const FLOOR_PORT = 4317;
 
 declare global {
@@ -53,7 +63,7 @@ function armRowProbe(title: string) {
   });
 }
 
-async function idbPutCommit([count, withPaint]: [number, boolean]): Promise<number[]> {
+async function idbPutCommit([count, withPaint, waits]: [number, boolean, number[]]): Promise<number[]> {
   const db = await new Promise<IDBDatabase>((ok, fail) => {
     const req = indexedDB.open('bench-floor', 1);
     req.onupgradeneeded = () => req.result.createObjectStore('kv', { keyPath: 'id' });
@@ -62,6 +72,8 @@ async function idbPutCommit([count, withPaint]: [number, boolean]): Promise<numb
   });
   const out: number[] = [];
   for (let i = 0; i < count + 5; i++) {
+    const wait = waits[i] ?? 0;
+    if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
     const t0 = performance.now();
     await new Promise<void>((ok, fail) => {
       const tx = db.transaction('kv', 'readwrite');
@@ -90,6 +102,7 @@ async function idbPutCommit([count, withPaint]: [number, boolean]): Promise<numb
 async function quickAdds(page: Page, label: string): Promise<number[]> {
   const box = page.getByRole('textbox', { name: 'New task' });
   const out: number[] = [];
+  const waits = phases(WRITES + WARMUP);
   for (let i = 0; i < WRITES + WARMUP; i++) {
     const title = `Bench ${label} ${i}`;
     // New rows go to the end: keep the end of the (virtualised) list on screen.
@@ -103,6 +116,7 @@ async function quickAdds(page: Page, label: string): Promise<number[]> {
       el.dispatchEvent(new Event('input', { bubbles: true }));
     }, title);
     await page.evaluate(armRowProbe, title);
+    if (waits[i]) await page.waitForTimeout(waits[i]!);
     await page.keyboard.press('Enter');
     const [paintedAt, enterAt] = await page.evaluate(async () => [
       await Promise.race([window.__paint, new Promise<undefined>((r) => setTimeout(r, 10_000))]),
@@ -173,8 +187,8 @@ async function main() {
       log(n, 'quick add on Today measured');
       const list = stats(await quickAdds(page, 'inbox'));
       log(n, 'quick add on the list measured');
-      const writeFloor = stats(await page.evaluate(idbPutCommit, [WRITES, false] as [number, boolean]));
-      const frameFloor = stats(await page.evaluate(idbPutCommit, [WRITES, true] as [number, boolean]));
+      const writeFloor = stats(await page.evaluate(idbPutCommit, [WRITES, false, []] as [number, boolean, number[]]));
+      const frameFloor = stats(await page.evaluate(idbPutCommit, [WRITES, true, phases(WRITES + 5)] as [number, boolean, number[]]));
       await page.close();
 
       // Visit the floor page once online so its worker precaches it.
@@ -209,7 +223,10 @@ async function main() {
       );
       log(n, 'done');
     }
-    console.log(`\n${machine(browser.version())}; ${WRITES} writes and ${STARTS} cold starts per size, after warm-up.\n`);
+    console.log(
+      `\n${machine(browser.version())}; ${WRITES} writes and ${STARTS} cold starts per size, after warm-up; ` +
+        `${SPREAD ? 'each write (and each floor put + frame) started at a spread phase of the frame' : 'writes at a fixed phase (BENCH_PHASE=fixed)'}.\n`,
+    );
     console.log(
       '| tasks stored | quick add → row painted, Today (median / p95) | … on the Inbox list screen | floor: IndexedDB put+commit | floor: put+commit + next frame | ratio to put+commit (Today / list) | ratio to put+commit + frame |',
     );
