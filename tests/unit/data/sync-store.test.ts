@@ -76,6 +76,26 @@ describe('applyPull', () => {
     expect(await getCursors()).toEqual({ [me.inboxId]: 7 });
   });
 
+  it('removes what a page acknowledges with one request, whatever its size, and leaves what is after it', async () => {
+    for (let i = 0; i < 30; i++) await tasks.create({ title: `t${i}` });
+    const deletes: unknown[] = [];
+    const { delete: remove } = IDBObjectStore.prototype;
+    IDBObjectStore.prototype.delete = function (this: IDBObjectStore, query: IDBValidKey | IDBKeyRange) {
+      if (this.name === 'outbox') deletes.push(query);
+      return remove.call(this, query);
+    };
+    try {
+      const out = await applyPull(page({ last_mutation_id: 25 }));
+      expect(out.acknowledged).toBe(25);
+    } finally {
+      IDBObjectStore.prototype.delete = remove;
+    }
+    // one key range, not 25 keys (10,000 after a day offline: ~0.7 s in Chromium, against 10 ms)
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0]).toBeInstanceOf(IDBKeyRange);
+    expect((await db.outbox.toArray()).map((e) => e.id)).toEqual([26, 27, 28, 29, 30]);
+  });
+
   it('replays still-queued edits over the pulled row (different fields merge)', async () => {
     const a = await tasks.create({ title: 'mine' });
     await tasks.update(a.id, { title: 'my new title' }); // mutation 2, not yet pushed
