@@ -3,7 +3,7 @@
 //    beside a bare IndexedDB put+commit measured in the same page;
 //  - offline cold start: service worker stopped, network off, open /today → first task painted,
 //    beside an empty page precached by a minimal service worker.
-// Run: npx tsx bench/client-paint.ts   (env BENCH_SIZES=0,1000,10000 BENCH_WRITES=50 BENCH_STARTS=20,
+// Run: npx tsx bench/client-paint.ts   (env BENCH_SIZES=0,1000,10000 BENCH_WRITES=50 BENCH_STARTS=20, BENCH_PHASE=fixed,
 //      BENCH_REUSE_BUILD=1 to skip the build). Prints a Markdown table for BENCHMARKS.md.
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
