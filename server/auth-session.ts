@@ -57,9 +57,12 @@ const newRefreshToken = () => randomBytes(18).toString('base64url');
 export type Session = Awaited<ReturnType<typeof issueSession>>;
 
 async function issueSession(ctx: SessionContext, q: Querier, user: UserRow, sessionId: string, refreshToken: string) {
-  // access tokens live on the real clock: PostgREST and Realtime check them against it
-  const now = Math.floor(Date.now() / 1000);
-  const exp = now + ctx.accessTokenTtlSeconds;
+  // access tokens live on the real clock: PostgREST and Realtime check them against it.
+  // exp rounds up, so a token lives at least the ttl it advertises: floored, a 1 s token
+  // issued at x.95 s was dead 50 ms later (a test server's refreshed token failed its next call).
+  const nowMs = Date.now();
+  const now = Math.floor(nowMs / 1000);
+  const exp = Math.ceil(nowMs / 1000) + ctx.accessTokenTtlSeconds;
   const claims: Claims = {
     aud: 'authenticated',
     exp,

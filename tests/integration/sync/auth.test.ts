@@ -58,7 +58,7 @@ describe.each(SERVER_KINDS)('sessions on %s', (kind) => {
     expect(await getDb().outbox.count()).toBe(0);
     // the session is revoked elsewhere (e.g. "sign out everywhere")
     await u.client.auth.signOut({ scope: 'global' });
-    await new Promise((r) => setTimeout(r, 1100));
+    await new Promise((r) => setTimeout(r, 2100)); // a 1 s token lives 1–2 s (its exp rounds up)
     await tasks.create({ title: 'Queued while expired' });
     await app.sync.syncNow();
     // the refused refresh may reach the facade just after the run ends (auth's signal is async)
@@ -158,7 +158,7 @@ describe('an access token expiring offline', () => {
       await app.sync.signIn(u.email, u.password);
       await app.sync.syncNow();
       offline = true;
-      await new Promise((r) => setTimeout(r, 1100)); // the access token expires
+      await new Promise((r) => setTimeout(r, 2100)); // the access token (1–2 s) expires
       await tasks.create({ title: 'Written offline' });
       await app.sync.syncNow(); // auth-js retries the refresh for ~25 s, then gives up: a network failure
       expect(net.calls.some((c) => c.includes('/auth/v1/token') && c.endsWith('offline'))).toBe(true);
