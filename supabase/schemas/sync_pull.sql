@@ -1,26 +1,7 @@
--- Refusal pages (issue #12 "Never lose an edit", SPEC §12 "Refusals reach every device, once").
--- Earlier migrations stay as deployed. This one replaces sync_pull only (as
--- 20261124400000_planner.sql left it), changing only what is said here:
--- - A page never acknowledges a change whose refusal it does not carry. Refusals come at most
---   p_limit a page; a page that carried refusal #2 of a client with last_mutation_id 3 told the
---   device that 3 was done, the device dropped 3 from its queue, and when refusal #3 came on the
---   next page the device had nothing to match it with — the person never learned why their
---   change did not hold, and the server then forgot it. Now, for a device that sends its
---   `refused` cursor, the page's `last_mutation_id` stops below the first of its refusals that
---   the page does not carry; the changes above stay queued until the page that brings it (their
---   replay is answered `duplicate` with the first answer meanwhile, and changes nothing).
---   A request without the key (a device from before the refusal stream) is acknowledged as
---   before: such a device never moves through the stream, so a cap would hold its queue for ever.
--- - `cursors.refused` is where the stream is complete up to: every refusal of this client with
---   an id at or below it is in this page or an earlier one. That is the acknowledgment when the
---   page brings every refusal up to it (it may pass the last refusal delivered: no refusal can
---   take an id at or below last_mutation_id later), else the id just below the first refusal
---   still to come. Passed back, it lets the server forget exactly what was delivered, as before.
--- Runs on hosted Supabase, PostgreSQL 15 and PGlite: no extensions, no session settings.
-
--- sync_pull as 20261124400000_planner.sql left it, plus: the acknowledgment capped below the
--- first refusal this page does not carry (devices that send the `refused` cursor), and the
--- `refused` cursor at the point up to which the stream is complete.
+-- sync_pull as 20261125100000_refusal_pages.sql left it, plus `reminders`: the caller's own rows
+-- (kind 'r' in the page's keys, in the list's version order with the tasks; cleared ones too, so
+-- a clear reaches the person's other devices; counted in `remaining`). Another member's reminder
+-- takes a version in the list too, which this caller's cursor passes without a row.
 create or replace function public.sync_pull(p_client_id uuid, p_cursors jsonb default '{}'::jsonb, p_limit int default 1000,
   p_count boolean default false)
 returns jsonb language plpgsql security invoker
@@ -28,6 +9,8 @@ returns jsonb language plpgsql security invoker
 set search_path = public, pg_temp set jit = off as $$
 declare
   lim int := least(greatest(coalesce(p_limit, 1000), 1), 1000);
+  -- reminders are per person: only the caller's travel
+  me uuid := auth.uid();
   -- Without the key (a device from before the refusal stream, or its first pull) refusals start
   -- from the oldest kept, but do not hold has_more: a device that drops the key between pages
   -- would otherwise be sent the same refusals again and again, told each time that more wait.
@@ -78,6 +61,9 @@ begin
       union all
       (select 's', s.list_id, s.version, s.id from public.steps s
          where s.list_id = cur.list_id and s.version > cur.c order by s.version limit lim + 1)
+      union all
+      (select 'r', r.list_id, r.version, r.task_id from public.reminders r
+         where r.user_id = me and r.list_id = cur.list_id and r.version > cur.c order by r.version limit lim + 1)
       union all
       (select 'd', d.list_id, d.version, d.task_id from public.task_departures d
          where d.list_id = cur.list_id and d.version > cur.c order by d.version limit lim + 1)
@@ -130,6 +116,9 @@ begin
     'steps', coalesce((select jsonb_agg(case when s.deleted_at is null then to_jsonb(s) - 'deleted_with_task' else to_jsonb(s) end
         order by s.list_id, s.version) from kept k
       join public.steps s on s.id = k.row_id where k.kind = 's'), '[]'),
+    -- the caller's own, cleared ones too (offset_minutes null), without the user id (the caller's)
+    'reminders', coalesce((select jsonb_agg(to_jsonb(r) - 'user_id' - 'created_at' order by r.list_id, r.version) from kept k
+      join public.reminders r on r.task_id = k.row_id and r.user_id = me where k.kind = 'r'), '[]'),
     'departed', coalesce((select jsonb_agg(jsonb_build_object('list_id', d.list_id, 'task_id', d.task_id,
         'version', d.version) order by d.list_id, d.version) from kept k
       join public.task_departures d on d.list_id = k.list_id and d.task_id = k.row_id where k.kind = 'd'), '[]'),
@@ -150,6 +139,7 @@ begin
         + (select count(*) from public.list_members m where m.list_id = nxt.list_id and m.version > nxt.c)
         + (select count(*) from public.tasks t where t.list_id = nxt.list_id and t.version > nxt.c)
         + (select count(*) from public.steps s where s.list_id = nxt.list_id and s.version > nxt.c)
+        + (select count(*) from public.reminders r where r.user_id = me and r.list_id = nxt.list_id and r.version > nxt.c)
         + (select count(*) from public.task_departures d where d.list_id = nxt.list_id and d.version > nxt.c)), 0)::bigint
         from nxt) end
   ) into result;
@@ -159,3 +149,6 @@ begin
   end if;
   return result;
 end $$;
+
+revoke all on function public.sync_pull(uuid, jsonb, integer, boolean) from public, anon, service_role;
+grant execute on function public.sync_pull(uuid, jsonb, integer, boolean) to authenticated;
