@@ -148,6 +148,29 @@ alter table public.lists enable row level security;
 revoke all on public.lists from public, anon, authenticated;
 grant select on public.lists to authenticated;
 
+-- What sync_pull brings of this table (the `lists` of its answer): the keys past a list's cursor
+-- (kind 'l', at most p_limit, in version order), the rows for a page's keys, and how many
+-- rows are past each list's cursor. Plain SQL without SET, security invoker and stable: inlined
+-- into sync_pull's one statement, read under RLS in its snapshot.
+create or replace function daybook_private.pull_lists_keys(p_me uuid, p_list uuid, p_after bigint, p_limit int)
+returns table (kind text, list_id uuid, version bigint, row_id uuid) language sql stable as $$
+  select 'l'::text, l.id, l.version, l.id from public.lists l
+    where l.id = p_list and l.version > p_after
+$$;
+create or replace function daybook_private.pull_lists_rows(p_me uuid, p_lists uuid[], p_rows uuid[]) returns jsonb
+language sql stable as $$
+  select coalesce(jsonb_agg(to_jsonb(l) order by l.version), '[]')
+  from unnest(p_lists, p_rows) k(list_id, row_id) join public.lists l on l.id = k.row_id
+$$;
+create or replace function daybook_private.pull_lists_count(p_me uuid, p_lists uuid[], p_after bigint[]) returns bigint
+language sql stable as $$
+  select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.lists l on l.id = c.list_id and l.version > c.after
+$$;
+revoke all on function daybook_private.pull_lists_keys(uuid, uuid, bigint, int), daybook_private.pull_lists_rows(uuid, uuid[], uuid[]),
+  daybook_private.pull_lists_count(uuid, uuid[], bigint[]) from public, anon;
+grant execute on function daybook_private.pull_lists_keys(uuid, uuid, bigint, int), daybook_private.pull_lists_rows(uuid, uuid[], uuid[]),
+  daybook_private.pull_lists_count(uuid, uuid[], bigint[]) to authenticated;
+
 -- supabase/schemas/list_members.sql --------------------------------------------------------------
 
 create table public.list_members (
@@ -177,6 +200,29 @@ create trigger list_members_version before insert or update on public.list_membe
 
 revoke all on public.list_members from public, anon, authenticated;
 grant select on public.list_members to authenticated;
+
+-- What sync_pull brings of this table (the `members` of its answer): the keys past a list's cursor
+-- (kind 'm', at most p_limit, in version order), the rows for a page's keys, and how many
+-- rows are past each list's cursor. Plain SQL without SET, security invoker and stable: inlined
+-- into sync_pull's one statement, read under RLS in its snapshot.
+create or replace function daybook_private.pull_members_keys(p_me uuid, p_list uuid, p_after bigint, p_limit int)
+returns table (kind text, list_id uuid, version bigint, row_id uuid) language sql stable as $$
+  select 'm'::text, m.list_id, m.version, m.user_id from public.list_members m
+    where m.list_id = p_list and m.version > p_after order by m.version limit p_limit
+$$;
+create or replace function daybook_private.pull_members_rows(p_me uuid, p_lists uuid[], p_rows uuid[]) returns jsonb
+language sql stable as $$
+  select coalesce(jsonb_agg(to_jsonb(m) order by m.list_id, m.version), '[]')
+  from unnest(p_lists, p_rows) k(list_id, row_id) join public.list_members m on m.list_id = k.list_id and m.user_id = k.row_id
+$$;
+create or replace function daybook_private.pull_members_count(p_me uuid, p_lists uuid[], p_after bigint[]) returns bigint
+language sql stable as $$
+  select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.list_members m on m.list_id = c.list_id and m.version > c.after
+$$;
+revoke all on function daybook_private.pull_members_keys(uuid, uuid, bigint, int), daybook_private.pull_members_rows(uuid, uuid[], uuid[]),
+  daybook_private.pull_members_count(uuid, uuid[], bigint[]) from public, anon;
+grant execute on function daybook_private.pull_members_keys(uuid, uuid, bigint, int), daybook_private.pull_members_rows(uuid, uuid[], uuid[]),
+  daybook_private.pull_members_count(uuid, uuid[], bigint[]) to authenticated;
 
 -- supabase/schemas/tasks.sql ---------------------------------------------------------------------
 
@@ -228,6 +274,30 @@ create index tasks_due_open on public.tasks (due_date) where not done and delete
 revoke all on public.tasks from public, anon, authenticated;
 grant select on public.tasks to authenticated;
 
+-- What sync_pull brings of this table (the `tasks` of its answer): the keys past a list's cursor
+-- (kind 't', at most p_limit, in version order), the rows for a page's keys, and how many
+-- rows are past each list's cursor. Plain SQL without SET, security invoker and stable: inlined
+-- into sync_pull's one statement, read under RLS in its snapshot.
+-- deleted_with_list only on tombstones: the device's list.restore must revive the same tasks
+create or replace function daybook_private.pull_tasks_keys(p_me uuid, p_list uuid, p_after bigint, p_limit int)
+returns table (kind text, list_id uuid, version bigint, row_id uuid) language sql stable as $$
+  select 't'::text, t.list_id, t.version, t.id from public.tasks t
+    where t.list_id = p_list and t.version > p_after order by t.version limit p_limit
+$$;
+create or replace function daybook_private.pull_tasks_rows(p_me uuid, p_lists uuid[], p_rows uuid[]) returns jsonb
+language sql stable as $$
+  select coalesce(jsonb_agg(case when t.deleted_at is null then to_jsonb(t) - 'deleted_with_list' else to_jsonb(t) end order by t.list_id, t.version), '[]')
+  from unnest(p_lists, p_rows) k(list_id, row_id) join public.tasks t on t.id = k.row_id
+$$;
+create or replace function daybook_private.pull_tasks_count(p_me uuid, p_lists uuid[], p_after bigint[]) returns bigint
+language sql stable as $$
+  select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.tasks t on t.list_id = c.list_id and t.version > c.after
+$$;
+revoke all on function daybook_private.pull_tasks_keys(uuid, uuid, bigint, int), daybook_private.pull_tasks_rows(uuid, uuid[], uuid[]),
+  daybook_private.pull_tasks_count(uuid, uuid[], bigint[]) from public, anon;
+grant execute on function daybook_private.pull_tasks_keys(uuid, uuid, bigint, int), daybook_private.pull_tasks_rows(uuid, uuid[], uuid[]),
+  daybook_private.pull_tasks_count(uuid, uuid[], bigint[]) to authenticated;
+
 -- supabase/schemas/task_departures.sql -----------------------------------------------------------
 
 -- A task moved out of a list leaves this record in the old list's version space.
@@ -247,6 +317,29 @@ alter table public.task_departures enable row level security;
 
 revoke all on public.task_departures from public, anon, authenticated;
 grant select on public.task_departures to authenticated;
+
+-- What sync_pull brings of this table (the `departed` of its answer): the keys past a list's cursor
+-- (kind 'd', at most p_limit, in version order), the rows for a page's keys, and how many
+-- rows are past each list's cursor. Plain SQL without SET, security invoker and stable: inlined
+-- into sync_pull's one statement, read under RLS in its snapshot.
+create or replace function daybook_private.pull_departed_keys(p_me uuid, p_list uuid, p_after bigint, p_limit int)
+returns table (kind text, list_id uuid, version bigint, row_id uuid) language sql stable as $$
+  select 'd'::text, d.list_id, d.version, d.task_id from public.task_departures d
+    where d.list_id = p_list and d.version > p_after order by d.version limit p_limit
+$$;
+create or replace function daybook_private.pull_departed_rows(p_me uuid, p_lists uuid[], p_rows uuid[]) returns jsonb
+language sql stable as $$
+  select coalesce(jsonb_agg(jsonb_build_object('list_id', d.list_id, 'task_id', d.task_id, 'version', d.version) order by d.list_id, d.version), '[]')
+  from unnest(p_lists, p_rows) k(list_id, row_id) join public.task_departures d on d.list_id = k.list_id and d.task_id = k.row_id
+$$;
+create or replace function daybook_private.pull_departed_count(p_me uuid, p_lists uuid[], p_after bigint[]) returns bigint
+language sql stable as $$
+  select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.task_departures d on d.list_id = c.list_id and d.version > c.after
+$$;
+revoke all on function daybook_private.pull_departed_keys(uuid, uuid, bigint, int), daybook_private.pull_departed_rows(uuid, uuid[], uuid[]),
+  daybook_private.pull_departed_count(uuid, uuid[], bigint[]) from public, anon;
+grant execute on function daybook_private.pull_departed_keys(uuid, uuid, bigint, int), daybook_private.pull_departed_rows(uuid, uuid[], uuid[]),
+  daybook_private.pull_departed_count(uuid, uuid[], bigint[]) to authenticated;
 
 -- supabase/schemas/steps.sql ---------------------------------------------------------------------
 
@@ -282,6 +375,30 @@ alter table public.steps enable row level security;
 
 revoke all on public.steps from public, anon, authenticated;
 grant select on public.steps to authenticated;
+
+-- What sync_pull brings of this table (the `steps` of its answer): the keys past a list's cursor
+-- (kind 's', at most p_limit, in version order), the rows for a page's keys, and how many
+-- rows are past each list's cursor. Plain SQL without SET, security invoker and stable: inlined
+-- into sync_pull's one statement, read under RLS in its snapshot.
+-- deleted_with_task only on tombstones: the device's task.restore and list.restore must revive the same steps
+create or replace function daybook_private.pull_steps_keys(p_me uuid, p_list uuid, p_after bigint, p_limit int)
+returns table (kind text, list_id uuid, version bigint, row_id uuid) language sql stable as $$
+  select 's'::text, s.list_id, s.version, s.id from public.steps s
+    where s.list_id = p_list and s.version > p_after order by s.version limit p_limit
+$$;
+create or replace function daybook_private.pull_steps_rows(p_me uuid, p_lists uuid[], p_rows uuid[]) returns jsonb
+language sql stable as $$
+  select coalesce(jsonb_agg(case when s.deleted_at is null then to_jsonb(s) - 'deleted_with_task' else to_jsonb(s) end order by s.list_id, s.version), '[]')
+  from unnest(p_lists, p_rows) k(list_id, row_id) join public.steps s on s.id = k.row_id
+$$;
+create or replace function daybook_private.pull_steps_count(p_me uuid, p_lists uuid[], p_after bigint[]) returns bigint
+language sql stable as $$
+  select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.steps s on s.list_id = c.list_id and s.version > c.after
+$$;
+revoke all on function daybook_private.pull_steps_keys(uuid, uuid, bigint, int), daybook_private.pull_steps_rows(uuid, uuid[], uuid[]),
+  daybook_private.pull_steps_count(uuid, uuid[], bigint[]) from public, anon;
+grant execute on function daybook_private.pull_steps_keys(uuid, uuid, bigint, int), daybook_private.pull_steps_rows(uuid, uuid[], uuid[]),
+  daybook_private.pull_steps_count(uuid, uuid[], bigint[]) to authenticated;
 
 -- supabase/schemas/reminders.sql -----------------------------------------------------------------
 
@@ -333,6 +450,32 @@ revoke all on public.reminders from public, anon, authenticated;
 grant select on public.reminders to authenticated;
 revoke all on function daybook_private.move_task_reminders() from public, anon, authenticated;
 
+-- What sync_pull brings of this table (the `reminders` of its answer): the keys past a list's cursor
+-- (kind 'r', at most p_limit, in version order), the rows for a page's keys, and how many
+-- rows are past each list's cursor. Plain SQL without SET, security invoker and stable: inlined
+-- into sync_pull's one statement, read under RLS in its snapshot.
+-- only the caller's own, cleared ones too (offset_minutes null, so a clear reaches the person's
+-- other devices), without the user id (the caller's); another member's reminder takes a version
+-- in the list too, which the caller's cursor passes without a row
+create or replace function daybook_private.pull_reminders_keys(p_me uuid, p_list uuid, p_after bigint, p_limit int)
+returns table (kind text, list_id uuid, version bigint, row_id uuid) language sql stable as $$
+  select 'r'::text, r.list_id, r.version, r.task_id from public.reminders r
+    where r.user_id = p_me and r.list_id = p_list and r.version > p_after order by r.version limit p_limit
+$$;
+create or replace function daybook_private.pull_reminders_rows(p_me uuid, p_lists uuid[], p_rows uuid[]) returns jsonb
+language sql stable as $$
+  select coalesce(jsonb_agg(to_jsonb(r) - 'user_id' - 'created_at' order by r.list_id, r.version), '[]')
+  from unnest(p_lists, p_rows) k(list_id, row_id) join public.reminders r on r.task_id = k.row_id and r.user_id = p_me
+$$;
+create or replace function daybook_private.pull_reminders_count(p_me uuid, p_lists uuid[], p_after bigint[]) returns bigint
+language sql stable as $$
+  select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.reminders r on r.user_id = p_me and r.list_id = c.list_id and r.version > c.after
+$$;
+revoke all on function daybook_private.pull_reminders_keys(uuid, uuid, bigint, int), daybook_private.pull_reminders_rows(uuid, uuid[], uuid[]),
+  daybook_private.pull_reminders_count(uuid, uuid[], bigint[]) from public, anon;
+grant execute on function daybook_private.pull_reminders_keys(uuid, uuid, bigint, int), daybook_private.pull_reminders_rows(uuid, uuid[], uuid[]),
+  daybook_private.pull_reminders_count(uuid, uuid[], bigint[]) to authenticated;
+
 -- supabase/schemas/sync_clients.sql --------------------------------------------------------------
 
 create table public.sync_clients (
@@ -340,16 +483,7 @@ create table public.sync_clients (
   user_id uuid not null references auth.users (id) on delete cascade,
   last_mutation_id bigint not null default 0,
   updated_at timestamptz not null default now(),
-  -- An applied change's record answers a replay of its id. A device replays only what it has sent
-  -- and not yet seen acknowledged by a pull, oldest first, so the records of a client's last 1000
-  -- mutation ids (five full batches) cover every replay an app makes. Older ones go once at least
-  -- 100 have left that window (a push of one change then pays nothing 99 times in 100), at most
-  -- 500 per push (each push adds at most 200, so a backlog drains). Refused records are not
-  -- touched here: they stay until their device acknowledges them (forget_refusals).
-  -- `applied_from` is where the next prune starts: applied ids below it are gone. Starting there
-  -- rather than at the client's first id keeps each prune to the rows it removes — otherwise it
-  -- would step over every row removed before, which stay in the index until a vacuum (PGlite
-  -- never runs one), making each push slower the longer its client has been in use.
+  -- where the next prune_applied starts: applied ids below it are gone (sync_clients_fns.sql)
   applied_from bigint not null default 0
 );
 
@@ -847,6 +981,16 @@ begin
   return c.last_mutation_id;
 end $$;
 
+-- An applied change's record answers a replay of its id. A device replays only what it has sent
+-- and not yet seen acknowledged by a pull, oldest first, so the records of a client's last 1000
+-- mutation ids (five full batches) cover every replay an app makes. Older ones go once at least
+-- 100 have left that window (a push of one change then pays nothing 99 times in 100), at most
+-- 500 per push (each push adds at most 200, so a backlog drains). Refused records are not
+-- touched here: they stay until their device acknowledges them (forget_refusals).
+-- sync_clients.applied_from is where the next prune starts: applied ids below it are gone. Starting there
+-- rather than at the client's first id keeps each prune to the rows it removes — otherwise it
+-- would step over every row removed before, which stay in the index until a vacuum (PGlite
+-- never runs one), making each push slower the longer its client has been in use.
 -- Removes the applied records in [p_from, p_last - 1000], oldest first, at most 500; returns where
 -- the next prune starts. New records always take ids above p_last, so nothing lands below it.
 -- sync_push calls it only when at least 100 ids have left the window.
@@ -1507,6 +1651,73 @@ end $$;
 
 revoke all on function daybook_private.apply_reminder(text, jsonb) from public, anon, authenticated;
 
+-- supabase/schemas/push_dispatch.sql -------------------------------------------------------------
+
+-- How sync_push finds its way to each entity. Adding an entity: its own schema file with its
+-- apply function, then here its names (mutation_kind), its call (apply_change) and the lists its
+-- changes write to (push_lists).
+
+-- The entity a mutation name belongs to, or null for a name sync_push does not know (the whole
+-- batch is then refused as malformed). No SET clause, so it is inlined where it is called.
+create or replace function daybook_private.mutation_kind(p_name text) returns text
+language sql immutable as $$
+  select case
+    when p_name in ('list.create', 'list.update', 'list.delete', 'list.restore', 'list.leave') then 'list'
+    when p_name in ('member.invite', 'member.set_role', 'member.remove') then 'member'
+    when p_name in ('task.create', 'task.update', 'task.delete', 'task.restore', 'task.complete_occurrence',
+      'task.uncomplete_occurrence') then 'task'
+    when p_name in ('step.create', 'step.update', 'step.delete', 'step.restore') then 'step'
+    when p_name in ('reminder.set', 'reminder.clear', 'reminder.snooze') then 'reminder'
+  end
+$$;
+
+-- Applies one change through its entity's apply function; a refusal raises (DB001).
+create or replace function daybook_private.apply_change(p_name text, p_args jsonb) returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+begin
+  case daybook_private.mutation_kind(p_name)
+    when 'list' then perform daybook_private.apply_list(p_name, p_args);
+    when 'member' then perform daybook_private.apply_member(p_name, p_args);
+    when 'task' then perform daybook_private.apply_task(p_name, p_args);
+    when 'step' then perform daybook_private.apply_step(p_name, p_args);
+    when 'reminder' then perform daybook_private.apply_reminder(p_name, p_args);
+  end case;
+end $$;
+
+-- Every list a batch may write to, read before anything is locked: the lists its changes name,
+-- and the current lists of the tasks and steps they name (a task's steps and reminders live in
+-- its list). Ids that are not uuids are left out; their changes are refused when applied.
+create or replace function daybook_private.push_lists(p_mutations jsonb) returns uuid[]
+language sql stable security definer set search_path = public, pg_temp as $$
+  with x as (
+    select x.value ->> 'name' as name, x.value -> 'args' as args,
+      daybook_private.mutation_kind(x.value ->> 'name') as kind
+    from jsonb_array_elements(p_mutations) x)
+  select array(
+    select daybook_private.try_uuid(coalesce(x.args ->> 'list_id', x.args ->> 'id')) from x
+      where x.kind in ('list', 'member')
+    union
+    select daybook_private.try_uuid(x.args ->> 'list_id') from x where x.name = 'task.create'
+    union
+    select daybook_private.try_uuid(x.args -> 'patch' ->> 'list_id') from x where x.name = 'task.update'
+    union
+    select t.list_id from public.tasks t
+      where t.id in (select daybook_private.try_uuid(x.args ->> 'id') from x where x.kind = 'task')
+    union
+    select t.list_id from public.tasks t
+      where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.name = 'step.create')
+    union
+    select s.list_id from public.steps s
+      where s.id in (select daybook_private.try_uuid(x.args ->> 'id') from x where x.kind = 'step')
+    union
+    select t.list_id from public.tasks t
+      where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'reminder'))
+$$;
+
+revoke all on function daybook_private.mutation_kind(text) from public, anon, authenticated;
+revoke all on function daybook_private.apply_change(text, jsonb) from public, anon, authenticated;
+revoke all on function daybook_private.push_lists(jsonb) from public, anon, authenticated;
+
 -- supabase/schemas/push_setwise.sql --------------------------------------------------------------
 
 -- The batch applied set-wise, its records written and its answer returned; null when the batch
@@ -1666,33 +1877,18 @@ revoke all on function daybook_private.send_pokes(uuid, uuid[], jsonb) from publ
 
 -- supabase/schemas/sync_push.sql -----------------------------------------------------------------
 
--- sync_push as 20261125200000_reminders.sql left it, trying the batch set-wise first.
-create or replace function public.sync_push(p_client_id uuid, p_mutations jsonb) returns jsonb
-language plpgsql security definer set search_path = public, pg_temp set jit = off as $$
+-- sync_push(p_client_id, p_mutations): the API contract is in supabase/README.md. The batch is
+-- checked whole, the client's row and the lists it may write are locked in one order, then each
+-- change goes to its entity's apply function (push_dispatch.sql), each in its own
+-- sub-transaction, unless the whole batch can go set-wise (push_setwise.sql).
+
+-- A malformed batch fails whole (22023 → HTTP 400) before anything is read or written.
+create or replace function daybook_private.check_push_batch(p_client_id uuid, p_mutations jsonb) returns void
+language plpgsql set search_path = public, pg_temp as $$
 declare
-  uid uuid := auth.uid();
-  c public.sync_clients;
   m jsonb;
-  mid bigint;
   prev bigint := null;
-  mname text;
-  -- the lists this batch may touch, and their versions when this push locked them
-  touched uuid[];
-  -- every list the batch names, before the caller's own are picked out
-  named uuid[];
-  locked_at jsonb;
-  results jsonb;
-  first_status text;
-  first_error jsonb;
-  err jsonb;
-  e_state text;
-  e_msg text;
-  e_detail text;
-  e_hint text;
 begin
-  if uid is null then
-    raise exception using errcode = '42501', message = 'Not signed in';
-  end if;
   if p_client_id is null then
     raise exception using errcode = '22023', message = 'p_client_id is required';
   end if;
@@ -1708,10 +1904,7 @@ begin
        or (m ->> 'id') !~ '^[0-9]{1,15}$' or (m ->> 'id')::bigint < 1 then
       raise exception using errcode = '22023', message = 'Each mutation needs a positive integer id';
     end if;
-    if (m ->> 'name') is null or (m ->> 'name') not in ('list.create', 'list.update', 'list.delete',
-        'list.restore', 'task.create', 'task.update', 'task.delete', 'task.restore', 'task.complete_occurrence',
-        'task.uncomplete_occurrence', 'step.create', 'step.update', 'step.delete', 'step.restore', 'reminder.set',
-        'reminder.clear', 'reminder.snooze', 'member.invite', 'member.set_role', 'member.remove', 'list.leave') then
+    if daybook_private.mutation_kind(m ->> 'name') is null then
       raise exception using errcode = '22023', message = format('Unknown mutation name %s', m -> 'name');
     end if;
     if jsonb_typeof(m -> 'args') is distinct from 'object' then
@@ -1722,6 +1915,78 @@ begin
     end if;
     prev := (m ->> 'id')::bigint;
   end loop;
+end $$;
+
+-- The answer to a change sent again (its first answer may have been lost after this server
+-- committed): the first answer, so the device learns of a refusal; 'unknown' once the record is
+-- pruned, which the pruning rule makes mean "applied, or a refusal this device has already
+-- acknowledged".
+create or replace function daybook_private.push_duplicate(p_client_id uuid, p_id bigint) returns jsonb
+language sql stable security definer set search_path = public, pg_temp as $$
+  select jsonb_build_object('id', p_id, 'status', 'duplicate', 'first_status', coalesce(s.status, 'unknown'))
+    || case when s.status = 'refused' then jsonb_build_object('error', s.error) else '{}'::jsonb end
+  from (select) one left join public.sync_mutations s on s.client_id = p_client_id and s.mutation_id = p_id
+$$;
+
+-- One new change, applied in its own sub-transaction and recorded; returns its answer. A refusal
+-- (DB001, from daybook_private.refuse) keeps its code, message and field; any other error of the
+-- change refuses it as `invalid` with its SQLSTATE only (the database's own words, with table and
+-- constraint names, go to the server's log); transient failures abort the whole push so the
+-- client retries it unchanged.
+create or replace function daybook_private.push_change(p_client_id uuid, p_id bigint, p_name text, p_args jsonb)
+returns jsonb language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  err jsonb;
+  e_state text;
+  e_msg text;
+  e_detail text;
+  e_hint text;
+begin
+  begin
+    perform daybook_private.apply_change(p_name, p_args);
+  exception when others then
+    get stacked diagnostics e_state = returned_sqlstate, e_msg = message_text,
+      e_detail = pg_exception_detail, e_hint = pg_exception_hint;
+    if daybook_private.is_transient(e_state) then
+      raise;
+    end if;
+    if e_state = 'DB001' then
+      err := jsonb_build_object('code', e_msg, 'message', e_detail);
+      if e_hint <> '' then
+        err := err || jsonb_build_object('field', e_hint);
+      end if;
+    else
+      raise log 'sync_push: change % of client % failed: % (%)', p_id, p_client_id, e_msg, e_state;
+      err := jsonb_build_object('code', 'invalid', 'message', 'The server could not apply this change (error ' || e_state || ')');
+    end if;
+  end;
+  insert into public.sync_mutations (client_id, mutation_id, user_id, name, status, error, args)
+  values (p_client_id, p_id, auth.uid(), p_name, case when err is null then 'applied' else 'refused' end, err,
+    case when err is null then null else p_args end);
+  if err is null then
+    return jsonb_build_object('id', p_id, 'status', 'applied');
+  end if;
+  return jsonb_build_object('id', p_id, 'status', 'refused', 'error', err);
+end $$;
+
+create or replace function public.sync_push(p_client_id uuid, p_mutations jsonb) returns jsonb
+language plpgsql security definer set search_path = public, pg_temp set jit = off as $$
+declare
+  uid uuid := auth.uid();
+  c public.sync_clients;
+  m jsonb;
+  -- every list the batch names, and those of them the caller is on, which it locks
+  named uuid[];
+  touched uuid[];
+  -- the locked lists' versions when this push locked them
+  locked_at jsonb;
+  results jsonb;
+  e_state text;
+begin
+  if uid is null then
+    raise exception using errcode = '42501', message = 'Not signed in';
+  end if;
+  perform daybook_private.check_push_batch(p_client_id, p_mutations);
 
   perform daybook_private.ensure_inbox();
   insert into public.sync_clients (client_id, user_id) values (p_client_id, uid)
@@ -1732,49 +1997,20 @@ begin
   end if;
 
   -- Take the version counters of every list this batch touches up front, in one order, so
-  -- pushes that touch the same lists queue instead of deadlocking. Their versions now tell,
-  -- after the loop, which lists this push changed (nobody else can move them meanwhile).
-  touched := array(
-    select daybook_private.try_uuid(coalesce(x.value -> 'args' ->> 'list_id', x.value -> 'args' ->> 'id'))
-      from jsonb_array_elements(p_mutations) x where x.value ->> 'name' not like 'task.%' and x.value ->> 'name' not like 'step.%'
-        and x.value ->> 'name' not like 'reminder.%'
-    union
-    select daybook_private.try_uuid(x.value -> 'args' ->> 'list_id')
-      from jsonb_array_elements(p_mutations) x where x.value ->> 'name' = 'task.create'
-    union
-    select daybook_private.try_uuid(x.value -> 'args' -> 'patch' ->> 'list_id')
-      from jsonb_array_elements(p_mutations) x where x.value ->> 'name' = 'task.update'
-    union
-    select t.list_id from public.tasks t
-      where t.id in (select daybook_private.try_uuid(x.value -> 'args' ->> 'id')
-        from jsonb_array_elements(p_mutations) x where x.value ->> 'name' like 'task.%')
-    union
-    select t.list_id from public.tasks t
-      where t.id in (select daybook_private.try_uuid(x.value -> 'args' ->> 'task_id')
-        from jsonb_array_elements(p_mutations) x where x.value ->> 'name' = 'step.create')
-    union
-    select s.list_id from public.steps s
-      where s.id in (select daybook_private.try_uuid(x.value -> 'args' ->> 'id')
-        from jsonb_array_elements(p_mutations) x where x.value ->> 'name' like 'step.%')
-    union
-    select t.list_id from public.tasks t
-      where t.id in (select daybook_private.try_uuid(x.value -> 'args' ->> 'task_id')
-        from jsonb_array_elements(p_mutations) x where x.value ->> 'name' like 'reminder.%'));
+  -- pushes that touch the same lists queue instead of deadlocking. Their versions tell, after
+  -- the changes, which lists this push changed (nobody else can move them meanwhile).
   -- Only lists the caller is a member of: naming a stranger's list (an Inbox id is its owner's
   -- user id) must not make its members wait behind this push. Membership is read before any
   -- lock; a list the caller is not on is refused by its mutation without being written.
   -- (FOR UPDATE cannot sit beside an aggregate, hence the subquery)
-  named := touched;
+  named := daybook_private.push_lists(p_mutations);
   touched := array(select t from unnest(named) t where t in (select daybook_private.my_list_ids()));
   select coalesce(jsonb_object_agg(l.list_id, l.version), '{}'::jsonb) into locked_at
   from (select s.list_id, s.version from public.sync_spaces s
         where s.list_id = any(touched) order by s.list_id for update) l;
 
-  -- Set-wise first (#16): a batch of new task creations and plain edits is applied a statement
-  -- per run of one kind (daybook_private.push_tasks_setwise). Any refusal, or any error, rolls
-  -- that attempt back whole and the batch goes change by change below, each in its own
-  -- sub-transaction as before, so refusals, their order and their words do not change.
-  results := null;
+  -- Set-wise first: any refusal or error rolls that attempt back whole and the batch goes
+  -- change by change, so refusals, their order and their words are the same either way.
   begin
     results := daybook_private.push_tasks_setwise(p_client_id, p_mutations, c.last_mutation_id);
   exception when others then
@@ -1789,60 +2025,12 @@ begin
   else
     results := '[]'::jsonb;
     for m in select value from jsonb_array_elements(p_mutations) loop
-      mid := (m ->> 'id')::bigint;
-      mname := m ->> 'name';
-      if mid <= c.last_mutation_id then
-        -- the first answer again (it may have been lost after this server committed), so the
-        -- device learns of a refusal; 'unknown' once the record is pruned, which the pruning rule
-        -- makes mean "applied, or a refusal this device has already acknowledged"
-        first_status := null;
-        first_error := null;
-        select s.status, s.error into first_status, first_error from public.sync_mutations s
-        where s.client_id = p_client_id and s.mutation_id = mid;
-        results := results || (jsonb_build_object('id', mid, 'status', 'duplicate', 'first_status', coalesce(first_status, 'unknown'))
-          || case when first_status = 'refused' then jsonb_build_object('error', first_error) else '{}'::jsonb end);
-        continue;
-      end if;
-      err := null;
-      begin
-        if mname like 'task.%' then
-          perform daybook_private.apply_task(mname, m -> 'args');
-        elsif mname like 'step.%' then
-          perform daybook_private.apply_step(mname, m -> 'args');
-        elsif mname like 'reminder.%' then
-          perform daybook_private.apply_reminder(mname, m -> 'args');
-        elsif mname like 'member.%' then
-          perform daybook_private.apply_member(mname, m -> 'args');
-        else
-          perform daybook_private.apply_list(mname, m -> 'args');
-        end if;
-      exception when others then
-        get stacked diagnostics e_state = returned_sqlstate, e_msg = message_text,
-          e_detail = pg_exception_detail, e_hint = pg_exception_hint;
-        -- transient failures abort the whole push so the client retries it unchanged
-        if daybook_private.is_transient(e_state) then
-          raise;
-        end if;
-        if e_state = 'DB001' then
-          err := jsonb_build_object('code', e_msg, 'message', e_detail);
-          if e_hint <> '' then
-            err := err || jsonb_build_object('field', e_hint);
-          end if;
-        else
-          -- the database's own words (table and constraint names) stay in the server's log (#15 item 8)
-          raise log 'sync_push: change % of client % failed: % (%)', mid, p_client_id, e_msg, e_state;
-          err := jsonb_build_object('code', 'invalid', 'message', 'The server could not apply this change (error ' || e_state || ')');
-        end if;
-      end;
-      insert into public.sync_mutations (client_id, mutation_id, user_id, name, status, error, args)
-      values (p_client_id, mid, uid, mname, case when err is null then 'applied' else 'refused' end, err,
-        case when err is null then null else m -> 'args' end);
-      if err is null then
-        results := results || jsonb_build_object('id', mid, 'status', 'applied');
+      if (m ->> 'id')::bigint <= c.last_mutation_id then
+        results := results || daybook_private.push_duplicate(p_client_id, (m ->> 'id')::bigint);
       else
-        results := results || jsonb_build_object('id', mid, 'status', 'refused', 'error', err);
+        results := results || daybook_private.push_change(p_client_id, (m ->> 'id')::bigint, m ->> 'name', m -> 'args');
+        c.last_mutation_id := (m ->> 'id')::bigint;
       end if;
-      c.last_mutation_id := mid;
     end loop;
   end if;
 
@@ -1858,15 +2046,19 @@ begin
   return jsonb_build_object('last_mutation_id', c.last_mutation_id, 'results', results);
 end $$;
 
+revoke all on function daybook_private.check_push_batch(uuid, jsonb) from public, anon, authenticated;
+revoke all on function daybook_private.push_duplicate(uuid, bigint) from public, anon, authenticated;
+revoke all on function daybook_private.push_change(uuid, bigint, text, jsonb) from public, anon, authenticated;
 revoke all on function public.sync_push(uuid, jsonb) from public, anon, service_role;
 grant execute on function public.sync_push(uuid, jsonb) to authenticated;
 
 -- supabase/schemas/sync_pull.sql -----------------------------------------------------------------
 
--- sync_pull as 20261125100000_refusal_pages.sql left it, plus `reminders`: the caller's own rows
--- (kind 'r' in the page's keys, in the list's version order with the tasks; cleared ones too, so
--- a clear reaches the person's other devices; counted in `remaining`). Another member's reminder
--- takes a version in the list too, which this caller's cursor passes without a row.
+-- sync_pull(p_client_id, p_cursors, p_limit, p_count): the API contract is in supabase/README.md.
+-- Everything is read in one statement, so in one snapshot (PostgREST runs functions in READ
+-- COMMITTED, where each statement takes a new one): rows, refusals and last_mutation_id agree.
+-- Each kind of row comes through its table's pull functions (pull_<kind>_keys, _rows, _count,
+-- defined beside the table), which are stable SQL and so read in this statement's snapshot.
 create or replace function public.sync_pull(p_client_id uuid, p_cursors jsonb default '{}'::jsonb, p_limit int default 1000,
   p_count boolean default false)
 returns jsonb language plpgsql security invoker
@@ -1915,23 +2107,12 @@ begin
   -- keys first (index order, at most a page per list and table), whole rows only for the page
   keys as (
     select k.* from cur cross join lateral (
-      (select 'l' as kind, l.id as list_id, l.version, l.id as row_id
-         from public.lists l where l.id = cur.list_id and l.version > cur.c)
-      union all
-      (select 'm', m.list_id, m.version, m.user_id from public.list_members m
-         where m.list_id = cur.list_id and m.version > cur.c order by m.version limit lim + 1)
-      union all
-      (select 't', t.list_id, t.version, t.id from public.tasks t
-         where t.list_id = cur.list_id and t.version > cur.c order by t.version limit lim + 1)
-      union all
-      (select 's', s.list_id, s.version, s.id from public.steps s
-         where s.list_id = cur.list_id and s.version > cur.c order by s.version limit lim + 1)
-      union all
-      (select 'r', r.list_id, r.version, r.task_id from public.reminders r
-         where r.user_id = me and r.list_id = cur.list_id and r.version > cur.c order by r.version limit lim + 1)
-      union all
-      (select 'd', d.list_id, d.version, d.task_id from public.task_departures d
-         where d.list_id = cur.list_id and d.version > cur.c order by d.version limit lim + 1)
+      select * from daybook_private.pull_lists_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_members_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_tasks_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_steps_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_reminders_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_departed_keys(me, cur.list_id, cur.c, lim + 1)
     ) k
   ),
   page as (
@@ -1969,24 +2150,12 @@ begin
       has_rc and (select count(*) from refused) > lim as refusals
   )
   select jsonb_build_object(
-    'lists', coalesce((select jsonb_agg(to_jsonb(l) order by l.version) from kept k
-      join public.lists l on l.id = k.row_id where k.kind = 'l'), '[]'),
-    'members', coalesce((select jsonb_agg(to_jsonb(m) order by m.list_id, m.version) from kept k
-      join public.list_members m on m.list_id = k.list_id and m.user_id = k.row_id where k.kind = 'm'), '[]'),
-    -- deleted_with_list only on tombstones: the device's list.restore must revive the same tasks
-    'tasks', coalesce((select jsonb_agg(case when t.deleted_at is null then to_jsonb(t) - 'deleted_with_list' else to_jsonb(t) end
-        order by t.list_id, t.version) from kept k
-      join public.tasks t on t.id = k.row_id where k.kind = 't'), '[]'),
-    -- deleted_with_task only on tombstones, likewise for task.restore and list.restore
-    'steps', coalesce((select jsonb_agg(case when s.deleted_at is null then to_jsonb(s) - 'deleted_with_task' else to_jsonb(s) end
-        order by s.list_id, s.version) from kept k
-      join public.steps s on s.id = k.row_id where k.kind = 's'), '[]'),
-    -- the caller's own, cleared ones too (offset_minutes null), without the user id (the caller's)
-    'reminders', coalesce((select jsonb_agg(to_jsonb(r) - 'user_id' - 'created_at' order by r.list_id, r.version) from kept k
-      join public.reminders r on r.task_id = k.row_id and r.user_id = me where k.kind = 'r'), '[]'),
-    'departed', coalesce((select jsonb_agg(jsonb_build_object('list_id', d.list_id, 'task_id', d.task_id,
-        'version', d.version) order by d.list_id, d.version) from kept k
-      join public.task_departures d on d.list_id = k.list_id and d.task_id = k.row_id where k.kind = 'd'), '[]'),
+    'lists', (select daybook_private.pull_lists_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'l'),
+    'members', (select daybook_private.pull_members_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'm'),
+    'tasks', (select daybook_private.pull_tasks_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 't'),
+    'steps', (select daybook_private.pull_steps_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 's'),
+    'reminders', (select daybook_private.pull_reminders_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'r'),
+    'departed', (select daybook_private.pull_departed_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'd'),
     'visible_lists', coalesce((select jsonb_agg(list_id order by list_id) from vis), '[]'),
     'cursors', coalesce((select jsonb_object_agg(nxt.list_id::text, nxt.c) from nxt), '{}')
       || jsonb_build_object('refused', (select greatest(rc, upto) from complete)),
@@ -1994,19 +2163,18 @@ begin
         order by mutation_id) from refused_kept), '[]'),
     -- RLS shows the caller their own client rows only (the check above refused anyone else's).
     -- A page never acknowledges a change whose refusal it does not carry; a device without the
-    -- refused cursor is acknowledged as before (it never pages through the stream).
+    -- refused cursor is acknowledged up to its last mutation id (it never pages through the stream).
     'last_mutation_id', (select case when has_rc then upto else last end from complete),
     'has_more', (select rows or refusals from more),
     -- an uncorrelated subquery is run only when its CASE branch is taken
     'remaining', case when not coalesce(p_count, false) then null when not (select rows from more) then 0
-      else (select coalesce(sum(
-          (select count(*) from public.lists l where l.id = nxt.list_id and l.version > nxt.c)
-        + (select count(*) from public.list_members m where m.list_id = nxt.list_id and m.version > nxt.c)
-        + (select count(*) from public.tasks t where t.list_id = nxt.list_id and t.version > nxt.c)
-        + (select count(*) from public.steps s where s.list_id = nxt.list_id and s.version > nxt.c)
-        + (select count(*) from public.reminders r where r.user_id = me and r.list_id = nxt.list_id and r.version > nxt.c)
-        + (select count(*) from public.task_departures d where d.list_id = nxt.list_id and d.version > nxt.c)), 0)::bigint
-        from nxt) end
+      else (select daybook_private.pull_lists_count(me, n.lists, n.afters)
+          + daybook_private.pull_members_count(me, n.lists, n.afters)
+          + daybook_private.pull_tasks_count(me, n.lists, n.afters)
+          + daybook_private.pull_steps_count(me, n.lists, n.afters)
+          + daybook_private.pull_reminders_count(me, n.lists, n.afters)
+          + daybook_private.pull_departed_count(me, n.lists, n.afters)
+        from (select array_agg(nxt.list_id) as lists, array_agg(nxt.c) as afters from nxt) n) end
   ) into result;
 
   if not coalesce(p_count, false) then

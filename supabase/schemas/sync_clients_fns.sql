@@ -14,6 +14,16 @@ begin
   return c.last_mutation_id;
 end $$;
 
+-- An applied change's record answers a replay of its id. A device replays only what it has sent
+-- and not yet seen acknowledged by a pull, oldest first, so the records of a client's last 1000
+-- mutation ids (five full batches) cover every replay an app makes. Older ones go once at least
+-- 100 have left that window (a push of one change then pays nothing 99 times in 100), at most
+-- 500 per push (each push adds at most 200, so a backlog drains). Refused records are not
+-- touched here: they stay until their device acknowledges them (forget_refusals).
+-- sync_clients.applied_from is where the next prune starts: applied ids below it are gone. Starting there
+-- rather than at the client's first id keeps each prune to the rows it removes — otherwise it
+-- would step over every row removed before, which stay in the index until a vacuum (PGlite
+-- never runs one), making each push slower the longer its client has been in use.
 -- Removes the applied records in [p_from, p_last - 1000], oldest first, at most 500; returns where
 -- the next prune starts. New records always take ids above p_last, so nothing lands below it.
 -- sync_push calls it only when at least 100 ids have left the window.

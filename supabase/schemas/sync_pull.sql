@@ -1,7 +1,8 @@
--- sync_pull as 20261125100000_refusal_pages.sql left it, plus `reminders`: the caller's own rows
--- (kind 'r' in the page's keys, in the list's version order with the tasks; cleared ones too, so
--- a clear reaches the person's other devices; counted in `remaining`). Another member's reminder
--- takes a version in the list too, which this caller's cursor passes without a row.
+-- sync_pull(p_client_id, p_cursors, p_limit, p_count): the API contract is in supabase/README.md.
+-- Everything is read in one statement, so in one snapshot (PostgREST runs functions in READ
+-- COMMITTED, where each statement takes a new one): rows, refusals and last_mutation_id agree.
+-- Each kind of row comes through its table's pull functions (pull_<kind>_keys, _rows, _count,
+-- defined beside the table), which are stable SQL and so read in this statement's snapshot.
 create or replace function public.sync_pull(p_client_id uuid, p_cursors jsonb default '{}'::jsonb, p_limit int default 1000,
   p_count boolean default false)
 returns jsonb language plpgsql security invoker
@@ -50,23 +51,12 @@ begin
   -- keys first (index order, at most a page per list and table), whole rows only for the page
   keys as (
     select k.* from cur cross join lateral (
-      (select 'l' as kind, l.id as list_id, l.version, l.id as row_id
-         from public.lists l where l.id = cur.list_id and l.version > cur.c)
-      union all
-      (select 'm', m.list_id, m.version, m.user_id from public.list_members m
-         where m.list_id = cur.list_id and m.version > cur.c order by m.version limit lim + 1)
-      union all
-      (select 't', t.list_id, t.version, t.id from public.tasks t
-         where t.list_id = cur.list_id and t.version > cur.c order by t.version limit lim + 1)
-      union all
-      (select 's', s.list_id, s.version, s.id from public.steps s
-         where s.list_id = cur.list_id and s.version > cur.c order by s.version limit lim + 1)
-      union all
-      (select 'r', r.list_id, r.version, r.task_id from public.reminders r
-         where r.user_id = me and r.list_id = cur.list_id and r.version > cur.c order by r.version limit lim + 1)
-      union all
-      (select 'd', d.list_id, d.version, d.task_id from public.task_departures d
-         where d.list_id = cur.list_id and d.version > cur.c order by d.version limit lim + 1)
+      select * from daybook_private.pull_lists_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_members_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_tasks_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_steps_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_reminders_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_departed_keys(me, cur.list_id, cur.c, lim + 1)
     ) k
   ),
   page as (
@@ -104,24 +94,12 @@ begin
       has_rc and (select count(*) from refused) > lim as refusals
   )
   select jsonb_build_object(
-    'lists', coalesce((select jsonb_agg(to_jsonb(l) order by l.version) from kept k
-      join public.lists l on l.id = k.row_id where k.kind = 'l'), '[]'),
-    'members', coalesce((select jsonb_agg(to_jsonb(m) order by m.list_id, m.version) from kept k
-      join public.list_members m on m.list_id = k.list_id and m.user_id = k.row_id where k.kind = 'm'), '[]'),
-    -- deleted_with_list only on tombstones: the device's list.restore must revive the same tasks
-    'tasks', coalesce((select jsonb_agg(case when t.deleted_at is null then to_jsonb(t) - 'deleted_with_list' else to_jsonb(t) end
-        order by t.list_id, t.version) from kept k
-      join public.tasks t on t.id = k.row_id where k.kind = 't'), '[]'),
-    -- deleted_with_task only on tombstones, likewise for task.restore and list.restore
-    'steps', coalesce((select jsonb_agg(case when s.deleted_at is null then to_jsonb(s) - 'deleted_with_task' else to_jsonb(s) end
-        order by s.list_id, s.version) from kept k
-      join public.steps s on s.id = k.row_id where k.kind = 's'), '[]'),
-    -- the caller's own, cleared ones too (offset_minutes null), without the user id (the caller's)
-    'reminders', coalesce((select jsonb_agg(to_jsonb(r) - 'user_id' - 'created_at' order by r.list_id, r.version) from kept k
-      join public.reminders r on r.task_id = k.row_id and r.user_id = me where k.kind = 'r'), '[]'),
-    'departed', coalesce((select jsonb_agg(jsonb_build_object('list_id', d.list_id, 'task_id', d.task_id,
-        'version', d.version) order by d.list_id, d.version) from kept k
-      join public.task_departures d on d.list_id = k.list_id and d.task_id = k.row_id where k.kind = 'd'), '[]'),
+    'lists', (select daybook_private.pull_lists_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'l'),
+    'members', (select daybook_private.pull_members_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'm'),
+    'tasks', (select daybook_private.pull_tasks_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 't'),
+    'steps', (select daybook_private.pull_steps_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 's'),
+    'reminders', (select daybook_private.pull_reminders_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'r'),
+    'departed', (select daybook_private.pull_departed_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'd'),
     'visible_lists', coalesce((select jsonb_agg(list_id order by list_id) from vis), '[]'),
     'cursors', coalesce((select jsonb_object_agg(nxt.list_id::text, nxt.c) from nxt), '{}')
       || jsonb_build_object('refused', (select greatest(rc, upto) from complete)),
@@ -129,19 +107,18 @@ begin
         order by mutation_id) from refused_kept), '[]'),
     -- RLS shows the caller their own client rows only (the check above refused anyone else's).
     -- A page never acknowledges a change whose refusal it does not carry; a device without the
-    -- refused cursor is acknowledged as before (it never pages through the stream).
+    -- refused cursor is acknowledged up to its last mutation id (it never pages through the stream).
     'last_mutation_id', (select case when has_rc then upto else last end from complete),
     'has_more', (select rows or refusals from more),
     -- an uncorrelated subquery is run only when its CASE branch is taken
     'remaining', case when not coalesce(p_count, false) then null when not (select rows from more) then 0
-      else (select coalesce(sum(
-          (select count(*) from public.lists l where l.id = nxt.list_id and l.version > nxt.c)
-        + (select count(*) from public.list_members m where m.list_id = nxt.list_id and m.version > nxt.c)
-        + (select count(*) from public.tasks t where t.list_id = nxt.list_id and t.version > nxt.c)
-        + (select count(*) from public.steps s where s.list_id = nxt.list_id and s.version > nxt.c)
-        + (select count(*) from public.reminders r where r.user_id = me and r.list_id = nxt.list_id and r.version > nxt.c)
-        + (select count(*) from public.task_departures d where d.list_id = nxt.list_id and d.version > nxt.c)), 0)::bigint
-        from nxt) end
+      else (select daybook_private.pull_lists_count(me, n.lists, n.afters)
+          + daybook_private.pull_members_count(me, n.lists, n.afters)
+          + daybook_private.pull_tasks_count(me, n.lists, n.afters)
+          + daybook_private.pull_steps_count(me, n.lists, n.afters)
+          + daybook_private.pull_reminders_count(me, n.lists, n.afters)
+          + daybook_private.pull_departed_count(me, n.lists, n.afters)
+        from (select array_agg(nxt.list_id) as lists, array_agg(nxt.c) as afters from nxt) n) end
   ) into result;
 
   if not coalesce(p_count, false) then
