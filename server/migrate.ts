@@ -39,11 +39,39 @@ export const SQUASHED: ReadonlyMap<string, string> = new Map([
 const START_FRESH = 'Start with a fresh data folder (move DAYBOOK_DATA, default .daybook/, aside) or a fresh DATABASE_URL.';
 
 /**
- * A database made before the squash: with every squashed file applied as last written, it is
- * recorded as having applied the baseline (which it must not run: its tables exist); with only
- * some, or older texts, it matches no state the baseline or later migrations can start from.
+ * The baseline's statements that (re)define functions or their privileges: all idempotent. The
+ * baseline's tables, indexes, triggers, policies and type are what the squashed files made;
+ * its functions may be newer, and a database adopted from those files takes them from here.
  */
-async function adoptSquashed(db: Db, applied: Map<string, string | null>, baselineSum: string): Promise<void> {
+export function functionStatements(sql: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  let i = 0;
+  while (i < sql.length) {
+    if (sql.startsWith('--', i)) {
+      const end = sql.indexOf('\n', i);
+      i = end < 0 ? sql.length : end + 1;
+      if (sql.slice(start, i).trim().startsWith('--')) start = i;
+    } else if (sql[i] === "'") {
+      i = sql.indexOf("'", i + 1) + 1 || sql.length;
+    } else if (sql[i] === '$' && /^\$\w*\$/.test(sql.slice(i, i + 64))) {
+      const tag = /^\$\w*\$/.exec(sql.slice(i, i + 64))![0];
+      i = sql.indexOf(tag, i + tag.length) + tag.length;
+    } else if (sql[i] === ';') {
+      out.push(sql.slice(start, i + 1).trim());
+      start = ++i;
+    } else i++;
+  }
+  return out.filter((st) => /^(create or replace function|(revoke|grant) .* on function) /is.test(st));
+}
+
+/**
+ * A database made before the squash: with every squashed file applied as last written, it is
+ * recorded as having applied the baseline without running it (its tables exist), after taking
+ * the baseline's function definitions; with only some of those files, or older texts, it matches
+ * no state the baseline or later migrations can start from.
+ */
+async function adoptSquashed(db: Db, applied: Map<string, string | null>, baseline: string, baselineSum: string): Promise<void> {
   const squashed = [...applied.keys()].filter((name) => SQUASHED.has(name));
   if (squashed.length === 0 || applied.has(BASELINE)) return;
   const matches = [...SQUASHED].every(([name, sum]) => applied.get(name) === sum);
@@ -55,7 +83,10 @@ async function adoptSquashed(db: Db, applied: Map<string, string | null>, baseli
   }
   await db.tx(async (q) => {
     await q.query(`select pg_advisory_xact_lock(4173)`);
-    await q.query('insert into daybook_meta.migrations (name, sha256) values ($1, $2) on conflict do nothing', [BASELINE, baselineSum]);
+    const again = await q.query('select 1 from daybook_meta.migrations where name = $1', [BASELINE]);
+    if (again.length) return;
+    await q.exec(functionStatements(baseline).join('\n'));
+    await q.query('insert into daybook_meta.migrations (name, sha256) values ($1, $2)', [BASELINE, baselineSum]);
   });
   applied.set(BASELINE, baselineSum);
 }
@@ -82,7 +113,10 @@ export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<voi
     ]),
   );
   const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
-  if (files.includes(BASELINE)) await adoptSquashed(db, applied, sha256(readFileSync(join(dir, BASELINE), 'utf8')));
+  if (files.includes(BASELINE)) {
+    const baseline = readFileSync(join(dir, BASELINE), 'utf8');
+    await adoptSquashed(db, applied, baseline, sha256(baseline));
+  }
   for (const file of files) {
     const sql = readFileSync(join(dir, file), 'utf8');
     const sum = sha256(sql);

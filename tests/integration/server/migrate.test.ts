@@ -61,9 +61,14 @@ describe('migrations on a kept data folder (PGlite)', () => {
     return db;
   }
 
-  it('takes a database with every squashed migration applied as having applied the baseline', async () => {
+  it('takes a database with every squashed migration applied as having applied the baseline, with its functions', async () => {
     const kept = await folderFromBeforeTheSquash([...SQUASHED]);
+    // functions the baseline defines beyond the squashed files' are made when it is adopted
+    await kept.exec('drop function daybook_private.push_change(uuid, bigint, text, jsonb)');
     await migrate(kept);
+    expect(await kept.query(`select to_regprocedure('daybook_private.push_change(uuid, bigint, text, jsonb)') is not null as made`)).toEqual([
+      { made: true },
+    ]);
     await migrate(kept);
     const names = (await kept.query<{ name: string }>('select name from daybook_meta.migrations order by name')).map((r) => r.name);
     expect(names).toEqual([...SQUASHED.keys(), BASELINE].sort());
