@@ -150,22 +150,25 @@ grant select on public.lists to authenticated;
 
 -- What sync_pull brings of this table (the `lists` of its answer): the keys past a list's cursor
 -- (kind 'l', at most p_limit, in version order), the rows for a page's keys, and how many
--- rows are past each list's cursor. Plain SQL without SET, security invoker and stable: inlined
--- into sync_pull's one statement, read under RLS in its snapshot.
+-- rows are past each list's cursor. Security invoker (read under RLS) and stable (read in the
+-- snapshot of sync_pull's one statement); the keys function is plain SQL without SET, so it is
+-- inlined there, the others PL/pgSQL, so their plans are kept for the session.
 create or replace function daybook_private.pull_lists_keys(p_me uuid, p_list uuid, p_after bigint, p_limit int)
 returns table (kind text, list_id uuid, version bigint, row_id uuid) language sql stable as $$
   select 'l'::text, l.id, l.version, l.id from public.lists l
     where l.id = p_list and l.version > p_after
 $$;
 create or replace function daybook_private.pull_lists_rows(p_me uuid, p_lists uuid[], p_rows uuid[]) returns jsonb
-language sql stable as $$
-  select coalesce(jsonb_agg(to_jsonb(l) order by l.version), '[]')
-  from unnest(p_lists, p_rows) k(list_id, row_id) join public.lists l on l.id = k.row_id
-$$;
+language plpgsql stable as $$
+begin
+  return (select coalesce(jsonb_agg(to_jsonb(l) order by l.version), '[]')
+    from unnest(p_lists, p_rows) k(list_id, row_id) join public.lists l on l.id = k.row_id);
+end $$;
 create or replace function daybook_private.pull_lists_count(p_me uuid, p_lists uuid[], p_after bigint[]) returns bigint
-language sql stable as $$
-  select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.lists l on l.id = c.list_id and l.version > c.after
-$$;
+language plpgsql stable as $$
+begin
+  return (select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.lists l on l.id = c.list_id and l.version > c.after);
+end $$;
 revoke all on function daybook_private.pull_lists_keys(uuid, uuid, bigint, int), daybook_private.pull_lists_rows(uuid, uuid[], uuid[]),
   daybook_private.pull_lists_count(uuid, uuid[], bigint[]) from public, anon;
 grant execute on function daybook_private.pull_lists_keys(uuid, uuid, bigint, int), daybook_private.pull_lists_rows(uuid, uuid[], uuid[]),
@@ -203,22 +206,25 @@ grant select on public.list_members to authenticated;
 
 -- What sync_pull brings of this table (the `members` of its answer): the keys past a list's cursor
 -- (kind 'm', at most p_limit, in version order), the rows for a page's keys, and how many
--- rows are past each list's cursor. Plain SQL without SET, security invoker and stable: inlined
--- into sync_pull's one statement, read under RLS in its snapshot.
+-- rows are past each list's cursor. Security invoker (read under RLS) and stable (read in the
+-- snapshot of sync_pull's one statement); the keys function is plain SQL without SET, so it is
+-- inlined there, the others PL/pgSQL, so their plans are kept for the session.
 create or replace function daybook_private.pull_members_keys(p_me uuid, p_list uuid, p_after bigint, p_limit int)
 returns table (kind text, list_id uuid, version bigint, row_id uuid) language sql stable as $$
   select 'm'::text, m.list_id, m.version, m.user_id from public.list_members m
     where m.list_id = p_list and m.version > p_after order by m.version limit p_limit
 $$;
 create or replace function daybook_private.pull_members_rows(p_me uuid, p_lists uuid[], p_rows uuid[]) returns jsonb
-language sql stable as $$
-  select coalesce(jsonb_agg(to_jsonb(m) order by m.list_id, m.version), '[]')
-  from unnest(p_lists, p_rows) k(list_id, row_id) join public.list_members m on m.list_id = k.list_id and m.user_id = k.row_id
-$$;
+language plpgsql stable as $$
+begin
+  return (select coalesce(jsonb_agg(to_jsonb(m) order by m.list_id, m.version), '[]')
+    from unnest(p_lists, p_rows) k(list_id, row_id) join public.list_members m on m.list_id = k.list_id and m.user_id = k.row_id);
+end $$;
 create or replace function daybook_private.pull_members_count(p_me uuid, p_lists uuid[], p_after bigint[]) returns bigint
-language sql stable as $$
-  select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.list_members m on m.list_id = c.list_id and m.version > c.after
-$$;
+language plpgsql stable as $$
+begin
+  return (select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.list_members m on m.list_id = c.list_id and m.version > c.after);
+end $$;
 revoke all on function daybook_private.pull_members_keys(uuid, uuid, bigint, int), daybook_private.pull_members_rows(uuid, uuid[], uuid[]),
   daybook_private.pull_members_count(uuid, uuid[], bigint[]) from public, anon;
 grant execute on function daybook_private.pull_members_keys(uuid, uuid, bigint, int), daybook_private.pull_members_rows(uuid, uuid[], uuid[]),
@@ -276,8 +282,9 @@ grant select on public.tasks to authenticated;
 
 -- What sync_pull brings of this table (the `tasks` of its answer): the keys past a list's cursor
 -- (kind 't', at most p_limit, in version order), the rows for a page's keys, and how many
--- rows are past each list's cursor. Plain SQL without SET, security invoker and stable: inlined
--- into sync_pull's one statement, read under RLS in its snapshot.
+-- rows are past each list's cursor. Security invoker (read under RLS) and stable (read in the
+-- snapshot of sync_pull's one statement); the keys function is plain SQL without SET, so it is
+-- inlined there, the others PL/pgSQL, so their plans are kept for the session.
 -- deleted_with_list only on tombstones: the device's list.restore must revive the same tasks
 create or replace function daybook_private.pull_tasks_keys(p_me uuid, p_list uuid, p_after bigint, p_limit int)
 returns table (kind text, list_id uuid, version bigint, row_id uuid) language sql stable as $$
@@ -285,14 +292,16 @@ returns table (kind text, list_id uuid, version bigint, row_id uuid) language sq
     where t.list_id = p_list and t.version > p_after order by t.version limit p_limit
 $$;
 create or replace function daybook_private.pull_tasks_rows(p_me uuid, p_lists uuid[], p_rows uuid[]) returns jsonb
-language sql stable as $$
-  select coalesce(jsonb_agg(case when t.deleted_at is null then to_jsonb(t) - 'deleted_with_list' else to_jsonb(t) end order by t.list_id, t.version), '[]')
-  from unnest(p_lists, p_rows) k(list_id, row_id) join public.tasks t on t.id = k.row_id
-$$;
+language plpgsql stable as $$
+begin
+  return (select coalesce(jsonb_agg(case when t.deleted_at is null then to_jsonb(t) - 'deleted_with_list' else to_jsonb(t) end order by t.list_id, t.version), '[]')
+    from unnest(p_lists, p_rows) k(list_id, row_id) join public.tasks t on t.id = k.row_id);
+end $$;
 create or replace function daybook_private.pull_tasks_count(p_me uuid, p_lists uuid[], p_after bigint[]) returns bigint
-language sql stable as $$
-  select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.tasks t on t.list_id = c.list_id and t.version > c.after
-$$;
+language plpgsql stable as $$
+begin
+  return (select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.tasks t on t.list_id = c.list_id and t.version > c.after);
+end $$;
 revoke all on function daybook_private.pull_tasks_keys(uuid, uuid, bigint, int), daybook_private.pull_tasks_rows(uuid, uuid[], uuid[]),
   daybook_private.pull_tasks_count(uuid, uuid[], bigint[]) from public, anon;
 grant execute on function daybook_private.pull_tasks_keys(uuid, uuid, bigint, int), daybook_private.pull_tasks_rows(uuid, uuid[], uuid[]),
@@ -320,22 +329,25 @@ grant select on public.task_departures to authenticated;
 
 -- What sync_pull brings of this table (the `departed` of its answer): the keys past a list's cursor
 -- (kind 'd', at most p_limit, in version order), the rows for a page's keys, and how many
--- rows are past each list's cursor. Plain SQL without SET, security invoker and stable: inlined
--- into sync_pull's one statement, read under RLS in its snapshot.
+-- rows are past each list's cursor. Security invoker (read under RLS) and stable (read in the
+-- snapshot of sync_pull's one statement); the keys function is plain SQL without SET, so it is
+-- inlined there, the others PL/pgSQL, so their plans are kept for the session.
 create or replace function daybook_private.pull_departed_keys(p_me uuid, p_list uuid, p_after bigint, p_limit int)
 returns table (kind text, list_id uuid, version bigint, row_id uuid) language sql stable as $$
   select 'd'::text, d.list_id, d.version, d.task_id from public.task_departures d
     where d.list_id = p_list and d.version > p_after order by d.version limit p_limit
 $$;
 create or replace function daybook_private.pull_departed_rows(p_me uuid, p_lists uuid[], p_rows uuid[]) returns jsonb
-language sql stable as $$
-  select coalesce(jsonb_agg(jsonb_build_object('list_id', d.list_id, 'task_id', d.task_id, 'version', d.version) order by d.list_id, d.version), '[]')
-  from unnest(p_lists, p_rows) k(list_id, row_id) join public.task_departures d on d.list_id = k.list_id and d.task_id = k.row_id
-$$;
+language plpgsql stable as $$
+begin
+  return (select coalesce(jsonb_agg(jsonb_build_object('list_id', d.list_id, 'task_id', d.task_id, 'version', d.version) order by d.list_id, d.version), '[]')
+    from unnest(p_lists, p_rows) k(list_id, row_id) join public.task_departures d on d.list_id = k.list_id and d.task_id = k.row_id);
+end $$;
 create or replace function daybook_private.pull_departed_count(p_me uuid, p_lists uuid[], p_after bigint[]) returns bigint
-language sql stable as $$
-  select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.task_departures d on d.list_id = c.list_id and d.version > c.after
-$$;
+language plpgsql stable as $$
+begin
+  return (select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.task_departures d on d.list_id = c.list_id and d.version > c.after);
+end $$;
 revoke all on function daybook_private.pull_departed_keys(uuid, uuid, bigint, int), daybook_private.pull_departed_rows(uuid, uuid[], uuid[]),
   daybook_private.pull_departed_count(uuid, uuid[], bigint[]) from public, anon;
 grant execute on function daybook_private.pull_departed_keys(uuid, uuid, bigint, int), daybook_private.pull_departed_rows(uuid, uuid[], uuid[]),
@@ -378,8 +390,9 @@ grant select on public.steps to authenticated;
 
 -- What sync_pull brings of this table (the `steps` of its answer): the keys past a list's cursor
 -- (kind 's', at most p_limit, in version order), the rows for a page's keys, and how many
--- rows are past each list's cursor. Plain SQL without SET, security invoker and stable: inlined
--- into sync_pull's one statement, read under RLS in its snapshot.
+-- rows are past each list's cursor. Security invoker (read under RLS) and stable (read in the
+-- snapshot of sync_pull's one statement); the keys function is plain SQL without SET, so it is
+-- inlined there, the others PL/pgSQL, so their plans are kept for the session.
 -- deleted_with_task only on tombstones: the device's task.restore and list.restore must revive the same steps
 create or replace function daybook_private.pull_steps_keys(p_me uuid, p_list uuid, p_after bigint, p_limit int)
 returns table (kind text, list_id uuid, version bigint, row_id uuid) language sql stable as $$
@@ -387,14 +400,16 @@ returns table (kind text, list_id uuid, version bigint, row_id uuid) language sq
     where s.list_id = p_list and s.version > p_after order by s.version limit p_limit
 $$;
 create or replace function daybook_private.pull_steps_rows(p_me uuid, p_lists uuid[], p_rows uuid[]) returns jsonb
-language sql stable as $$
-  select coalesce(jsonb_agg(case when s.deleted_at is null then to_jsonb(s) - 'deleted_with_task' else to_jsonb(s) end order by s.list_id, s.version), '[]')
-  from unnest(p_lists, p_rows) k(list_id, row_id) join public.steps s on s.id = k.row_id
-$$;
+language plpgsql stable as $$
+begin
+  return (select coalesce(jsonb_agg(case when s.deleted_at is null then to_jsonb(s) - 'deleted_with_task' else to_jsonb(s) end order by s.list_id, s.version), '[]')
+    from unnest(p_lists, p_rows) k(list_id, row_id) join public.steps s on s.id = k.row_id);
+end $$;
 create or replace function daybook_private.pull_steps_count(p_me uuid, p_lists uuid[], p_after bigint[]) returns bigint
-language sql stable as $$
-  select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.steps s on s.list_id = c.list_id and s.version > c.after
-$$;
+language plpgsql stable as $$
+begin
+  return (select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.steps s on s.list_id = c.list_id and s.version > c.after);
+end $$;
 revoke all on function daybook_private.pull_steps_keys(uuid, uuid, bigint, int), daybook_private.pull_steps_rows(uuid, uuid[], uuid[]),
   daybook_private.pull_steps_count(uuid, uuid[], bigint[]) from public, anon;
 grant execute on function daybook_private.pull_steps_keys(uuid, uuid, bigint, int), daybook_private.pull_steps_rows(uuid, uuid[], uuid[]),
@@ -452,8 +467,9 @@ revoke all on function daybook_private.move_task_reminders() from public, anon, 
 
 -- What sync_pull brings of this table (the `reminders` of its answer): the keys past a list's cursor
 -- (kind 'r', at most p_limit, in version order), the rows for a page's keys, and how many
--- rows are past each list's cursor. Plain SQL without SET, security invoker and stable: inlined
--- into sync_pull's one statement, read under RLS in its snapshot.
+-- rows are past each list's cursor. Security invoker (read under RLS) and stable (read in the
+-- snapshot of sync_pull's one statement); the keys function is plain SQL without SET, so it is
+-- inlined there, the others PL/pgSQL, so their plans are kept for the session.
 -- only the caller's own, cleared ones too (offset_minutes null, so a clear reaches the person's
 -- other devices), without the user id (the caller's); another member's reminder takes a version
 -- in the list too, which the caller's cursor passes without a row
@@ -463,14 +479,16 @@ returns table (kind text, list_id uuid, version bigint, row_id uuid) language sq
     where r.user_id = p_me and r.list_id = p_list and r.version > p_after order by r.version limit p_limit
 $$;
 create or replace function daybook_private.pull_reminders_rows(p_me uuid, p_lists uuid[], p_rows uuid[]) returns jsonb
-language sql stable as $$
-  select coalesce(jsonb_agg(to_jsonb(r) - 'user_id' - 'created_at' order by r.list_id, r.version), '[]')
-  from unnest(p_lists, p_rows) k(list_id, row_id) join public.reminders r on r.task_id = k.row_id and r.user_id = p_me
-$$;
+language plpgsql stable as $$
+begin
+  return (select coalesce(jsonb_agg(to_jsonb(r) - 'user_id' - 'created_at' order by r.list_id, r.version), '[]')
+    from unnest(p_lists, p_rows) k(list_id, row_id) join public.reminders r on r.task_id = k.row_id and r.user_id = p_me);
+end $$;
 create or replace function daybook_private.pull_reminders_count(p_me uuid, p_lists uuid[], p_after bigint[]) returns bigint
-language sql stable as $$
-  select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.reminders r on r.user_id = p_me and r.list_id = c.list_id and r.version > c.after
-$$;
+language plpgsql stable as $$
+begin
+  return (select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.reminders r on r.user_id = p_me and r.list_id = c.list_id and r.version > c.after);
+end $$;
 revoke all on function daybook_private.pull_reminders_keys(uuid, uuid, bigint, int), daybook_private.pull_reminders_rows(uuid, uuid[], uuid[]),
   daybook_private.pull_reminders_count(uuid, uuid[], bigint[]) from public, anon;
 grant execute on function daybook_private.pull_reminders_keys(uuid, uuid, bigint, int), daybook_private.pull_reminders_rows(uuid, uuid[], uuid[]),
@@ -1687,9 +1705,11 @@ end $$;
 -- Every list a batch may write to, read before anything is locked: the lists its changes name,
 -- and the current lists of the tasks and steps they name (a task's steps and reminders live in
 -- its list). Ids that are not uuids are left out; their changes are refused when applied.
+-- (PL/pgSQL rather than SQL: its plan is kept for the session instead of made at every push)
 create or replace function daybook_private.push_lists(p_mutations jsonb) returns uuid[]
-language sql stable security definer set search_path = public, pg_temp as $$
-  with x as (
+language plpgsql stable security definer set search_path = public, pg_temp as $$
+begin
+  return (with x as (
     select x.value ->> 'name' as name, x.value -> 'args' as args,
       daybook_private.mutation_kind(x.value ->> 'name') as kind
     from jsonb_array_elements(p_mutations) x)
@@ -1711,8 +1731,8 @@ language sql stable security definer set search_path = public, pg_temp as $$
       where s.id in (select daybook_private.try_uuid(x.args ->> 'id') from x where x.kind = 'step')
     union
     select t.list_id from public.tasks t
-      where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'reminder'))
-$$;
+      where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'reminder')));
+end $$;
 
 revoke all on function daybook_private.mutation_kind(text) from public, anon, authenticated;
 revoke all on function daybook_private.apply_change(text, jsonb) from public, anon, authenticated;
@@ -1922,11 +1942,14 @@ end $$;
 -- pruned, which the pruning rule makes mean "applied, or a refusal this device has already
 -- acknowledged".
 create or replace function daybook_private.push_duplicate(p_client_id uuid, p_id bigint) returns jsonb
-language sql stable security definer set search_path = public, pg_temp as $$
-  select jsonb_build_object('id', p_id, 'status', 'duplicate', 'first_status', coalesce(s.status, 'unknown'))
-    || case when s.status = 'refused' then jsonb_build_object('error', s.error) else '{}'::jsonb end
-  from (select) one left join public.sync_mutations s on s.client_id = p_client_id and s.mutation_id = p_id
-$$;
+language plpgsql stable security definer set search_path = public, pg_temp as $$
+declare
+  rec public.sync_mutations;
+begin
+  select * into rec from public.sync_mutations s where s.client_id = p_client_id and s.mutation_id = p_id;
+  return jsonb_build_object('id', p_id, 'status', 'duplicate', 'first_status', coalesce(rec.status, 'unknown'))
+    || case when rec.status = 'refused' then jsonb_build_object('error', rec.error) else '{}'::jsonb end;
+end $$;
 
 -- One new change, applied in its own sub-transaction and recorded; returns its answer. A refusal
 -- (DB001, from daybook_private.refuse) keeps its code, message and field; any other error of the

@@ -28,22 +28,25 @@ grant select on public.list_members to authenticated;
 
 -- What sync_pull brings of this table (the `members` of its answer): the keys past a list's cursor
 -- (kind 'm', at most p_limit, in version order), the rows for a page's keys, and how many
--- rows are past each list's cursor. Plain SQL without SET, security invoker and stable: inlined
--- into sync_pull's one statement, read under RLS in its snapshot.
+-- rows are past each list's cursor. Security invoker (read under RLS) and stable (read in the
+-- snapshot of sync_pull's one statement); the keys function is plain SQL without SET, so it is
+-- inlined there, the others PL/pgSQL, so their plans are kept for the session.
 create or replace function daybook_private.pull_members_keys(p_me uuid, p_list uuid, p_after bigint, p_limit int)
 returns table (kind text, list_id uuid, version bigint, row_id uuid) language sql stable as $$
   select 'm'::text, m.list_id, m.version, m.user_id from public.list_members m
     where m.list_id = p_list and m.version > p_after order by m.version limit p_limit
 $$;
 create or replace function daybook_private.pull_members_rows(p_me uuid, p_lists uuid[], p_rows uuid[]) returns jsonb
-language sql stable as $$
-  select coalesce(jsonb_agg(to_jsonb(m) order by m.list_id, m.version), '[]')
-  from unnest(p_lists, p_rows) k(list_id, row_id) join public.list_members m on m.list_id = k.list_id and m.user_id = k.row_id
-$$;
+language plpgsql stable as $$
+begin
+  return (select coalesce(jsonb_agg(to_jsonb(m) order by m.list_id, m.version), '[]')
+    from unnest(p_lists, p_rows) k(list_id, row_id) join public.list_members m on m.list_id = k.list_id and m.user_id = k.row_id);
+end $$;
 create or replace function daybook_private.pull_members_count(p_me uuid, p_lists uuid[], p_after bigint[]) returns bigint
-language sql stable as $$
-  select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.list_members m on m.list_id = c.list_id and m.version > c.after
-$$;
+language plpgsql stable as $$
+begin
+  return (select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.list_members m on m.list_id = c.list_id and m.version > c.after);
+end $$;
 revoke all on function daybook_private.pull_members_keys(uuid, uuid, bigint, int), daybook_private.pull_members_rows(uuid, uuid[], uuid[]),
   daybook_private.pull_members_count(uuid, uuid[], bigint[]) from public, anon;
 grant execute on function daybook_private.pull_members_keys(uuid, uuid, bigint, int), daybook_private.pull_members_rows(uuid, uuid[], uuid[]),

@@ -27,22 +27,25 @@ grant select on public.lists to authenticated;
 
 -- What sync_pull brings of this table (the `lists` of its answer): the keys past a list's cursor
 -- (kind 'l', at most p_limit, in version order), the rows for a page's keys, and how many
--- rows are past each list's cursor. Plain SQL without SET, security invoker and stable: inlined
--- into sync_pull's one statement, read under RLS in its snapshot.
+-- rows are past each list's cursor. Security invoker (read under RLS) and stable (read in the
+-- snapshot of sync_pull's one statement); the keys function is plain SQL without SET, so it is
+-- inlined there, the others PL/pgSQL, so their plans are kept for the session.
 create or replace function daybook_private.pull_lists_keys(p_me uuid, p_list uuid, p_after bigint, p_limit int)
 returns table (kind text, list_id uuid, version bigint, row_id uuid) language sql stable as $$
   select 'l'::text, l.id, l.version, l.id from public.lists l
     where l.id = p_list and l.version > p_after
 $$;
 create or replace function daybook_private.pull_lists_rows(p_me uuid, p_lists uuid[], p_rows uuid[]) returns jsonb
-language sql stable as $$
-  select coalesce(jsonb_agg(to_jsonb(l) order by l.version), '[]')
-  from unnest(p_lists, p_rows) k(list_id, row_id) join public.lists l on l.id = k.row_id
-$$;
+language plpgsql stable as $$
+begin
+  return (select coalesce(jsonb_agg(to_jsonb(l) order by l.version), '[]')
+    from unnest(p_lists, p_rows) k(list_id, row_id) join public.lists l on l.id = k.row_id);
+end $$;
 create or replace function daybook_private.pull_lists_count(p_me uuid, p_lists uuid[], p_after bigint[]) returns bigint
-language sql stable as $$
-  select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.lists l on l.id = c.list_id and l.version > c.after
-$$;
+language plpgsql stable as $$
+begin
+  return (select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.lists l on l.id = c.list_id and l.version > c.after);
+end $$;
 revoke all on function daybook_private.pull_lists_keys(uuid, uuid, bigint, int), daybook_private.pull_lists_rows(uuid, uuid[], uuid[]),
   daybook_private.pull_lists_count(uuid, uuid[], bigint[]) from public, anon;
 grant execute on function daybook_private.pull_lists_keys(uuid, uuid, bigint, int), daybook_private.pull_lists_rows(uuid, uuid[], uuid[]),

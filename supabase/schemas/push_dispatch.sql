@@ -32,9 +32,11 @@ end $$;
 -- Every list a batch may write to, read before anything is locked: the lists its changes name,
 -- and the current lists of the tasks and steps they name (a task's steps and reminders live in
 -- its list). Ids that are not uuids are left out; their changes are refused when applied.
+-- (PL/pgSQL rather than SQL: its plan is kept for the session instead of made at every push)
 create or replace function daybook_private.push_lists(p_mutations jsonb) returns uuid[]
-language sql stable security definer set search_path = public, pg_temp as $$
-  with x as (
+language plpgsql stable security definer set search_path = public, pg_temp as $$
+begin
+  return (with x as (
     select x.value ->> 'name' as name, x.value -> 'args' as args,
       daybook_private.mutation_kind(x.value ->> 'name') as kind
     from jsonb_array_elements(p_mutations) x)
@@ -56,8 +58,8 @@ language sql stable security definer set search_path = public, pg_temp as $$
       where s.id in (select daybook_private.try_uuid(x.args ->> 'id') from x where x.kind = 'step')
     union
     select t.list_id from public.tasks t
-      where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'reminder'))
-$$;
+      where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'reminder')));
+end $$;
 
 revoke all on function daybook_private.mutation_kind(text) from public, anon, authenticated;
 revoke all on function daybook_private.apply_change(text, jsonb) from public, anon, authenticated;

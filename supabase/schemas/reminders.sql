@@ -48,8 +48,9 @@ revoke all on function daybook_private.move_task_reminders() from public, anon, 
 
 -- What sync_pull brings of this table (the `reminders` of its answer): the keys past a list's cursor
 -- (kind 'r', at most p_limit, in version order), the rows for a page's keys, and how many
--- rows are past each list's cursor. Plain SQL without SET, security invoker and stable: inlined
--- into sync_pull's one statement, read under RLS in its snapshot.
+-- rows are past each list's cursor. Security invoker (read under RLS) and stable (read in the
+-- snapshot of sync_pull's one statement); the keys function is plain SQL without SET, so it is
+-- inlined there, the others PL/pgSQL, so their plans are kept for the session.
 -- only the caller's own, cleared ones too (offset_minutes null, so a clear reaches the person's
 -- other devices), without the user id (the caller's); another member's reminder takes a version
 -- in the list too, which the caller's cursor passes without a row
@@ -59,14 +60,16 @@ returns table (kind text, list_id uuid, version bigint, row_id uuid) language sq
     where r.user_id = p_me and r.list_id = p_list and r.version > p_after order by r.version limit p_limit
 $$;
 create or replace function daybook_private.pull_reminders_rows(p_me uuid, p_lists uuid[], p_rows uuid[]) returns jsonb
-language sql stable as $$
-  select coalesce(jsonb_agg(to_jsonb(r) - 'user_id' - 'created_at' order by r.list_id, r.version), '[]')
-  from unnest(p_lists, p_rows) k(list_id, row_id) join public.reminders r on r.task_id = k.row_id and r.user_id = p_me
-$$;
+language plpgsql stable as $$
+begin
+  return (select coalesce(jsonb_agg(to_jsonb(r) - 'user_id' - 'created_at' order by r.list_id, r.version), '[]')
+    from unnest(p_lists, p_rows) k(list_id, row_id) join public.reminders r on r.task_id = k.row_id and r.user_id = p_me);
+end $$;
 create or replace function daybook_private.pull_reminders_count(p_me uuid, p_lists uuid[], p_after bigint[]) returns bigint
-language sql stable as $$
-  select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.reminders r on r.user_id = p_me and r.list_id = c.list_id and r.version > c.after
-$$;
+language plpgsql stable as $$
+begin
+  return (select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.reminders r on r.user_id = p_me and r.list_id = c.list_id and r.version > c.after);
+end $$;
 revoke all on function daybook_private.pull_reminders_keys(uuid, uuid, bigint, int), daybook_private.pull_reminders_rows(uuid, uuid[], uuid[]),
   daybook_private.pull_reminders_count(uuid, uuid[], bigint[]) from public, anon;
 grant execute on function daybook_private.pull_reminders_keys(uuid, uuid, bigint, int), daybook_private.pull_reminders_rows(uuid, uuid[], uuid[]),

@@ -43,11 +43,14 @@ end $$;
 -- pruned, which the pruning rule makes mean "applied, or a refusal this device has already
 -- acknowledged".
 create or replace function daybook_private.push_duplicate(p_client_id uuid, p_id bigint) returns jsonb
-language sql stable security definer set search_path = public, pg_temp as $$
-  select jsonb_build_object('id', p_id, 'status', 'duplicate', 'first_status', coalesce(s.status, 'unknown'))
-    || case when s.status = 'refused' then jsonb_build_object('error', s.error) else '{}'::jsonb end
-  from (select) one left join public.sync_mutations s on s.client_id = p_client_id and s.mutation_id = p_id
-$$;
+language plpgsql stable security definer set search_path = public, pg_temp as $$
+declare
+  rec public.sync_mutations;
+begin
+  select * into rec from public.sync_mutations s where s.client_id = p_client_id and s.mutation_id = p_id;
+  return jsonb_build_object('id', p_id, 'status', 'duplicate', 'first_status', coalesce(rec.status, 'unknown'))
+    || case when rec.status = 'refused' then jsonb_build_object('error', rec.error) else '{}'::jsonb end;
+end $$;
 
 -- One new change, applied in its own sub-transaction and recorded; returns its answer. A refusal
 -- (DB001, from daybook_private.refuse) keeps its code, message and field; any other error of the

@@ -48,8 +48,9 @@ grant select on public.tasks to authenticated;
 
 -- What sync_pull brings of this table (the `tasks` of its answer): the keys past a list's cursor
 -- (kind 't', at most p_limit, in version order), the rows for a page's keys, and how many
--- rows are past each list's cursor. Plain SQL without SET, security invoker and stable: inlined
--- into sync_pull's one statement, read under RLS in its snapshot.
+-- rows are past each list's cursor. Security invoker (read under RLS) and stable (read in the
+-- snapshot of sync_pull's one statement); the keys function is plain SQL without SET, so it is
+-- inlined there, the others PL/pgSQL, so their plans are kept for the session.
 -- deleted_with_list only on tombstones: the device's list.restore must revive the same tasks
 create or replace function daybook_private.pull_tasks_keys(p_me uuid, p_list uuid, p_after bigint, p_limit int)
 returns table (kind text, list_id uuid, version bigint, row_id uuid) language sql stable as $$
@@ -57,14 +58,16 @@ returns table (kind text, list_id uuid, version bigint, row_id uuid) language sq
     where t.list_id = p_list and t.version > p_after order by t.version limit p_limit
 $$;
 create or replace function daybook_private.pull_tasks_rows(p_me uuid, p_lists uuid[], p_rows uuid[]) returns jsonb
-language sql stable as $$
-  select coalesce(jsonb_agg(case when t.deleted_at is null then to_jsonb(t) - 'deleted_with_list' else to_jsonb(t) end order by t.list_id, t.version), '[]')
-  from unnest(p_lists, p_rows) k(list_id, row_id) join public.tasks t on t.id = k.row_id
-$$;
+language plpgsql stable as $$
+begin
+  return (select coalesce(jsonb_agg(case when t.deleted_at is null then to_jsonb(t) - 'deleted_with_list' else to_jsonb(t) end order by t.list_id, t.version), '[]')
+    from unnest(p_lists, p_rows) k(list_id, row_id) join public.tasks t on t.id = k.row_id);
+end $$;
 create or replace function daybook_private.pull_tasks_count(p_me uuid, p_lists uuid[], p_after bigint[]) returns bigint
-language sql stable as $$
-  select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.tasks t on t.list_id = c.list_id and t.version > c.after
-$$;
+language plpgsql stable as $$
+begin
+  return (select count(*) from unnest(p_lists, p_after) c(list_id, after) join public.tasks t on t.list_id = c.list_id and t.version > c.after);
+end $$;
 revoke all on function daybook_private.pull_tasks_keys(uuid, uuid, bigint, int), daybook_private.pull_tasks_rows(uuid, uuid[], uuid[]),
   daybook_private.pull_tasks_count(uuid, uuid[], bigint[]) from public, anon;
 grant execute on function daybook_private.pull_tasks_keys(uuid, uuid, bigint, int), daybook_private.pull_tasks_rows(uuid, uuid[], uuid[]),
