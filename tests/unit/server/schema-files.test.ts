@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../../../server/migrate.ts';
+import { BASELINE, functionStatements, MIGRATIONS_DIR } from '../../../server/migrate.ts';
 import { SCHEMAS_DIR, SUPABASE_DIR, schemaPaths } from '../../helpers/schema-files.ts';
 
 const functionsIn = (sql: string) =>
@@ -30,5 +30,13 @@ describe('supabase/schemas', () => {
     const notOnce = [...inMigrations].filter((fn) => homes.get(fn)?.length !== 1);
     expect(notOnce, 'functions not defined in exactly one schema file').toEqual([]);
     expect([...homes.keys()].filter((fn) => !inMigrations.has(fn)), 'functions no migration creates').toEqual([]);
+  });
+
+  it('finds every function definition of the baseline for a database adopted from before the squash', () => {
+    const baseline = readFileSync(join(MIGRATIONS_DIR, BASELINE), 'utf8');
+    const statements = functionStatements(baseline);
+    const defined = statements.flatMap((st) => functionsIn(st));
+    expect(defined.sort()).toEqual(functionsIn(baseline).sort());
+    expect(statements.every((st) => /^(create or replace function|revoke|grant) /i.test(st) && st.endsWith(';'))).toBe(true);
   });
 });
