@@ -1689,9 +1689,11 @@ language sql immutable as $$
   end
 $$;
 
--- Applies one change through its entity's apply function; a refusal raises (DB001).
+-- Applies one change through its entity's apply function; a refusal raises (DB001). Called only
+-- from sync_push (security definer, search_path set), whose rights and search_path it keeps: no
+-- SET clause of its own, which would cost a configuration save and restore per change.
 create or replace function daybook_private.apply_change(p_name text, p_args jsonb) returns void
-language plpgsql security definer set search_path = public, pg_temp as $$
+language plpgsql as $$
 begin
   case daybook_private.mutation_kind(p_name)
     when 'list' then perform daybook_private.apply_list(p_name, p_args);
@@ -1955,9 +1957,9 @@ end $$;
 -- (DB001, from daybook_private.refuse) keeps its code, message and field; any other error of the
 -- change refuses it as `invalid` with its SQLSTATE only (the database's own words, with table and
 -- constraint names, go to the server's log); transient failures abort the whole push so the
--- client retries it unchanged.
+-- client retries it unchanged. Like apply_change, it runs with sync_push's rights and search_path.
 create or replace function daybook_private.push_change(p_client_id uuid, p_id bigint, p_name text, p_args jsonb)
-returns jsonb language plpgsql security definer set search_path = public, pg_temp as $$
+returns jsonb language plpgsql as $$
 declare
   err jsonb;
   e_state text;

@@ -16,9 +16,11 @@ language sql immutable as $$
   end
 $$;
 
--- Applies one change through its entity's apply function; a refusal raises (DB001).
+-- Applies one change through its entity's apply function; a refusal raises (DB001). Called only
+-- from sync_push (security definer, search_path set), whose rights and search_path it keeps: no
+-- SET clause of its own, which would cost a configuration save and restore per change.
 create or replace function daybook_private.apply_change(p_name text, p_args jsonb) returns void
-language plpgsql security definer set search_path = public, pg_temp as $$
+language plpgsql as $$
 begin
   case daybook_private.mutation_kind(p_name)
     when 'list' then perform daybook_private.apply_list(p_name, p_args);

@@ -56,9 +56,9 @@ end $$;
 -- (DB001, from daybook_private.refuse) keeps its code, message and field; any other error of the
 -- change refuses it as `invalid` with its SQLSTATE only (the database's own words, with table and
 -- constraint names, go to the server's log); transient failures abort the whole push so the
--- client retries it unchanged.
+-- client retries it unchanged. Like apply_change, it runs with sync_push's rights and search_path.
 create or replace function daybook_private.push_change(p_client_id uuid, p_id bigint, p_name text, p_args jsonb)
-returns jsonb language plpgsql security definer set search_path = public, pg_temp as $$
+returns jsonb language plpgsql as $$
 declare
   err jsonb;
   e_state text;
