@@ -1,6 +1,8 @@
 // 10,000 task changes through sync_push: batches of 200 vs one request per change.
 // Run: npx tsx bench/backend-push.ts pglite|pg   (env BENCH_CHANGES to change 10,000;
-// BENCH_REPEAT=n repeats the batched run n times and reports the median; BENCH_NAIVE=0 skips the one-request-per-change run, which takes ~10× as long)
+// BENCH_REPEAT=n repeats the batched run n times and reports the median; BENCH_NAIVE=0 skips the one-request-per-change run, which takes ~10× as long;
+// BENCH_PER_CHANGE=1 makes every 200th change a due-date edit of a task created just before, so each batch goes change by change
+// instead of set-wise)
 import { signUpUser } from '../tests/helpers/server.ts';
 import { newId, pushOk, type RawMutation, taskCreate } from '../tests/helpers/server-sync.ts';
 import { benchServer, fmt, kindFromArgs } from './backend-common.ts';
@@ -10,8 +12,19 @@ const N = Number(process.env.BENCH_CHANGES ?? 10_000);
 const { srv, done } = await benchServer(kind);
 try {
   const user = await signUpUser(srv);
-  const changes = (first: number): RawMutation[] =>
-    Array.from({ length: N }, (_, i) => taskCreate(first + i, newId(), user.userId, `task ${i}`));
+  const perChange = process.env.BENCH_PER_CHANGE === '1';
+  const changes = (first: number): RawMutation[] => {
+    const out: RawMutation[] = [];
+    for (let i = 0; i < N; i++) {
+      const edit = perChange && i % 200 === 199;
+      out.push(
+        edit
+          ? { id: first + i, name: 'task.update', args: { id: out[i - 1]!.args.id, patch: { due_date: '2026-12-01' } } }
+          : taskCreate(first + i, newId(), user.userId, `task ${i}`),
+      );
+    }
+    return out;
+  };
 
   // BENCH_REPEAT runs of the batched push (each a new client id, same server): the median
   const runs: number[] = [];

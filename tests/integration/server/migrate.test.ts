@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, openPglite } from '../../../server/db.ts';
-import { MIGRATIONS_DIR, MigrationChangedError, migrate } from '../../../server/migrate.ts';
+import { BASELINE, MIGRATIONS_DIR, MigrationChangedError, migrate, SQUASHED } from '../../../server/migrate.ts';
 
 describe('migrations on a kept data folder (PGlite)', () => {
   const dirs: string[] = [];
@@ -47,5 +47,48 @@ describe('migrations on a kept data folder (PGlite)', () => {
     await migrate(db);
     await db.exec('update daybook_meta.migrations set sha256 = null');
     await expect(migrate(db)).rejects.toBeInstanceOf(MigrationChangedError);
+  });
+
+  // A data folder from before the squash: its bookkeeping names the squashed files, and its
+  // tables already exist, so running the baseline would fail on the first `create table`.
+  async function folderFromBeforeTheSquash(squashed: [string, string][]) {
+    db = await openPglite(join(tempDir(), 'pgdata'));
+    await migrate(db);
+    await db.exec(`delete from daybook_meta.migrations`);
+    for (const [name, sum] of squashed) {
+      await db.query('insert into daybook_meta.migrations (name, sha256) values ($1, $2)', [name, sum]);
+    }
+    return db;
+  }
+
+  it('takes a database with every squashed migration applied as having applied the baseline, with its functions', async () => {
+    const kept = await folderFromBeforeTheSquash([...SQUASHED]);
+    // functions the baseline defines beyond the squashed files' are made when it is adopted
+    await kept.exec('drop function daybook_private.push_change(uuid, bigint, text, jsonb)');
+    await migrate(kept);
+    expect(await kept.query(`select to_regprocedure('daybook_private.push_change(uuid, bigint, text, jsonb)') is not null as made`)).toEqual([
+      { made: true },
+    ]);
+    await migrate(kept);
+    const names = (await kept.query<{ name: string }>('select name from daybook_meta.migrations order by name')).map((r) => r.name);
+    expect(names).toEqual([...SQUASHED.keys(), BASELINE].sort());
+    // the schema is there and usable
+    expect(await kept.query(`select count(*)::int as n from public.tasks`)).toEqual([{ n: 0 }]);
+  });
+
+  it('refuses a database with only some of the squashed migrations, and says to start fresh', async () => {
+    const kept = await folderFromBeforeTheSquash([...SQUASHED].slice(0, 5));
+    const err = await migrate(kept).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MigrationChangedError);
+    expect((err as Error).message).toContain(`applied 5 of the ${SQUASHED.size} migrations that ${BASELINE} replaced`);
+    expect((err as Error).message).toContain('fresh data folder');
+    expect(await kept.query('select name from daybook_meta.migrations where name = $1', [BASELINE])).toEqual([]);
+  });
+
+  it('refuses a database that applied a squashed migration in an older text', async () => {
+    const squashed = [...SQUASHED];
+    squashed[3] = [squashed[3]![0], 'f'.repeat(64)];
+    const kept = await folderFromBeforeTheSquash(squashed);
+    await expect(migrate(kept)).rejects.toBeInstanceOf(MigrationChangedError);
   });
 });

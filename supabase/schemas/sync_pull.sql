@@ -1,26 +1,8 @@
--- Refusal pages (issue #12 "Never lose an edit", SPEC §12 "Refusals reach every device, once").
--- Earlier migrations stay as deployed. This one replaces sync_pull only (as
--- 20261124400000_planner.sql left it), changing only what is said here:
--- - A page never acknowledges a change whose refusal it does not carry. Refusals come at most
---   p_limit a page; a page that carried refusal #2 of a client with last_mutation_id 3 told the
---   device that 3 was done, the device dropped 3 from its queue, and when refusal #3 came on the
---   next page the device had nothing to match it with — the person never learned why their
---   change did not hold, and the server then forgot it. Now, for a device that sends its
---   `refused` cursor, the page's `last_mutation_id` stops below the first of its refusals that
---   the page does not carry; the changes above stay queued until the page that brings it (their
---   replay is answered `duplicate` with the first answer meanwhile, and changes nothing).
---   A request without the key (a device from before the refusal stream) is acknowledged as
---   before: such a device never moves through the stream, so a cap would hold its queue for ever.
--- - `cursors.refused` is where the stream is complete up to: every refusal of this client with
---   an id at or below it is in this page or an earlier one. That is the acknowledgment when the
---   page brings every refusal up to it (it may pass the last refusal delivered: no refusal can
---   take an id at or below last_mutation_id later), else the id just below the first refusal
---   still to come. Passed back, it lets the server forget exactly what was delivered, as before.
--- Runs on hosted Supabase, PostgreSQL 15 and PGlite: no extensions, no session settings.
-
--- sync_pull as 20261124400000_planner.sql left it, plus: the acknowledgment capped below the
--- first refusal this page does not carry (devices that send the `refused` cursor), and the
--- `refused` cursor at the point up to which the stream is complete.
+-- sync_pull(p_client_id, p_cursors, p_limit, p_count): the API contract is in supabase/README.md.
+-- Everything is read in one statement, so in one snapshot (PostgREST runs functions in READ
+-- COMMITTED, where each statement takes a new one): rows, refusals and last_mutation_id agree.
+-- Each kind of row comes through its table's pull functions (pull_<kind>_keys, _rows, _count,
+-- defined beside the table), which are stable SQL and so read in this statement's snapshot.
 create or replace function public.sync_pull(p_client_id uuid, p_cursors jsonb default '{}'::jsonb, p_limit int default 1000,
   p_count boolean default false)
 returns jsonb language plpgsql security invoker
@@ -28,6 +10,8 @@ returns jsonb language plpgsql security invoker
 set search_path = public, pg_temp set jit = off as $$
 declare
   lim int := least(greatest(coalesce(p_limit, 1000), 1), 1000);
+  -- reminders are per person: only the caller's travel
+  me uuid := auth.uid();
   -- Without the key (a device from before the refusal stream, or its first pull) refusals start
   -- from the oldest kept, but do not hold has_more: a device that drops the key between pages
   -- would otherwise be sent the same refusals again and again, told each time that more wait.
@@ -67,20 +51,12 @@ begin
   -- keys first (index order, at most a page per list and table), whole rows only for the page
   keys as (
     select k.* from cur cross join lateral (
-      (select 'l' as kind, l.id as list_id, l.version, l.id as row_id
-         from public.lists l where l.id = cur.list_id and l.version > cur.c)
-      union all
-      (select 'm', m.list_id, m.version, m.user_id from public.list_members m
-         where m.list_id = cur.list_id and m.version > cur.c order by m.version limit lim + 1)
-      union all
-      (select 't', t.list_id, t.version, t.id from public.tasks t
-         where t.list_id = cur.list_id and t.version > cur.c order by t.version limit lim + 1)
-      union all
-      (select 's', s.list_id, s.version, s.id from public.steps s
-         where s.list_id = cur.list_id and s.version > cur.c order by s.version limit lim + 1)
-      union all
-      (select 'd', d.list_id, d.version, d.task_id from public.task_departures d
-         where d.list_id = cur.list_id and d.version > cur.c order by d.version limit lim + 1)
+      select * from daybook_private.pull_lists_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_members_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_tasks_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_steps_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_reminders_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_departed_keys(me, cur.list_id, cur.c, lim + 1)
     ) k
   ),
   page as (
@@ -118,21 +94,12 @@ begin
       has_rc and (select count(*) from refused) > lim as refusals
   )
   select jsonb_build_object(
-    'lists', coalesce((select jsonb_agg(to_jsonb(l) order by l.version) from kept k
-      join public.lists l on l.id = k.row_id where k.kind = 'l'), '[]'),
-    'members', coalesce((select jsonb_agg(to_jsonb(m) order by m.list_id, m.version) from kept k
-      join public.list_members m on m.list_id = k.list_id and m.user_id = k.row_id where k.kind = 'm'), '[]'),
-    -- deleted_with_list only on tombstones: the device's list.restore must revive the same tasks
-    'tasks', coalesce((select jsonb_agg(case when t.deleted_at is null then to_jsonb(t) - 'deleted_with_list' else to_jsonb(t) end
-        order by t.list_id, t.version) from kept k
-      join public.tasks t on t.id = k.row_id where k.kind = 't'), '[]'),
-    -- deleted_with_task only on tombstones, likewise for task.restore and list.restore
-    'steps', coalesce((select jsonb_agg(case when s.deleted_at is null then to_jsonb(s) - 'deleted_with_task' else to_jsonb(s) end
-        order by s.list_id, s.version) from kept k
-      join public.steps s on s.id = k.row_id where k.kind = 's'), '[]'),
-    'departed', coalesce((select jsonb_agg(jsonb_build_object('list_id', d.list_id, 'task_id', d.task_id,
-        'version', d.version) order by d.list_id, d.version) from kept k
-      join public.task_departures d on d.list_id = k.list_id and d.task_id = k.row_id where k.kind = 'd'), '[]'),
+    'lists', (select daybook_private.pull_lists_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'l'),
+    'members', (select daybook_private.pull_members_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'm'),
+    'tasks', (select daybook_private.pull_tasks_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 't'),
+    'steps', (select daybook_private.pull_steps_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 's'),
+    'reminders', (select daybook_private.pull_reminders_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'r'),
+    'departed', (select daybook_private.pull_departed_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'd'),
     'visible_lists', coalesce((select jsonb_agg(list_id order by list_id) from vis), '[]'),
     'cursors', coalesce((select jsonb_object_agg(nxt.list_id::text, nxt.c) from nxt), '{}')
       || jsonb_build_object('refused', (select greatest(rc, upto) from complete)),
@@ -140,18 +107,18 @@ begin
         order by mutation_id) from refused_kept), '[]'),
     -- RLS shows the caller their own client rows only (the check above refused anyone else's).
     -- A page never acknowledges a change whose refusal it does not carry; a device without the
-    -- refused cursor is acknowledged as before (it never pages through the stream).
+    -- refused cursor is acknowledged up to its last mutation id (it never pages through the stream).
     'last_mutation_id', (select case when has_rc then upto else last end from complete),
     'has_more', (select rows or refusals from more),
     -- an uncorrelated subquery is run only when its CASE branch is taken
     'remaining', case when not coalesce(p_count, false) then null when not (select rows from more) then 0
-      else (select coalesce(sum(
-          (select count(*) from public.lists l where l.id = nxt.list_id and l.version > nxt.c)
-        + (select count(*) from public.list_members m where m.list_id = nxt.list_id and m.version > nxt.c)
-        + (select count(*) from public.tasks t where t.list_id = nxt.list_id and t.version > nxt.c)
-        + (select count(*) from public.steps s where s.list_id = nxt.list_id and s.version > nxt.c)
-        + (select count(*) from public.task_departures d where d.list_id = nxt.list_id and d.version > nxt.c)), 0)::bigint
-        from nxt) end
+      else (select daybook_private.pull_lists_count(me, n.lists, n.afters)
+          + daybook_private.pull_members_count(me, n.lists, n.afters)
+          + daybook_private.pull_tasks_count(me, n.lists, n.afters)
+          + daybook_private.pull_steps_count(me, n.lists, n.afters)
+          + daybook_private.pull_reminders_count(me, n.lists, n.afters)
+          + daybook_private.pull_departed_count(me, n.lists, n.afters)
+        from (select array_agg(nxt.list_id) as lists, array_agg(nxt.c) as afters from nxt) n) end
   ) into result;
 
   if not coalesce(p_count, false) then
@@ -159,3 +126,6 @@ begin
   end if;
   return result;
 end $$;
+
+revoke all on function public.sync_pull(uuid, jsonb, integer, boolean) from public, anon, service_role;
+grant execute on function public.sync_pull(uuid, jsonb, integer, boolean) to authenticated;

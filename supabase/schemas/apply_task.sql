@@ -1,0 +1,181 @@
+-- task.create · task.update · task.delete · task.restore · task.complete_occurrence ·
+-- task.uncomplete_occurrence. task.create's row is built by task_create_row, which the set-wise
+-- path (push_setwise.sql) uses too, so both check and store a creation alike.
+create or replace function daybook_private.apply_task(p_name text, p_args jsonb) returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  uid uuid := auth.uid();
+  tid uuid := daybook_private.arg_uuid(p_args, 'id');
+  t public.tasks;
+  patch jsonb;
+  new_list uuid;
+  new_date date;
+  new_time text;
+  new_repeat text;
+  new_anchor date;
+  occ date;
+  nxt date;
+  r text;
+begin
+  if p_name = 'task.create' then
+    insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, position, created_by, repeat, repeat_anchor)
+    select r.id, r.list_id, r.title, r.notes, r.due_date, r.due_time, r.priority, r.position, r.created_by, r.repeat, r.repeat_anchor
+    from daybook_private.task_create_row(p_args, true) r;
+    return;
+  end if;
+
+  select * into t from public.tasks where id = tid for update;
+  r := case when found then daybook_private.role_on(t.list_id) end;
+  if r is null then
+    perform daybook_private.refuse('not_found', 'This task was deleted or unshared', 'id');
+  end if;
+  if r = 'viewer' then
+    perform daybook_private.refuse('forbidden', 'You can only view this list');
+  end if;
+
+  if p_name = 'task.delete' then
+    if t.deleted_at is null then
+      update public.tasks set deleted_at = now(), deleted_with_list = false where id = tid;
+      perform daybook_private.tombstone_task_steps(tid, t.list_id);
+    elsif t.deleted_with_list then
+      -- deleted with its list, and now by this person too: restoring the list must not bring
+      -- back a task they deleted (the new version carries the flag to every device)
+      update public.tasks set deleted_with_list = false where id = tid;
+    end if;
+  elsif p_name = 'task.restore' then
+    if (select deleted_at from public.lists where id = t.list_id) is not null then
+      perform daybook_private.refuse('deleted', 'Its list was deleted', 'list_id');
+    end if;
+    if t.deleted_at is not null then
+      update public.tasks set deleted_at = null, deleted_with_list = false where id = tid;
+      perform daybook_private.revive_task_steps(tid, t.list_id);
+    end if;
+  elsif p_name in ('task.complete_occurrence', 'task.uncomplete_occurrence') then
+    if t.deleted_at is not null then
+      perform daybook_private.refuse('deleted', 'This task was deleted on another device');
+    end if;
+    occ := daybook_private.check_day(p_args -> 'occurrence', 'occurrence');
+    if occ is null then
+      perform daybook_private.refuse('invalid', 'Pick a date between 1900 and 2999', 'occurrence');
+    end if;
+    nxt := daybook_private.check_day(p_args -> 'next', 'next');
+    if nxt <= occ then
+      perform daybook_private.refuse('invalid', 'The next occurrence must come after the one completed', 'next');
+    end if;
+    -- the occurrence the change names decides, not the order of arrival: a task no longer at
+    -- it (completed elsewhere, moved, done) is left as it is, and the change is applied
+    if p_name = 'task.complete_occurrence' then
+      if not t.done and t.due_date = occ then
+        if nxt is null or t.repeat is null then
+          update public.tasks set done = true, done_at = coalesce(done_at, now()) where id = tid;
+        else
+          update public.tasks set due_date = nxt where id = tid;
+        end if;
+      end if;
+    elsif t.done then
+      if nxt is null and t.due_date = occ then
+        update public.tasks set done = false, done_at = null where id = tid;
+      end if;
+    elsif nxt is not null and t.due_date = nxt then
+      update public.tasks set due_date = occ where id = tid;
+    end if;
+  elsif p_name = 'task.update' then
+    if t.deleted_at is not null then
+      perform daybook_private.refuse('deleted', 'This task was deleted on another device');
+    end if;
+    patch := p_args -> 'patch';
+    if jsonb_typeof(patch) is distinct from 'object' then
+      perform daybook_private.refuse('invalid', 'patch must be an object', 'patch');
+    end if;
+    new_list := t.list_id;
+    if patch ? 'list_id' then
+      new_list := daybook_private.arg_uuid(patch, 'list_id');
+      if new_list <> t.list_id then
+        perform daybook_private.require_list(new_list, 'editor');
+      end if;
+    end if;
+    new_date := case when patch ? 'due_date' then daybook_private.check_date(patch -> 'due_date') else t.due_date end;
+    new_time := case when patch ? 'due_time' then daybook_private.check_time(patch -> 'due_time')
+      when new_date is null then null else t.due_time end;
+    if new_time is not null and new_date is null then
+      perform daybook_private.refuse('invalid', 'Set a date before setting a time', 'due_time');
+    end if;
+    -- a repeat needs a date: clearing the date clears it; a repeat set without an anchor starts
+    -- at the (resulting) due date
+    if patch ? 'repeat' or patch ? 'repeat_anchor' then
+      new_repeat := case when patch ? 'repeat' then daybook_private.check_repeat(patch -> 'repeat') else t.repeat end;
+      if new_repeat is not null then
+        if new_date is null then
+          perform daybook_private.refuse('invalid', 'Set a date before repeating', 'repeat');
+        end if;
+        new_anchor := coalesce(daybook_private.check_day(patch -> 'repeat_anchor', 'repeat'), new_date);
+      end if;
+    elsif new_date is not null then
+      new_repeat := t.repeat;
+      new_anchor := t.repeat_anchor;
+    end if;
+    if patch ? 'done' and jsonb_typeof(patch -> 'done') is distinct from 'boolean' then
+      perform daybook_private.refuse('invalid', 'done must be true or false', 'done');
+    end if;
+    update public.tasks set
+      list_id = new_list,
+      title = case when patch ? 'title' then daybook_private.check_title(patch -> 'title') else title end,
+      notes = case when patch ? 'notes' then daybook_private.check_notes(patch -> 'notes') else notes end,
+      due_date = new_date,
+      due_time = new_time,
+      repeat = new_repeat,
+      repeat_anchor = new_anchor,
+      priority = case when patch ? 'priority' then daybook_private.check_priority(patch -> 'priority') else priority end,
+      position = case when patch ? 'position' then daybook_private.check_position(patch -> 'position') else position end,
+      done = case when patch ? 'done' then (patch ->> 'done')::boolean else done end,
+      done_at = case when not patch ? 'done' then done_at
+        when (patch ->> 'done')::boolean then coalesce(done_at, now()) else null end
+    where id = tid;
+    if new_list <> t.list_id then
+      insert into public.task_departures (list_id, task_id) values (t.list_id, tid)
+      on conflict (list_id, task_id) do update set version = 0;
+      -- a task that comes back supersedes its old departure from the target list
+      delete from public.task_departures where list_id = new_list and task_id = tid;
+      -- its steps follow it; the departure covers them for members of the old list only
+      perform daybook_private.move_task_steps(tid, new_list);
+    end if;
+  end if;
+end $$;
+
+-- A task.create's new row, validated (list and id checks only with p_check: the set-wise path
+-- checks each list once and the ids in one probe). Raises the refusal apply_task would.
+create or replace function daybook_private.task_create_row(p_args jsonb, p_check boolean) returns public.tasks
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  r public.tasks;
+begin
+  r.id := daybook_private.arg_uuid(p_args, 'id');
+  if p_check then
+    perform daybook_private.require_list(daybook_private.arg_uuid(p_args, 'list_id'), 'editor');
+    if exists (select 1 from public.tasks where id = r.id) then
+      perform daybook_private.refuse('invalid', 'That task id is already in use', 'id');
+    end if;
+  end if;
+  r.due_date := daybook_private.check_date(p_args -> 'due_date');
+  r.due_time := daybook_private.check_time(p_args -> 'due_time');
+  if r.due_time is not null and r.due_date is null then
+    perform daybook_private.refuse('invalid', 'Set a date before setting a time', 'due_time');
+  end if;
+  r.repeat := daybook_private.check_repeat(p_args -> 'repeat');
+  if r.repeat is not null then
+    if r.due_date is null then
+      perform daybook_private.refuse('invalid', 'Set a date before repeating', 'repeat');
+    end if;
+    r.repeat_anchor := coalesce(daybook_private.check_day(p_args -> 'repeat_anchor', 'repeat'), r.due_date);
+  end if;
+  r.list_id := (p_args ->> 'list_id')::uuid;
+  r.title := daybook_private.check_title(p_args -> 'title');
+  r.notes := daybook_private.check_notes(p_args -> 'notes');
+  r.priority := daybook_private.check_priority(p_args -> 'priority');
+  r.position := daybook_private.check_position(p_args -> 'position');
+  r.created_by := auth.uid();
+  return r;
+end $$;
+
+revoke all on function daybook_private.apply_task(text, jsonb) from public, anon;
+revoke all on function daybook_private.task_create_row(jsonb, boolean) from public, anon, authenticated;

@@ -1,0 +1,68 @@
+-- How sync_push finds its way to each entity. Adding an entity: its own schema file with its
+-- apply function, then here its names (mutation_kind), its call (apply_change) and the lists its
+-- changes write to (push_lists).
+
+-- The entity a mutation name belongs to, or null for a name sync_push does not know (the whole
+-- batch is then refused as malformed). No SET clause, so it is inlined where it is called.
+create or replace function daybook_private.mutation_kind(p_name text) returns text
+language sql immutable as $$
+  select case
+    when p_name in ('list.create', 'list.update', 'list.delete', 'list.restore', 'list.leave') then 'list'
+    when p_name in ('member.invite', 'member.set_role', 'member.remove') then 'member'
+    when p_name in ('task.create', 'task.update', 'task.delete', 'task.restore', 'task.complete_occurrence',
+      'task.uncomplete_occurrence') then 'task'
+    when p_name in ('step.create', 'step.update', 'step.delete', 'step.restore') then 'step'
+    when p_name in ('reminder.set', 'reminder.clear', 'reminder.snooze') then 'reminder'
+  end
+$$;
+
+-- Applies one change through its entity's apply function; a refusal raises (DB001). Called only
+-- from sync_push (security definer, search_path set), whose rights and search_path it keeps: no
+-- SET clause of its own, which would cost a configuration save and restore per change.
+create or replace function daybook_private.apply_change(p_name text, p_args jsonb) returns void
+language plpgsql as $$
+begin
+  case daybook_private.mutation_kind(p_name)
+    when 'list' then perform daybook_private.apply_list(p_name, p_args);
+    when 'member' then perform daybook_private.apply_member(p_name, p_args);
+    when 'task' then perform daybook_private.apply_task(p_name, p_args);
+    when 'step' then perform daybook_private.apply_step(p_name, p_args);
+    when 'reminder' then perform daybook_private.apply_reminder(p_name, p_args);
+  end case;
+end $$;
+
+-- Every list a batch may write to, read before anything is locked: the lists its changes name,
+-- and the current lists of the tasks and steps they name (a task's steps and reminders live in
+-- its list). Ids that are not uuids are left out; their changes are refused when applied.
+-- (PL/pgSQL rather than SQL: its plan is kept for the session instead of made at every push)
+create or replace function daybook_private.push_lists(p_mutations jsonb) returns uuid[]
+language plpgsql stable security definer set search_path = public, pg_temp as $$
+begin
+  return (with x as (
+    select x.value ->> 'name' as name, x.value -> 'args' as args,
+      daybook_private.mutation_kind(x.value ->> 'name') as kind
+    from jsonb_array_elements(p_mutations) x)
+  select array(
+    select daybook_private.try_uuid(coalesce(x.args ->> 'list_id', x.args ->> 'id')) from x
+      where x.kind in ('list', 'member')
+    union
+    select daybook_private.try_uuid(x.args ->> 'list_id') from x where x.name = 'task.create'
+    union
+    select daybook_private.try_uuid(x.args -> 'patch' ->> 'list_id') from x where x.name = 'task.update'
+    union
+    select t.list_id from public.tasks t
+      where t.id in (select daybook_private.try_uuid(x.args ->> 'id') from x where x.kind = 'task')
+    union
+    select t.list_id from public.tasks t
+      where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.name = 'step.create')
+    union
+    select s.list_id from public.steps s
+      where s.id in (select daybook_private.try_uuid(x.args ->> 'id') from x where x.kind = 'step')
+    union
+    select t.list_id from public.tasks t
+      where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'reminder')));
+end $$;
+
+revoke all on function daybook_private.mutation_kind(text) from public, anon, authenticated;
+revoke all on function daybook_private.apply_change(text, jsonb) from public, anon, authenticated;
+revoke all on function daybook_private.push_lists(jsonb) from public, anon, authenticated;

@@ -1,0 +1,52 @@
+-- The device's own subscription: made or refreshed when it signs in with notifications allowed
+-- (and when its zone or "Remind at" changes), dropped when it signs out. An endpoint another
+-- account held on this device moves to the caller, without what was sent to the other.
+create or replace function public.push_subscribe(p_endpoint text, p_p256dh text, p_auth text, p_time_zone text, p_remind_at text)
+returns void language plpgsql volatile security definer set search_path = public, pg_temp as $$
+declare
+  v_user uuid := auth.uid();
+begin
+  if v_user is null then
+    perform daybook_private.refuse('forbidden', 'Sign in to get reminders on this device');
+  end if;
+  if p_endpoint is null or char_length(p_endpoint) > 2048
+     or not (p_endpoint ~ '^https://[^/\s]+/' or p_endpoint ~ '^http://(127\.0\.0\.1|localhost|\[::1\])(:[0-9]+)?/') then
+    perform daybook_private.refuse('invalid', 'The push endpoint must be an https URL', 'endpoint');
+  end if;
+  if p_p256dh is null or p_p256dh !~ '^[A-Za-z0-9_-]{87}=?$' then
+    perform daybook_private.refuse('invalid', 'The p256dh key must be a P-256 public key in base64url', 'p256dh');
+  end if;
+  if p_auth is null or p_auth !~ '^[A-Za-z0-9_-]{22}(==)?$' then
+    perform daybook_private.refuse('invalid', 'The auth secret must be 16 bytes in base64url', 'auth');
+  end if;
+  if p_remind_at is null or p_remind_at !~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' then
+    perform daybook_private.refuse('invalid', 'Remind at must be a time HH:MM', 'remind_at');
+  end if;
+  if p_time_zone is null or char_length(p_time_zone) > 64 then
+    perform daybook_private.refuse('invalid', 'The time zone must be an IANA zone name', 'time_zone');
+  end if;
+  begin
+    perform now() at time zone p_time_zone;
+  exception when invalid_parameter_value then
+    perform daybook_private.refuse('invalid', format('Unknown time zone: %s', p_time_zone), 'time_zone');
+  end;
+  delete from public.push_subscriptions where endpoint = p_endpoint and user_id <> v_user;
+  insert into public.push_subscriptions (user_id, endpoint, p256dh, auth, time_zone, remind_at)
+  values (v_user, p_endpoint, p_p256dh, p_auth, p_time_zone, p_remind_at::time)
+  on conflict (endpoint) do update
+    set p256dh = excluded.p256dh, auth = excluded.auth, time_zone = excluded.time_zone,
+        remind_at = excluded.remind_at, updated_at = now();
+  -- at most 20 devices a person: the least recently refreshed go
+  delete from public.push_subscriptions where id in (
+    select id from public.push_subscriptions where user_id = v_user order by updated_at desc, id offset 20);
+end $$;
+
+create or replace function public.push_unsubscribe(p_endpoint text)
+returns void language sql volatile security definer set search_path = public, pg_temp as $$
+  delete from public.push_subscriptions where endpoint = p_endpoint and user_id = auth.uid()
+$$;
+
+revoke all on function public.push_subscribe(text, text, text, text, text) from public, anon;
+revoke all on function public.push_unsubscribe(text) from public, anon;
+grant execute on function public.push_subscribe(text, text, text, text, text) to authenticated;
+grant execute on function public.push_unsubscribe(text) to authenticated;
