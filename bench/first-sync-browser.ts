@@ -148,7 +148,7 @@ async function floorStore(args: FloorArgs) {
       body: JSON.stringify({ p_client_id: clientId, p_cursors: cursors, p_limit: 1000 }),
     });
     const page = (await res.json()) as { tasks: Record<string, unknown>[]; cursors: Record<string, number>; has_more: boolean };
-    // the stored row shape: derived index keys beside the public fields (src/data/schema.ts toTaskRow)
+    // the stored row shape: derived index keys beside the public fields (src/data/db/schema.ts toTaskRow)
     for (const t of page.tasks) rows.push({ ...t, state: t.deleted_at ? 2 : t.done ? 1 : 0, due_time_key: t.due_time ?? '' });
     cursors = page.cursors;
     if (!page.has_more) break;

@@ -21,8 +21,8 @@ import {
   todayTasks,
   toTaskRow,
 } from '../src/data/index.ts';
-import { lists } from '../src/data/mutators/index.ts';
-import type { Task } from '../src/lib/model.ts';
+import { lists } from '../src/data/write/index.ts';
+import type { Task } from '../src/domain/model.ts';
 import { positionsBetween } from '../src/lib/order.ts';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 1000);

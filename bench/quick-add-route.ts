@@ -49,7 +49,7 @@ try {
   }
   console.log('\nAfter the first paint:');
   for (const r of rows.filter((x) => x.when === 'after')) console.log(`- ${r.path} ${kb(r.gzip)} (requested at ${r.start.toFixed(0)} ms)`);
-  const early = rows.filter((r) => r.when === 'first' && /quick-add-understood/.test(r.path));
+  const early = rows.filter((r) => r.when === 'first' && /\/understood-[^/]*\.js$/.test(r.path));
   console.log(early.length ? `\nThe parser chunk loaded BEFORE the first paint: ${early.map((r) => r.path).join(', ')}` : '\nThe parser chunk is not in the first paint.');
   await context.close();
 } finally {

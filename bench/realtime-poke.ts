@@ -8,9 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { fmt, kindFromArgs, benchServer, percentile } from './backend-common.ts';
 import { median } from './sync-common.ts';
-import { lists, members, tasks } from '../src/data/mutators/index.ts';
-import { observe } from '../src/data/live.ts';
-import { getTask } from '../src/data/queries.ts';
+import { lists, members, tasks } from '../src/data/write/index.ts';
+import { observe } from '../src/data/live/observe.ts';
+import { getTask } from '../src/data/read/queries.ts';
 import { POKE_DELAY_MS } from '../src/sync/schedule.ts';
 import type { Clock } from '../src/sync/ports.ts';
 import { signUpUser } from '../tests/helpers/server.ts';

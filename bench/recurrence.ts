@@ -4,7 +4,7 @@
 // 1,000 (completing every task today). Median / p95 of 30 runs after 5 warm-up, one process.
 // Run: npx tsx bench/recurrence.ts
 import { addDays } from '../src/lib/dates.ts';
-import { nextDue, occurrences, parseRule, type Rule } from '../src/lib/recurrence/index.ts';
+import { nextDue, occurrences, parseRule, type Rule } from '../src/domain/recurrence/index.ts';
 import { benchTasks, machine, summary, TASKS, time, TODAY } from './recurrence-common.ts';
 
 const tasks = benchTasks();

@@ -4,7 +4,7 @@
 // (the same window again, as on every re-render after an unrelated write). Median / p95 of 30 runs
 // after 5 warm-up, one process. Run: npx tsx bench/upcoming-repeats.ts
 import { addDays } from '../src/lib/dates.ts';
-import { laterOccurrences } from '../src/lib/recurrence/index.ts';
+import { laterOccurrences } from '../src/domain/recurrence/index.ts';
 import { benchTasks, machine, summary, TASKS, time, TODAY } from './recurrence-common.ts';
 
 const tasks = benchTasks().map((t) => ({ done: false, due_date: t.anchor, repeat: t.rule, repeat_anchor: t.anchor }));

@@ -6,7 +6,7 @@
 // the page is stored — else it is dropped and the next page asked for again — so the pages stored
 // and the cursors sent are those of a pull that waited for each page: an interrupted pull resumes
 // from the last page stored, as before.
-import { type MutationError, type PullResult, REFUSED_CURSOR } from '@/lib/model';
+import { type MutationError, type PullResult, REFUSED_CURSOR } from '@/domain/model';
 import type { PullOutcome, SyncTransport, TransportOutcome } from './ports';
 import type { Failure, RunContext } from './run';
 

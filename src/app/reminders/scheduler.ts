@@ -5,7 +5,7 @@
 // is shown, so a reminder the server's push already showed (or another tab that led before) is
 // not shown again. No React, no DOM: everything it touches is handed in, so tests drive it with
 // a fake clock.
-import { dateIn, reminderSchedule, type ScheduledReminder, type ScheduleReminder } from '@/lib/reminders/schedule';
+import { dateIn, reminderSchedule, type ScheduledReminder, type ScheduleReminder } from '@/domain/reminders/schedule';
 import { type ReminderNotification, reminderNotification } from '@/lib/reminders/notification';
 
 /** A timer never waits longer than this: the clock may jump (sleep, a changed system time). */

@@ -10,7 +10,7 @@
 // page (nothing came before it: the pull starts from empty cursors).
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PullResult } from '@/lib/model';
+import type { PullResult } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { newId, pull, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
 

@@ -5,7 +5,7 @@
 // and that the set-wise path is really the one taken (the list's counter row is written once per
 // run, not once per change).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushResult } from '@/lib/model';
+import type { PushResult } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { listCreate, newId, pullAll, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
 

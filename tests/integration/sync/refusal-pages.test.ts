@@ -4,8 +4,8 @@
 // through the real engine and the real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '@/data';
-import { getTask } from '@/data/queries';
-import type { RefusedEntry } from '@/lib/model';
+import { getTask } from '@/data/read/queries';
+import type { RefusedEntry } from '@/domain/model';
 import type { EngineEvent } from '@/sync/types';
 import { connectDevice, deviceView, serverView } from '../../helpers/sync-device';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, getList, getTask, type Identity, listTasks, lists, members, tasks, ValidationError } from '@/data';
-import { type DaybookDb, toListRow, toTaskRow } from '@/data/schema';
-import type { OutboxEntry } from '@/lib/model';
+import { type DaybookDb, toListRow, toTaskRow } from '@/data/db/schema';
+import type { OutboxEntry } from '@/domain/model';
 import { freshDb, snapshot } from './helpers';
 
 let db: DaybookDb;

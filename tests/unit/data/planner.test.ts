@@ -6,8 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type Identity, listStepCounts, lists, openDatabase, searchTasks, steps, taskSteps, tasks } from '@/data';
 import { exportData, importData } from '@/data/backup';
 import { applyPull } from '@/data/sync';
-import { CURRENT_VERSION, type DaybookDb, SCHEMA_V2 } from '@/data/schema';
-import type { PullResult } from '@/lib/model';
+import { CURRENT_VERSION, type DaybookDb, SCHEMA_V2 } from '@/data/db/schema';
+import type { PullResult } from '@/domain/model';
 import { freshDb } from './helpers';
 
 let db: DaybookDb;

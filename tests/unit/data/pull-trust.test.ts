@@ -4,8 +4,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getCursors, type Identity, tasks } from '@/data';
 import { applyPull, refuseLocally } from '@/data/sync';
-import type { DaybookDb } from '@/data/schema';
-import type { PullResult, Task } from '@/lib/model';
+import type { DaybookDb } from '@/data/db/schema';
+import type { PullResult, Task } from '@/domain/model';
 import { freshDb } from './helpers';
 
 let db: DaybookDb;

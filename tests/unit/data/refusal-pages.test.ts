@@ -8,10 +8,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCursors, getTask, type Identity, tasks } from '@/data';
 import { applyPull, createSyncStore, discardRefused } from '@/data/sync';
-import { mergeCursors, REFUSED_CURSOR, requestCursors } from '@/data/cursors';
-import { getAckedAhead } from '@/data/sync-meta';
-import type { DaybookDb } from '@/data/schema';
-import type { PullResult, Task } from '@/lib/model';
+import { mergeCursors, REFUSED_CURSOR, requestCursors } from '@/data/sync/cursors';
+import { getAckedAhead } from '@/data/sync/meta';
+import type { DaybookDb } from '@/data/db/schema';
+import type { PullResult, Task } from '@/domain/model';
 import { freshDb } from './helpers';
 
 let db: DaybookDb;

@@ -7,8 +7,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getCursors, getReminder, type Identity, lists, loadReminderInputs, openDatabase, reminders, setCurrentDatabase, tasks } from '@/data';
 import { exportData, importData } from '@/data/backup';
 import { adoptLocalData, applyPull } from '@/data/sync';
-import { CURRENT_VERSION, type DaybookDb, SCHEMA_V3 } from '@/data/schema';
-import type { PullResult } from '@/lib/model';
+import { CURRENT_VERSION, type DaybookDb, SCHEMA_V3 } from '@/data/db/schema';
+import type { PullResult } from '@/domain/model';
 import { freshDb } from './helpers';
 
 let db: DaybookDb;

@@ -9,10 +9,10 @@ import {
   setCurrentDatabase,
   tasks,
 } from '@/data';
-import { type DaybookDb, toListRow } from '@/data/schema';
+import { type DaybookDb, toListRow } from '@/data/db/schema';
 import { getCursors } from '@/data';
 import { adoptLocalData, applyPull, changeSubjects, discardRefused, pendingMutations, retryRefused } from '@/data/sync';
-import type { List, PullResult, Task } from '@/lib/model';
+import type { List, PullResult, Task } from '@/domain/model';
 import { freshDb } from './helpers';
 
 let db: DaybookDb;

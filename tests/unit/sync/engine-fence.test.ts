@@ -3,8 +3,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getCursors, type Identity, setLastSyncedAt, tasks } from '@/data';
 import { createSyncStore } from '@/data/sync';
-import type { DaybookDb } from '@/data/schema';
-import type { PullResult } from '@/lib/model';
+import type { DaybookDb } from '@/data/db/schema';
+import type { PullResult } from '@/domain/model';
 import { createSyncEngine } from '@/sync/engine';
 import type { PullRequest, TransportOutcome } from '@/sync/ports';
 import { freshDb } from '../data/helpers';

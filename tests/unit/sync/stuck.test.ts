@@ -3,8 +3,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Identity, setLastSyncedAt, tasks } from '@/data';
 import { createSyncStore } from '@/data/sync';
-import type { DaybookDb } from '@/data/schema';
-import type { PushResult } from '@/lib/model';
+import type { DaybookDb } from '@/data/db/schema';
+import type { PushResult } from '@/domain/model';
 import { createSyncEngine } from '@/sync/engine';
 import type { PushRequest, TransportOutcome } from '@/sync/ports';
 import { initialStuck, pushFailed, pushSucceeded, REFUSE_AFTER, type StuckState } from '@/sync/stuck';
