@@ -1,8 +1,7 @@
 // 10,000 task changes through sync_push: batches of 200 vs one request per change.
 // Run: npx tsx bench/backend-push.ts pglite|pg   (env BENCH_CHANGES to change 10,000;
 // BENCH_REPEAT=n repeats the batched run n times and reports the median; BENCH_NAIVE=0 skips the one-request-per-change run, which takes ~10× as long)
-import { signUpUser } from '../tests/helpers/server.ts';
-import { newId, pushOk, type RawMutation, taskCreate } from '../tests/helpers/server-sync.ts';
+import { signUpUser, newId, pushOk, type RawMutation, taskCreate } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs } from './backend-common.ts';
 
 const kind = kindFromArgs();

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPushSender } from '../server/push-sender.ts';
-import { startFakePushService } from '../tests/helpers/fake-push-service.ts';
+import { startFakePushService } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs } from './backend-common.ts';
 
 const kind = kindFromArgs();

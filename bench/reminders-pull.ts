@@ -6,8 +6,7 @@
 // incremental pull with nothing new (the everyday call).
 // Run: npx tsx bench/reminders-pull.ts pglite|pg   (env BENCH_ROWS, BENCH_REPEAT)
 import { readFileSync } from 'node:fs';
-import { signUpUser } from '../tests/helpers/server.ts';
-import { listCreate, newId, pushOk, type RawMutation, taskCreate } from '../tests/helpers/server-sync.ts';
+import { signUpUser, listCreate, newId, pushOk, type RawMutation, taskCreate } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs, percentile } from './backend-common.ts';
 
 const kind = kindFromArgs();

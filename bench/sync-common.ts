@@ -10,7 +10,7 @@ import { defineDatabase, toTaskRow } from '../src/data/db/schema.ts';
 import type { Task } from '../src/domain/model.ts';
 import { type Db, openPglite, openPgPool } from '../server/db.ts';
 import { migrate } from '../server/migrate.ts';
-import type { ServerKind } from '../tests/helpers/server.ts';
+import type { ServerKind } from '../tests/helpers/index.ts';
 import pg from 'pg';
 
 export interface Wire {
