@@ -1,4 +1,4 @@
-// Deleting and restoring a big list through sync_push (issue #15 item 1: work per request is
+// Deleting and restoring a big list through sync_push (work per request is
 // linear in the list's tasks). The list's tasks are inserted with one SQL statement (triggers
 // on), then list.delete and list.restore each go through the real HTTP API as the owner.
 // Run: npx tsx bench/list-delete.ts pglite|pg   (env BENCH_SIZES=2000,10000,20000, BENCH_BATCH=8)

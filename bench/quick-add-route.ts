@@ -3,7 +3,7 @@
 // before the first contentful paint), the service worker's registration (loaded after the app has
 // rendered, whichever side of the paint it lands; bench/client-size.ts sets it apart too), and the
 // rest, after the paint (the parser chunk). Sizes are gzip level 9 like bench/client-size.ts; the
-// first screen's JS is what issue #13 allows to grow by 2 KB at most.
+// first screen's JS is what quick add may grow by 2 KB at most.
 // Run: npx tsx bench/quick-add-route.ts   (BENCH_DIST=<a dist> BENCH_REUSE_BUILD=1 to measure a given build)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

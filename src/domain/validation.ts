@@ -1,5 +1,5 @@
 // SPEC §5 validation, pure. Each check returns the normalised value or throws ValidationError
-// with the exact user-facing message, so mutators and JSON import refuse the same way.
+// with the exact user-facing message, so the writes and JSON import refuse the same way.
 import { isValidIsoDate } from '@/lib/dates';
 import { ValidationError } from '@/lib/errors';
 import { LIST_COLORS, type ListColor, type Priority, type TaskPatch } from './model';

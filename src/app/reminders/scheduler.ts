@@ -80,7 +80,7 @@ export function startReminderScheduler(deps: SchedulerDeps): ReminderScheduler {
     timer = null;
     const now = deps.now();
     // No reminder: nothing to schedule, and no time zone asked. The first Intl call a page makes
-    // starts ICU (20–30 ms), and a cold start paid it here before Today's first rows (issue #16).
+    // starts ICU (a long task), which a cold start would otherwise pay here before Today's first rows.
     let schedule: ScheduledReminder[] = [];
     let today = '';
     if (reminders.length) {

@@ -1,5 +1,5 @@
 // Export/import as JSON (Settings). Import validates record by record with the SPEC §5
-// messages and writes through the mutators, so every imported record is queued for sync.
+// messages and writes through the data layer's writes (write/), so every imported record is queued for sync.
 //
 // Id policy: an imported record keeps its id when that id is free on this device; when the id
 // is taken by a record with the same content it is skipped ("Already on this device"), and

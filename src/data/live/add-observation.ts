@@ -1,7 +1,7 @@
 // An add never replaces a row: when its key is taken it fails, and its transaction with it. Dexie's
 // observation does not use that. For a write whose old rows were not read into the transaction's
 // cache, it marks every written key as possibly deleted, and a live count on an index listens to
-// every such key: each quick add re-ran every list's open count (issue #16). This layer tells
+// every such key, so each quick add would re-run every list's open count. This layer tells
 // Dexie that an add's old rows are "none". It shows Dexie that cache only while the call below it runs
 // synchronously (Dexie's observation reads it then), so later reads in the transaction never see it.
 import type { DBCore, DBCoreMutateRequest, DBCoreTable, Middleware } from 'dexie';

@@ -1,5 +1,5 @@
-// Live range queries on `tasks` answered from memory after this tab's own writes (issue #16,
-// write → the list's live query). A Dexie middleware below Dexie's own cache and observation
+// Live range queries on `tasks` answered from memory after this tab's own writes, so the write →
+// the list's live query → the new row path reads no IndexedDB. A Dexie middleware below Dexie's own cache and observation
 // layers keeps, per database handle, the result of each index range that a live query read
 // (the list screen's `[list_id+state+position]` range, Today's date ranges). When one of this
 // tab's read-write transactions commits, the rows it wrote are patched into those results (as

@@ -1,8 +1,8 @@
 // Open tasks per list (the sidebar, Lists, a list's subtitle), as one live record made of one live
-// count per list. One live query counting every list re-ran every count — a transaction and an
-// index count per list — on each task write, between the new row and the frame that shows it
-// (issue #16, traced at 12 lists: ~2 ms on the main thread). Dexie re-runs a live count only when
-// a write touches its list's open range, so a quick add now re-counts its own list alone.
+// count per list rather than one live query counting every list, which would re-run every count —
+// a transaction and an index count per list — on each task write, between the new row and the
+// frame that shows it. Dexie re-runs a live count only when a write touches its list's open range,
+// so a quick add re-counts its own list alone.
 // Shared by every reader of a database, like useSharedLive; undefined until every count has come.
 import { useEffect, useReducer, useRef } from 'react';
 import { observe } from './observe';
@@ -98,8 +98,8 @@ function subscribe(db: DaybookDb, store: Store, onChange: () => void): () => voi
 /**
  * Open tasks per live list id; undefined while loading. Errors go to the error boundary.
  * Not useSyncExternalStore: React renders a store's change synchronously, inside the IndexedDB
- * event that brought it — a new count would be drawn before the frame that shows the new row
- * (traced: ~3 ms in front of it). A state update renders in React's next task, after that frame
+ * event that brought it — a new count would be drawn before the frame that shows the new row,
+ * delaying it. A state update renders in React's next task, after that frame
  * when it is due, as the task lists' own live queries do (dexie-react-hooks).
  */
 export function useOpenCounts(db: DaybookDb): OpenCounts | undefined {

@@ -1,8 +1,8 @@
 // One live query per database and key, however many components read it. Every task row asks
-// for this user's identity and its list's members (its role); with one Dexie live query per row,
-// Today at 10,000 tasks held ~140 of them, and Dexie does work for every live query on every
-// write — it merges the write's changed ranges into each one's set — ~1.7 ms of each quick add's
-// ~10 ms before its row was drawn (issue #16, profiled). Rows now share one query per key.
+// for this user's identity and its list's members (its role); with one Dexie live query per row a
+// long Today would hold one per rendered row, and Dexie does work for every live query on every
+// write — it merges the write's changed ranges into each one's set — before the new row is drawn.
+// So rows share one query per key.
 // Same re-run rules as useLiveQuery; `undefined` until the first result; errors are thrown to the
 // error boundary. A key's query stops when its last reader goes, and starts afresh on the next.
 import { useCallback, useMemo, useSyncExternalStore } from 'react';

@@ -1,6 +1,6 @@
 // What a reminder notification's buttons do (SPEC §11.4), run by the service worker with no tab
 // open and no network: each is one write (one transaction and one outbox entry, through the
-// existing mutators), and the sync engine sends it when the app next runs.
+// existing writes), and the sync engine sends it when the app next runs.
 import Dexie from 'dexie';
 import { openDatabase } from '../db/database';
 import { databaseNameFor } from '../db/identity';

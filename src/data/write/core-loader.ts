@@ -1,4 +1,4 @@
-// Loads core.ts (every mutation's pure apply and the mutators' input checks with the
+// Loads core.ts (every mutation's pure apply and the writes' input checks with the
 // recurrence parser a repeat needs, about 7 KB gzip) when the first write
 // comes rather than before the first paint. write() awaits it before opening its transaction;
 // a commit inside a transaction someone else opened finds it loaded, or keeps that transaction

@@ -1,6 +1,6 @@
 // The Dexie side of a pure mutation (./mutations): load the rows its `reads` names, apply it,
 // write what it changed. Runs inside the caller's read-write transaction; the optimistic write
-// (mutators), the rebase (applyPull) and the retry of a refused change all come through here.
+// (the writes in this folder), the rebase (applyPull) and the retry of a refused change all come through here.
 import type { Mutation } from '@/domain/model';
 import { type DaybookDb, type MemberRow, STATE, type StepRow, type TaskRow, toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from '../db/schema';
 import { applyMutation, type Changes, type Ctx, memberKey, type Outcome, type Reads, readsOf, type Rows, type StepRecord, type TaskRecord } from '../mutations';
@@ -115,7 +115,7 @@ const TRACKED_ROWS = 50;
 /**
  * Task rows written so that live queries re-run only where an index key moved. bulkPut hands
  * Dexie the new rows only, so every index range holding one counts as changed (a title edit
- * re-ran the sidebar's open counts); bulkUpdate first reads the stored rows into the
+ * would re-run the sidebar's open counts); bulkUpdate first reads the stored rows into the
  * transaction's cache, where Dexie finds them and compares keys. Each changed row's fields are
  * all restated, the ones it no longer has as undefined (removed), so the stored row is the new one.
  */

@@ -1,4 +1,4 @@
-// Quick add that understands (SPEC §11.2; issue #13): a line → a title and the recognised parts.
+// Quick add that understands (SPEC §11.2): a line → a title and the recognised parts.
 // Pure: "today" and the time are parameters, never the clock. The rules are in README.md here.
 //
 // Every word start is tried by each matcher; a phrase must stand as words of its own (tokens.ts).

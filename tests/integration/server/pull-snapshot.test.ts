@@ -1,4 +1,4 @@
-// Issue #12 item 1: sync_pull answers rows, refusals and last_mutation_id from ONE snapshot.
+// sync_pull answers rows, refusals and last_mutation_id from ONE snapshot.
 // A pull that saw a push's last_mutation_id but not its effects would have the device drop the
 // change from its queue without ever receiving it (or, if refused, without learning why).
 //

@@ -1,4 +1,4 @@
-// Issue #16: sync_push applies a batch of new task creations and plain edits set-wise (one
+// sync_push applies a batch of new task creations and plain edits set-wise (one
 // statement per run of one kind, the list's versions taken in one move) and falls back to one
 // sub-transaction per change when the batch holds a refusal. The answers, the rows, the versions
 // and what another device pulls must be what the per-change path gives; these tests pin that,

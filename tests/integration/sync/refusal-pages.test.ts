@@ -1,4 +1,4 @@
-// Refusals that come a page at a time (issue #12, SPEC §12 "Refusals reach every device, once"):
+// Refusals that come a page at a time (SPEC §12 "Refusals reach every device, once"):
 // a page never acknowledges a change whose refusal it does not carry, so a device whose refusals
 // fill more than one page still learns each of them, once, with its change (name and args) —
 // through the real engine and the real server.

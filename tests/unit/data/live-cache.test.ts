@@ -1,5 +1,5 @@
-// The list's live query answered from memory after this tab's writes (src/data/live/cache.ts,
-// issue #16): it must hold exactly what IndexedDB holds once a write commits — never a row whose
+// The list's live query answered from memory after this tab's writes (src/data/live/cache.ts):
+// it must hold exactly what IndexedDB holds once a write commits — never a row whose
 // transaction failed — and writes it did not see (another handle, another tab, a pull) must
 // still reach it.
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A write re-runs only the live queries whose index ranges it changed (issue #16, write →
+// A write re-runs only the live queries whose index ranges it changed (write →
 // screen): Dexie can tell only if it is handed the rows as they were, so a title edit must not
 // make the sidebar count every list's open tasks again, while a tick must.
 import { beforeEach, describe, expect, it } from 'vitest';

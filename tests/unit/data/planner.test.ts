@@ -1,4 +1,4 @@
-// Repeating tasks and steps in the data layer (SPEC §11.1, §11.3): the mutators that build the
+// Repeating tasks and steps in the data layer (SPEC §11.1, §11.3): the writes that build the
 // changes (the occurrence's next date, a date moved by hand restarting the series), the v2 → v3
 // upgrade, export/import, search over steps, and a pulled page's steps (rows, departures, purges).
 import Dexie from 'dexie';

@@ -1,4 +1,4 @@
-// Reminders in the data layer (SPEC §11.4): the mutators (one outbox entry per change, nothing
+// Reminders in the data layer (SPEC §11.4): the writes (one outbox entry per change, nothing
 // queued for a change that changes nothing), the schedule's input, a pulled page's reminders
 // (rows, departures, purges, the rebase of a queued change), a move carrying the reminder, the
 // v3 → v4 upgrade and export/import.
@@ -20,7 +20,7 @@ beforeEach(async () => {
 const T0 = '2026-11-20T08:00:00.000Z';
 const outbox = async () => (await db.outbox.orderBy('id').toArray()).map((m) => ({ name: m.name, args: m.args }));
 
-describe('reminder mutators', () => {
+describe('reminder writes', () => {
   it('set queues reminder.set and stores the reminder in the task’s list; setting it again writes nothing', async () => {
     const t = await tasks.create({ title: 'Dentist', due_date: '2026-12-04', due_time: '09:30' }, db);
     await db.outbox.clear();

@@ -1,4 +1,4 @@
-// Issue #12 item 2: two engines on one database. When another tab takes leadership, the old
+// Two engines on one database. When another tab takes leadership, the old
 // tab's run must stop before its next write instead of writing pulls beside the new leader.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getCursors, type Identity, setLastSyncedAt, tasks } from '@/data';
