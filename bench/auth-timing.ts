@@ -1,9 +1,8 @@
-// Sign-in timing by account existence (issue #15 item 6): an unknown e-mail must cost what a
+// Sign-in timing by account existence: an unknown e-mail must cost what a
 // wrong password costs, or the answer's timing tells who has an account. Medians of
 // interleaved attempts, at the server's default hash cost, throttle lifted.
 // Run: npx tsx bench/auth-timing.ts pglite|pg   (env BENCH_ROUNDS, default 30)
-import { postAuth } from '../tests/helpers/raw-http.ts';
-import { signUpUser } from '../tests/helpers/server.ts';
+import { postAuth, signUpUser } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs, percentile } from './backend-common.ts';
 
 const kind = kindFromArgs();

@@ -1,6 +1,6 @@
 // Shared set-up for the backend benchmarks: a stand-in server on PGlite or on PostgreSQL 15
 // (TEST_PG_URL, or a throwaway cluster started here), all traffic on 127.0.0.1.
-import { startTestServer, type ServerKind, type TestServer, type TestServerOptions } from '../tests/helpers/server.ts';
+import { startTestServer, type ServerKind, type TestServer, type TestServerOptions } from '../tests/helpers/index.ts';
 
 export async function benchServer(kind: ServerKind, opts: TestServerOptions = {}): Promise<{ srv: TestServer; done: () => Promise<void> }> {
   let stopCluster = () => {};

@@ -1,8 +1,7 @@
 // 20 concurrent clients pushing and pulling for 60 s, then a check that every acknowledged
 // change is in the database exactly once. Run: npx tsx bench/backend-load.ts pglite|pg
 // (env BENCH_SECONDS, BENCH_CLIENTS)
-import { signUpUser, type TestUser } from '../tests/helpers/server.ts';
-import { listCreate, newId, pull, push, pushOk, type RawMutation, taskCreate } from '../tests/helpers/server-sync.ts';
+import { signUpUser, type TestUser, listCreate, newId, pull, push, pushOk, type RawMutation, taskCreate } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs, percentile } from './backend-common.ts';
 
 const kind = kindFromArgs();

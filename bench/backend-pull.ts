@@ -3,8 +3,7 @@
 // whole backlog past the page is counted), half-way, and at the end (nothing follows, nothing
 // is counted), each beside the same page without the count, alternated, medians.
 // Run: npx tsx bench/backend-pull.ts pglite|pg   (env BENCH_ROWS, BENCH_COUNT_REPEAT)
-import { signUpUser } from '../tests/helpers/server.ts';
-import { listCreate, newId, pull, pushOk, taskCreate } from '../tests/helpers/server-sync.ts';
+import { signUpUser, listCreate, newId, pull, pushOk, taskCreate } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs, percentile } from './backend-common.ts';
 
 const kind = kindFromArgs();

@@ -3,8 +3,7 @@
 // BENCH_REPEAT=n repeats the batched run n times and reports the median; BENCH_NAIVE=0 skips the one-request-per-change run, which takes ~10× as long;
 // BENCH_PER_CHANGE=1 makes every 200th change a due-date edit of a task created just before, so each batch goes change by change
 // instead of set-wise)
-import { signUpUser } from '../tests/helpers/server.ts';
-import { newId, pushOk, type RawMutation, taskCreate } from '../tests/helpers/server-sync.ts';
+import { signUpUser, newId, pushOk, type RawMutation, taskCreate } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs } from './backend-common.ts';
 
 const kind = kindFromArgs();

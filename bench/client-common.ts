@@ -6,7 +6,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { createDaybookServer } from '../server/index.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/index.ts';
 
 /** Builds the app into BENCH_DIST (default .tmp/bench-client-dist) unless BENCH_REUSE_BUILD=1 and it exists. */
 export function productionBuild(): string {

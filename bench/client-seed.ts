@@ -1,9 +1,9 @@
 // Shared by the Chromium client benches (client-paint, cold-start-ab): seeding the app's
 // IndexedDB, the first-task probe and the floor site for an offline cold start.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { toListRow, toTaskRow } from '../src/data/schema.ts';
+import { toListRow, toTaskRow } from '../src/data/db/schema.ts';
 import { addDays, todayIso } from '../src/lib/dates.ts';
-import { LIST_COLORS, type List, type Task } from '../src/lib/model.ts';
+import { LIST_COLORS, type List, type Task } from '../src/domain/model.ts';
 import { positionsBetween } from '../src/lib/order.ts';
 
 declare global {

@@ -4,7 +4,7 @@
 // Run: npx tsx bench/data-live-query.ts   (env BENCH_WRITES, default 100)
 import 'fake-indexeddb/auto';
 import { getDb, listTasks, observe, tasks, toTaskRow } from '../src/data/index.ts';
-import type { Task } from '../src/lib/model.ts';
+import type { Task } from '../src/domain/model.ts';
 import { positionsBetween } from '../src/lib/order.ts';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 100);

@@ -18,8 +18,7 @@ import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { signUpUser, type TestUser } from '../tests/helpers/server.ts';
-import { listCreate, newId, pushOk, type RawMutation, taskCreate } from '../tests/helpers/server-sync.ts';
+import { signUpUser, type TestUser, listCreate, newId, pushOk, type RawMutation, taskCreate } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs } from './backend-common.ts';
 import { launchChromium, machine, productionBuild } from './client-common.ts';
 import { median } from './sync-common.ts';
@@ -148,7 +147,7 @@ async function floorStore(args: FloorArgs) {
       body: JSON.stringify({ p_client_id: clientId, p_cursors: cursors, p_limit: 1000 }),
     });
     const page = (await res.json()) as { tasks: Record<string, unknown>[]; cursors: Record<string, number>; has_more: boolean };
-    // the stored row shape: derived index keys beside the public fields (src/data/schema.ts toTaskRow)
+    // the stored row shape: derived index keys beside the public fields (src/data/db/schema.ts toTaskRow)
     for (const t of page.tasks) rows.push({ ...t, state: t.deleted_at ? 2 : t.done ? 1 : 0, due_time_key: t.due_time ?? '' });
     cursors = page.cursors;
     if (!page.has_more) break;

@@ -1,4 +1,4 @@
-// Lighthouse on `npm start` (issue #16): builds and serves the app as a newcomer meets it, then
+// Lighthouse on `npm start`: builds and serves the app as a newcomer meets it, then
 // runs Lighthouse 12.8.2 (the last release for Node 20) on /today with the mobile and desktop
 // presets, RUNS times each in a fresh headless Chromium, and prints the medians.
 // Lighthouse is not a project dependency; install it once outside the tree:

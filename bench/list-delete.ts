@@ -1,9 +1,8 @@
-// Deleting and restoring a big list through sync_push (issue #15 item 1: work per request is
+// Deleting and restoring a big list through sync_push (work per request is
 // linear in the list's tasks). The list's tasks are inserted with one SQL statement (triggers
 // on), then list.delete and list.restore each go through the real HTTP API as the owner.
 // Run: npx tsx bench/list-delete.ts pglite|pg   (env BENCH_SIZES=2000,10000,20000, BENCH_BATCH=8)
-import { signUpUser } from '../tests/helpers/server.ts';
-import { newId, pushOk, type RawMutation } from '../tests/helpers/server-sync.ts';
+import { signUpUser, newId, pushOk, type RawMutation } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs } from './backend-common.ts';
 
 const kind = kindFromArgs();

@@ -1,4 +1,4 @@
-// Which live queries run again after a write (issue #16, write → screen). Subscribes the live
+// Which live queries run again after a write (write → screen). Subscribes the live
 // queries the Today screen holds open — the screen's own, the sidebar's, the reminder
 // scheduler's, and per task row its identity and members (useListRole) — then edits one task's
 // title at a time and counts, per write, the queries that ran again, what they cost, and the
@@ -21,8 +21,8 @@ import {
   todayTasks,
   toTaskRow,
 } from '../src/data/index.ts';
-import { lists } from '../src/data/mutators/index.ts';
-import type { Task } from '../src/lib/model.ts';
+import { lists } from '../src/data/write/index.ts';
+import type { Task } from '../src/domain/model.ts';
 import { positionsBetween } from '../src/lib/order.ts';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 1000);

@@ -1,4 +1,4 @@
-// The reminder sender's cost per minute tick (issue #14): 1,000 people, one device each, 100
+// The reminder sender's cost per minute tick: 1,000 people, one device each, 100
 // reminders a person (100,000 stored), of which 1,000 come due in the tick's minute. Reports
 // the claim statement's time (daybook_private.claim_due_pushes: find + record) with 1,000 due
 // and with none due (every other minute), and pushes per second to the fake push service —
@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPushSender } from '../server/push-sender.ts';
-import { startFakePushService } from '../tests/helpers/fake-push-service.ts';
+import { startFakePushService } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs } from './backend-common.ts';
 
 const kind = kindFromArgs();

@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { machine } from './recurrence-common.ts';
 
-const ours = resolve('src/lib/quick-add/index.ts');
+const ours = resolve('src/domain/quick-add/index.ts');
 const alias = { '@': resolve('src') };
 const entries: Record<string, string> = {
   'ours: the parser alone (parseQuickAdd)': `

@@ -3,12 +3,12 @@
 // must not be read). It runs on every keystroke, so it must stay far under a frame (16 ms); the
 // aim is < 0.5 ms. With BENCH_CHRONO=<folder where `npm install chrono-node@2.10.3` ran> the same
 // lines go through chrono-node's English parser too (dates and times only), and the phrases that
-// must not be dates are shown as each reads them — the comparison behind src/lib/quick-add.
+// must not be dates are shown as each reads them — the comparison behind src/domain/quick-add.
 // Run: npx tsx bench/quick-add.ts   (BENCH_CHRONO=/tmp/chrono-eval npx tsx bench/quick-add.ts)
 import { createRequire } from 'node:module';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseQuickAdd } from '../src/lib/quick-add/index.ts';
+import { parseQuickAdd } from '../src/domain/quick-add/index.ts';
 
 const TODAY = '2026-11-25';
 const LINES = 1_000;

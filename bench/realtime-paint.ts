@@ -17,8 +17,7 @@
 //      BENCH_PORT, default 4320; BENCH_DIST, default .tmp/bench-realtime-dist; BENCH_REUSE_BUILD=1)
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { signUpUser } from '../tests/helpers/server.ts';
-import { listCreate, pull, pushOk, taskCreate } from '../tests/helpers/server-sync.ts';
+import { signUpUser, listCreate, pull, pushOk, taskCreate } from '../tests/helpers/index.ts';
 import { launchChromium, machine, ms, productionBuild, serve, stats } from './client-common.ts';
 
 process.env.BENCH_DIST ??= '.tmp/bench-realtime-dist';

@@ -8,14 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import { fmt, kindFromArgs, benchServer, percentile } from './backend-common.ts';
 import { median } from './sync-common.ts';
-import { lists, members, tasks } from '../src/data/mutators/index.ts';
-import { observe } from '../src/data/live.ts';
-import { getTask } from '../src/data/queries.ts';
+import { lists, members, tasks } from '../src/data/write/index.ts';
+import { observe } from '../src/data/live/observe.ts';
+import { getTask } from '../src/data/read/queries.ts';
 import { POKE_DELAY_MS } from '../src/sync/schedule.ts';
 import type { Clock } from '../src/sync/ports.ts';
-import { signUpUser } from '../tests/helpers/server.ts';
-import { listCreate, pull, pushOk, taskCreate } from '../tests/helpers/server-sync.ts';
-import { connectDevice } from '../tests/helpers/sync-device.ts';
+import { signUpUser, listCreate, pull, pushOk, taskCreate, connectDevice } from '../tests/helpers/index.ts';
 
 const kind = kindFromArgs();
 const N = Number(process.env.BENCH_CHANGES ?? 50);

@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { addDays } from '../src/lib/dates.ts';
-import { occurrences, parseRule, type Rule } from '../src/lib/recurrence/index.ts';
+import { occurrences, parseRule, type Rule } from '../src/domain/recurrence/index.ts';
 import { benchTasks, machine, summary, TASKS, time, TODAY } from './recurrence-common.ts';
 
 interface RRuleInstance {

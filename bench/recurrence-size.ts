@@ -1,7 +1,7 @@
 // What repeating tasks add to a bundle: each entry below is built by Vite (production, minified,
 // tree-shaken) on its own and the output gzipped at level 9, like bench/client-size.ts. With
 // BENCH_RRULE=<folder where `npm install rrule@2.8.1` ran> the same is measured for the rrule
-// library, which is not a dependency of the project (the comparison behind src/lib/recurrence).
+// library, which is not a dependency of the project (the comparison behind src/domain/recurrence).
 // Run: npx tsx bench/recurrence-size.ts   (BENCH_RRULE=/tmp/rrule-eval npx tsx bench/recurrence-size.ts)
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { machine } from './recurrence-common.ts';
 
-const ours = resolve('src/lib/recurrence/index.ts');
+const ours = resolve('src/domain/recurrence/index.ts');
 const entries: Record<string, string> = {
   'ours: the row label (parseRule + repeatLabel)': `
     import { parseRule, repeatLabel } from '${ours}';

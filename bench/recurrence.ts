@@ -1,10 +1,10 @@
-// Expanding repeating tasks (issue #13): the Upcoming window (today + 13 days) and a full year of
+// Expanding repeating tasks: the Upcoming window (today + 13 days) and a full year of
 // occurrences for 1,000 repeating tasks of mixed rules (recurrence-common.ts), with the rules
 // parsed once (what a cache of parsed rules gives) and parsed on every run, and nextDue for all
 // 1,000 (completing every task today). Median / p95 of 30 runs after 5 warm-up, one process.
 // Run: npx tsx bench/recurrence.ts
 import { addDays } from '../src/lib/dates.ts';
-import { nextDue, occurrences, parseRule, type Rule } from '../src/lib/recurrence/index.ts';
+import { nextDue, occurrences, parseRule, type Rule } from '../src/domain/recurrence/index.ts';
 import { benchTasks, machine, summary, TASKS, time, TODAY } from './recurrence-common.ts';
 
 const tasks = benchTasks();

@@ -1,4 +1,4 @@
-// What carrying reminders costs sync_pull (#14): the same pull with the function before reminders
+// What carrying reminders costs sync_pull: the same pull with the function before reminders
 // (20261125100000_refusal_pages.sql's, recreated beside it as sync_pull_before) and with the
 // current one, alternated in one database, medians. The data: ROWS tasks in five lists, one shared
 // with a second person; both set reminders on a tenth of the tasks (the caller's travel, the other
@@ -6,8 +6,7 @@
 // incremental pull with nothing new (the everyday call).
 // Run: npx tsx bench/reminders-pull.ts pglite|pg   (env BENCH_ROWS, BENCH_REPEAT)
 import { readFileSync } from 'node:fs';
-import { signUpUser } from '../tests/helpers/server.ts';
-import { listCreate, newId, pushOk, type RawMutation, taskCreate } from '../tests/helpers/server-sync.ts';
+import { signUpUser, listCreate, newId, pushOk, type RawMutation, taskCreate } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs, percentile } from './backend-common.ts';
 
 const kind = kindFromArgs();

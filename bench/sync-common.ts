@@ -6,11 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { defineDatabase, toTaskRow } from '../src/data/schema.ts';
-import type { Task } from '../src/lib/model.ts';
+import { defineDatabase, toTaskRow } from '../src/data/db/schema.ts';
+import type { Task } from '../src/domain/model.ts';
 import { type Db, openPglite, openPgPool } from '../server/db.ts';
 import { migrate } from '../server/migrate.ts';
-import type { ServerKind } from '../tests/helpers/server.ts';
+import type { ServerKind } from '../tests/helpers/index.ts';
 import pg from 'pg';
 
 export interface Wire {

@@ -13,9 +13,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { countingFetch, median } from './sync-common.ts';
 import { fmt, kindFromArgs } from './backend-common.ts';
-import { signUpUser } from '../tests/helpers/server.ts';
-import { listCreate, newId, pull, pushOk, type RawMutation, taskCreate } from '../tests/helpers/server-sync.ts';
-import { connectDevice } from '../tests/helpers/sync-device.ts';
+import { signUpUser, listCreate, newId, pull, pushOk, type RawMutation, taskCreate, connectDevice } from '../tests/helpers/index.ts';
 
 const kind = kindFromArgs();
 const N = Number(process.env.BENCH_TASKS ?? 50_000);

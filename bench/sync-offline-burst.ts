@@ -5,10 +5,9 @@
 // Run: npx tsx bench/sync-offline-burst.ts pglite|pg   (env BENCH_EDITS, BENCH_REPEAT)
 import { fmt, kindFromArgs, benchServer } from './backend-common.ts';
 import { countingFetch, floor, median } from './sync-common.ts';
-import { lists, tasks } from '../src/data/mutators/index.ts';
-import { toTask } from '../src/data/schema.ts';
-import { signUpUser } from '../tests/helpers/server.ts';
-import { connectDevice } from '../tests/helpers/sync-device.ts';
+import { lists, tasks } from '../src/data/write/index.ts';
+import { toTask } from '../src/data/db/schema.ts';
+import { signUpUser, connectDevice } from '../tests/helpers/index.ts';
 
 const kind = kindFromArgs();
 const N = Number(process.env.BENCH_EDITS ?? 10_000);

@@ -1,10 +1,10 @@
-// Upcoming's repeats (issue #13): laterOccurrences for 1,000 repeating tasks of mixed rules
+// Upcoming's repeats: laterOccurrences for 1,000 repeating tasks of mixed rules
 // (recurrence-common.ts) over the 14-day window and over a 6-week calendar grid — cold (a window
 // not seen before: parse memo warm, expansion memo missed, as on a new day or month) and memoised
 // (the same window again, as on every re-render after an unrelated write). Median / p95 of 30 runs
 // after 5 warm-up, one process. Run: npx tsx bench/upcoming-repeats.ts
 import { addDays } from '../src/lib/dates.ts';
-import { laterOccurrences } from '../src/lib/recurrence/index.ts';
+import { laterOccurrences } from '../src/domain/recurrence/index.ts';
 import { benchTasks, machine, summary, TASKS, time, TODAY } from './recurrence-common.ts';
 
 const tasks = benchTasks().map((t) => ({ done: false, due_date: t.anchor, repeat: t.rule, repeat_anchor: t.anchor }));

@@ -1,7 +1,7 @@
 // The entry: the app, once the browser can show what index.html holds. When public/boot.js has
 // painted its picture of Today, the app is evaluated only after the browser has shown it:
 // evaluating the app (React, the router, the data layer) is one long task, and a browser that
-// runs it before its first paint would keep the picture off the screen until it ends (issue #16).
+// runs it before its first paint would keep the picture off the screen until it ends.
 // The app's chunk is fetched meanwhile (index.html preloads it). Nothing heavy here: whatever this
 // file imports statically runs first. The app's styles come with its chunk, linked from
 // index.html as one stylesheet (vite.config.ts).

@@ -4,13 +4,16 @@ import '@/styles/base.css';
 import '@/styles/toast.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterFirstPaint, startSyncWhenNeeded } from '@/account/load-sync';
+import { afterFirstPaint, setSyncLoader, startSyncWhenNeeded } from '@/sync-status/load-sync';
 import { applyTheme, THEME_KEY } from '@/lib/theme';
 import { bootDatabase, getDb } from '@/data';
 import { rememberedUserId } from '@/sync/stored-account';
 import { warmFormats } from '@/ui/format-memory';
 import { App } from './app';
 import { afterFirstScreen, preloadCurrentRoute } from './router';
+
+// The sync facade is made here, on demand (src/app/sync-instance.ts, loaded lazily).
+setSyncLoader(() => import('./sync-instance').then((m) => m.getSync()));
 
 // public/boot.js applied the theme picked before the first paint; this is the app's own, before
 // React renders anything (and what follows a change made in another tab, below).

@@ -6,8 +6,8 @@
 // is in the sync centre and the indicator). Two windows side by side both show it — the user
 // is looking at both.
 import { useEffect } from 'react';
-import { followSync } from '@/account/load-sync';
-import { toastFor } from '@/account/sync-messages';
+import { followSync } from '@/sync-status/load-sync';
+import { toastFor } from '@/sync-status/sync-messages';
 import { showToast } from '@/ui/toasts';
 
 export interface SyncToastsProps {

@@ -3,7 +3,7 @@
 // fails for lack of network is a retry; one the server refuses means the session expired) ·
 // 413 too_large · any other 4xx refused as a whole.
 import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
-import type { PullResult, PushResult } from '@/lib/model';
+import type { PullResult, PushResult } from '@/domain/model';
 import type { PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/ports';
 import { isTimeoutMessage } from './timeout-fetch';
 

@@ -1,4 +1,4 @@
-// The picture of Today that public/boot.js paints before the app's JS has run (issue #16). This
+// The picture of Today that public/boot.js paints before the app's JS has run, so a cold start shows rows at once. This
 // side saves it while Today is on show and takes it down once Today has drawn its own rows.
 // A picture is only as good as its freshness, so it is kept only while Today is the screen on
 // show: leaving Today forgets it (a change made on another screen would otherwise flash back

@@ -1,6 +1,6 @@
 // User actions on a task that answer with a toast, shared by every screen that shows tasks.
 import { tasks } from '@/data';
-import type { Task } from '@/lib/model';
+import type { Task } from '@/domain/model';
 import { mediumDate } from '@/ui/format';
 import { showUndoToast } from '@/ui/toasts';
 import { reportWriteError } from './write-error';

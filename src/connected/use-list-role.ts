@@ -1,5 +1,5 @@
 import { useIdentity, useMembers } from '@/data/react';
-import type { Role } from '@/lib/model';
+import type { Role } from '@/domain/model';
 
 /**
  * This user's role on a list. A list without a membership row for us (made on this device

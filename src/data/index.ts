@@ -12,19 +12,19 @@ export {
   resetDatabaseForTests,
   setCurrentDatabase,
   subscribeDatabase,
-} from './database';
-export type { DaybookDb } from './schema';
-export { toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from './schema';
-export type { Identity } from './identity';
-export { LOCAL_DATABASE, META } from './identity';
-export type { MoveTarget, NewList, NewTask, OccurrenceDone } from './mutators';
-export { lists, members, steps, tasks } from './mutators';
-export type { StepCount } from './step-queries';
-export { listStepCounts, stepCounts, taskSteps } from './step-queries';
-export { observe } from './live';
-export { preloadWrites } from './preload';
-export { markReminderShown, SHOWN_KEEP_MS, wasReminderShown } from './reminder-shown';
-export type { ListSharing, PendingInvite, PendingMemberChanges, Show } from './queries';
+} from './db/database';
+export type { DaybookDb } from './db/schema';
+export { toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from './db/schema';
+export type { Identity } from './db/identity';
+export { LOCAL_DATABASE, META } from './db/identity';
+export type { MoveTarget, NewList, NewTask, OccurrenceDone } from './write';
+export { lists, members, steps, tasks } from './write';
+export type { StepCount } from './read/step-queries';
+export { listStepCounts, stepCounts, taskSteps } from './read/step-queries';
+export { observe } from './live/observe';
+export { preloadWrites } from './write/preload';
+export { markReminderShown, SHOWN_KEEP_MS, wasReminderShown } from './reminders/shown';
+export type { ListSharing, PendingInvite, PendingMemberChanges, Show } from './read/queries';
 export {
   dayCounts,
   dayCountsWithRepeats,
@@ -45,8 +45,8 @@ export {
   todayTasks,
   upcomingWithRepeats,
   upcomingTasks,
-} from './queries';
-export { getClientId, getCursors, getLastSyncedAt, setLastSyncedAt } from './sync-meta';
-export type { ReminderInputs, ReminderTask } from './reminder-queries';
-export { getReminder, loadReminderInputs } from './reminder-queries';
-export { reminders } from './mutators';
+} from './read/queries';
+export { getClientId, getCursors, getLastSyncedAt, setLastSyncedAt } from './sync/meta';
+export type { ReminderInputs, ReminderTask } from './reminders/queries';
+export { getReminder, loadReminderInputs } from './reminders/queries';
+export { reminders } from './write';

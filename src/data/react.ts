@@ -1,6 +1,6 @@
 // The data layer's React entry: live reads as hooks. Kept apart from '@/data' so the sync
 // engine and the service worker, which import '@/data', load no React.
-export { useDb } from './use-db';
+export { useDb } from './db/use-db';
 export {
   useDayCounts,
   useDayCountsWithRepeats,
@@ -23,5 +23,5 @@ export {
   useTodayTasks,
   useUpcomingTasks,
   useUpcomingWithRepeats,
-} from './hooks';
-export { useReminder, useReminderSchedule } from './reminder-hooks';
+} from './read/hooks';
+export { useReminder, useReminderSchedule } from './reminders/hooks';

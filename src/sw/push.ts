@@ -4,8 +4,8 @@
 // first, so whichever of the two paths comes second shows nothing. A snoozed reminder is keyed
 // with its snooze's end, so it shows again once. The message is what server/push-payload.ts
 // sends: { kind: 'reminder', title, options: { tag, body, data, actions }, snoozedUntil }.
-import { openReminderDatabase } from '@/data/reminder-actions';
-import { markReminderShown } from '@/data/reminder-shown';
+import { openReminderDatabase } from '@/data/reminders/actions';
+import { markReminderShown } from '@/data/reminders/shown';
 import { type ReminderNotification, readReminderData, reminderShownKey, reminderTag } from '@/lib/reminders/notification';
 
 declare const self: ServiceWorkerGlobalScope;

@@ -3,7 +3,7 @@
 // open: the body opens the task (focusing a Daybook window, else opening one); "Complete" and
 // "Snooze 10 minutes" write straight into the person's database through src/data — one
 // transaction and one outbox entry each, no network — and an open tab is told to sync it.
-import { completeFromReminder, openReminderDatabase, snoozeFromReminder } from '@/data/reminder-actions';
+import { completeFromReminder, openReminderDatabase, snoozeFromReminder } from '@/data/reminders/actions';
 import { todayIso } from '@/lib/dates';
 import {
   OPEN_TASK_MESSAGE,

@@ -1,6 +1,6 @@
 // Cutting the outbox into push requests the server accepts: at most 200 changes and at most
 // 1 MiB of request body (SPEC §9). Sizes are UTF-8 bytes of the JSON the transport sends.
-import type { Mutation } from '@/lib/model';
+import type { Mutation } from '@/domain/model';
 
 export const MAX_BATCH_CHANGES = 200;
 export const MAX_BATCH_BYTES = 1024 * 1024;

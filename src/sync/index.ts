@@ -1,5 +1,5 @@
-// The sync layer's public surface (see README.md). Import lazily: `await import('@/sync')`.
-export { getSync } from './instance';
+// The sync layer's public surface (see README.md). The app's one Sync is made in
+// src/app/sync-instance.ts, which wires it to src/data and src/backend.
 export { BACKOFF_BASE_MS, BACKOFF_CAP_MS, backoffCeiling, backoffDelay } from './backoff';
 export { MAX_BATCH_BYTES, MAX_BATCH_CHANGES, splitBatch, takeBatch } from './batch';
 export { ACCOUNT_KEY, readStoredAccount, rememberedUserId, writeStoredAccount } from './stored-account';

@@ -2,7 +2,7 @@
 // database, the databases on this device, the server transport, auth, live pokes, the clock and
 // the environment. src/data implements SyncStore and SyncDatabases, src/backend SyncTransport and
 // AuthPort — each with type-only imports of this file — and tests wrap them to inject faults.
-import type { Mutation, MutationError, PullResult, PushResult, RefusedEntry } from '@/lib/model';
+import type { Mutation, MutationError, PullResult, PushResult, RefusedEntry } from '@/domain/model';
 
 /** What applying one pulled page did on the device. */
 export interface PullOutcome {

@@ -2,7 +2,7 @@
 // first sync, or coming back after a long time away). The server counts what is left only when
 // asked — on a run's first page — so the total is that page's rows plus its `remaining`, and each
 // later page adds its rows to `received`. Pure, so every case is in a table test.
-import type { PullResult } from '@/lib/model';
+import type { PullResult } from '@/domain/model';
 
 export interface PullProgress {
   /** Rows pulled and stored in this run so far (lists, members, tasks, departures). */

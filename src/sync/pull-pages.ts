@@ -1,12 +1,12 @@
 // A run's pull: pages from the stored cursors until the server has no more, each stored by the
 // store in its own transaction (acknowledging and rebasing), strictly in order. While one page is
-// being stored, the request for the next is already on its way (a first sync of 50,000 tasks is
-// 51 pages: fetching and storing no longer take turns). That request is asked with the cursors
+// being stored, the request for the next is already on its way, so over a long first sync
+// fetching and storing do not take turns. That request is asked with the cursors
 // the page will leave behind, and its answer is used only if they are what the store holds once
 // the page is stored — else it is dropped and the next page asked for again — so the pages stored
 // and the cursors sent are those of a pull that waited for each page: an interrupted pull resumes
-// from the last page stored, as before.
-import { type MutationError, type PullResult, REFUSED_CURSOR } from '@/lib/model';
+// from the last page stored.
+import { type MutationError, type PullResult, REFUSED_CURSOR } from '@/domain/model';
 import type { PullOutcome, SyncTransport, TransportOutcome } from './ports';
 import type { Failure, RunContext } from './run';
 

@@ -2,7 +2,7 @@
 // has_more is false (pull-pages.ts), until nothing is left — each page acknowledged and rebased by
 // the store in one transaction (a push answer alone removes nothing). No timers here: the engine
 // schedules.
-import type { MutationError, PullResult, RefusedEntry } from '@/lib/model';
+import type { MutationError, PullResult, RefusedEntry } from '@/domain/model';
 import { splitBatch, takeBatch } from './batch';
 import { isLeadershipLost, type PullOutcome, type SyncStore, type SyncTransport } from './ports';
 import { type Ended, failureOf, pullPages } from './pull-pages';

@@ -1,6 +1,6 @@
 // What the sync layer tells the UI: accounts, status and events. (What it is given — store,
 // transport, auth, clock — is declared in ports.ts.)
-import type { RefusedEntry } from '@/lib/model';
+import type { RefusedEntry } from '@/domain/model';
 import type { PullProgress } from './progress';
 
 export type { PullProgress } from './progress';

@@ -1,9 +1,8 @@
-// The first Intl formatter a page makes starts ICU: 20–30 ms in this machine's Chromium, for a
-// DateTimeFormat or a NumberFormat alike. At a cold start Today's date heading and the sidebar's
-// counts made it before the app's first rows could be drawn (issue #16: the first task 14 ms
-// sooner without it, in an A/B of 20 starts). So the strings a device formats are remembered
+// The first Intl formatter a page makes starts ICU, a long task for a DateTimeFormat or a
+// NumberFormat alike. At a cold start Today's date heading and the sidebar's counts would make it
+// before the app's first rows could be drawn. So the strings a device formats are remembered
 // there, by browser and locale, and a start answers from them; a formatter is made at the first
-// string not remembered, or once the first screen is up (warmFormats).
+// string not remembered, or once the first screen is up (warmFormats). Figures: BENCHMARKS.md.
 import { localStore } from '@/lib/local-storage';
 
 const KEY = 'daybook-formats';

@@ -1,6 +1,6 @@
 // Display strings for dates and priorities; the data stays in ISO form.
 import { dayLabel, isoFromParts, parseIso } from '@/lib/dates';
-import type { Priority } from '@/lib/model';
+import type { Priority } from '@/domain/model';
 import { rememberedFormat } from './format-memory';
 
 /** A local Date at noon for an ISO day (noon keeps DST shifts from changing the day). */

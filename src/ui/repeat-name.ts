@@ -4,7 +4,7 @@
 // for a rule this app can't read) until the words arrive a moment later, from the service
 // worker's cache once the app is installed.
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Task } from '@/lib/model';
+import type { Task } from '@/domain/model';
 
 type Words = typeof import('./repeat-words');
 type Repeating = Pick<Task, 'repeat' | 'repeat_anchor' | 'due_date'>;

@@ -4,7 +4,7 @@
 // named "<title> (repeat)" so a screen reader tells it from the task's row; the meta line says
 // the rule in words ("Repeats every day"), the time and the list.
 import type { CSSProperties } from 'react';
-import type { List, Task } from '@/lib/model';
+import type { List, Task } from '@/domain/model';
 import { RepeatIcon } from './icons';
 import { TaskLink } from './task-link';
 import { useRepeatName } from './repeat-name';

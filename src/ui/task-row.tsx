@@ -4,7 +4,7 @@
 // edit and what ticking the box does (connected/task-row.tsx looks both up for one row).
 import type { CSSProperties, LiHTMLAttributes, ReactNode, Ref } from 'react';
 import { isOverdue } from '@/lib/dates';
-import type { List, Task } from '@/lib/model';
+import type { List, Task } from '@/domain/model';
 import { dueLabel, PRIORITY_NAMES } from './format';
 import { ClockIcon, EyeIcon, FlagIcon, RepeatIcon, StepsIcon } from './icons';
 import { useRepeatName } from './repeat-name';

@@ -1,4 +1,4 @@
-// The picture of Today a cold start paints before the app runs (issue #16): Today saves it and
+// The picture of Today a cold start paints before the app runs: Today saves it and
 // takes it down (src/connected/boot-snapshot.ts); public/boot.js paints it only when it can be
 // right. boot.js runs here on jsdom with the two browser features jsdom lacks stood in
 // (constructed stylesheets); the real paint is checked in Chromium (tests/e2e/boot-picture.spec.ts).

@@ -1,5 +1,5 @@
 // Dates and counts a start can show without making an Intl formatter (src/ui/format-memory.ts):
-// the first one a page makes starts ICU, 20–30 ms before Today's first rows (issue #16).
+// the first one a page makes starts ICU, a long task before Today's first rows.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const KEY = 'daybook-formats';

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb, getIdentity, lists, listTasks, tasks, toTaskRow } from '@/data';
 import { newId, nowIso } from '@/lib/ids';
-import type { Task } from '@/lib/model';
+import type { Task } from '@/domain/model';
 import { positionAfter } from '@/lib/order';
 import { renderRoutes } from './support/render-routes';
 import { freshAppEachTest } from './support/fresh-app';

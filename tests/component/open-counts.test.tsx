@@ -1,5 +1,5 @@
-// Open tasks per list (src/data/open-counts.ts), as the sidebar, Lists and a list's subtitle show
-// them: one live count per list, so a write re-counts only the list it touched (issue #16).
+// Open tasks per list (src/data/live/open-counts.ts), as the sidebar, Lists and a list's subtitle show
+// them: one live count per list, so a write re-counts only the list it touched.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDb, lists, tasks } from '@/data';

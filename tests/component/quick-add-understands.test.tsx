@@ -6,7 +6,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppToaster } from '@/app/toaster';
-import { QuickAdd } from '@/connected/quick-add';
+import { QuickAdd } from '@/connected/quick-add/quick-add';
 import { getDb, getIdentity, lists, listTasks } from '@/data';
 import { addDays, todayIso } from '@/lib/dates';
 import { freshAppEachTest } from './support/fresh-app';

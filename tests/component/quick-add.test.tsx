@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '@/app/toaster';
 import { getIdentity, lists, listTasks, StorageFullError, tasks } from '@/data';
-import { QuickAdd } from '@/connected/quick-add';
+import { QuickAdd } from '@/connected/quick-add/quick-add';
 import { freshAppEachTest } from './support/fresh-app';
 
 freshAppEachTest();

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDb, getIdentity, getReminder, tasks, toTaskRow } from '@/data';
 import { todayIso } from '@/lib/dates';
 import { newId, nowIso } from '@/lib/ids';
-import { BLOCKED_MESSAGE } from '@/lib/reminders/permission';
+import { BLOCKED_MESSAGE } from '@/lib/notification-permission';
 import { freshAppEachTest } from './support/fresh-app';
 import { renderRoutes } from './support/render-routes';
 import { seedSharedList } from './support/sharing';

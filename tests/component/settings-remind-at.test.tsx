@@ -3,7 +3,7 @@ import './support/match-media';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RemindersSection } from '@/features/settings/reminders-section';
-import { getRemindAt, REMIND_AT_KEY } from '@/lib/reminders/preference';
+import { getRemindAt, REMIND_AT_KEY } from '@/domain/reminders/preference';
 
 beforeEach(() => localStorage.clear());
 

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DaybookDb, getDb, getIdentity, resetDatabaseForTests } from '@/data';
 import { nowIso } from '@/lib/ids';
-import type { OutboxEntry } from '@/lib/model';
+import type { OutboxEntry } from '@/domain/model';
 import { renderRoutes } from './support/render-routes';
 import { MY_EMAIL, seedSharedList, signedIn, signOutForTests } from './support/sharing';
 

@@ -1,9 +1,9 @@
-// Live queries shared by key (src/data/shared-live.ts): every task row reads this user's identity
+// Live queries shared by key (src/data/live/shared-live.ts): every task row reads this user's identity
 // and its list's members; sharing them keeps Dexie's per-write work from growing with the rows.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getDb, lists } from '@/data';
-import { useSharedLive } from '@/data/shared-live';
+import { useSharedLive } from '@/data/live/shared-live';
 import { freshAppEachTest } from './support/fresh-app';
 
 freshAppEachTest();

@@ -8,7 +8,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getDb, getIdentity, steps, taskSteps, tasks, toStepRow, toTaskRow } from '@/data';
 import { newId, nowIso } from '@/lib/ids';
-import type { Step, Task } from '@/lib/model';
+import type { Step, Task } from '@/domain/model';
 import { freshAppEachTest } from './support/fresh-app';
 import { renderRoutes } from './support/render-routes';
 import { seedSharedList } from './support/sharing';

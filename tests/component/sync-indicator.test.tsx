@@ -1,7 +1,7 @@
 import './support/match-media';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { provideSync } from '@/account/load-sync';
+import { provideSync } from '@/sync-status/load-sync';
 import { SyncIndicatorSlot } from '@/features/layout/sync-indicator-slot';
 import { ACCOUNT_KEY } from '@/sync/stored-account';
 import { installFakeSync } from './support/fake-sync';

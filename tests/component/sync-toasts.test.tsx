@@ -3,10 +3,10 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { provideSync } from '@/account/load-sync';
+import { provideSync } from '@/sync-status/load-sync';
 import { SyncToasts } from '@/app/sync-toasts';
 import { AppToaster } from '@/app/toaster';
-import type { ErrorCode, RefusedEntry } from '@/lib/model';
+import type { ErrorCode, RefusedEntry } from '@/domain/model';
 import type { SyncEvent } from '@/sync';
 import { installFakeSync } from './support/fake-sync';
 

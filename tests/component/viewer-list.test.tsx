@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb, getIdentity, tasks, toTaskRow } from '@/data';
 import { todayIso } from '@/lib/dates';
 import { newId, nowIso } from '@/lib/ids';
-import type { Task } from '@/lib/model';
+import type { Task } from '@/domain/model';
 import { renderRoutes } from './support/render-routes';
 import { seedSharedList } from './support/sharing';
 import { freshAppEachTest } from './support/fresh-app';

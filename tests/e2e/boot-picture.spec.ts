@@ -1,5 +1,5 @@
 // A return to Today paints the screen as it was last on show before the app's JS has run
-// (public/boot.js, issue #16), then hands over to the live screen. The app's chunk is held back
+// (public/boot.js), then hands over to the live screen. The app's chunk is held back
 // here so the picture can be looked at; its rows sit in a closed shadow root, out of the document
 // and the accessibility tree, so they are read through the DevTools protocol, which pierces it.
 import { type CDPSession, expect, type Page, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue #15, item 13: the built app runs under the server's Content-Security-Policy with no
+// The built app runs under the server's Content-Security-Policy with no
 // violation — first paint, the service worker, signing up (auth and RPC calls), Realtime's
 // websocket, toasts (which inject a <style>), dialogs and the date picker.
 import { expect, test } from '@playwright/test';

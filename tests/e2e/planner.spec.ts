@@ -1,4 +1,4 @@
-// Repeating tasks and steps in the built app (SPEC §11.1, §11.3; issue #13): a daily task ticked
+// Repeating tasks and steps in the built app (SPEC §11.1, §11.3): a daily task ticked
 // on Today moves to tomorrow and Upcoming lists its later occurrences as repeats; steps added,
 // ticked, reordered (keyboard and drag) survive a reload; two devices of one user completing the
 // same occurrence offline end one step ahead, not two; axe finds nothing on the task dialog with

@@ -1,4 +1,4 @@
-// Toasts in real Chromium (issue #12 item 8): a dismissed toast stays mounted for about a second
+// Toasts in real Chromium: a dismissed toast stays mounted for about a second
 // while it fades out, and in that time it must already be out of the accessibility tree and out
 // of reach of Tab, so nobody reaches an "Undo" they can no longer see.
 import { expect, type Page, test } from '@playwright/test';

@@ -1,7 +1,7 @@
 // Thin typed wrappers over the two RPCs for integration tests.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { PullResult, PushResult } from '@/lib/model';
+import type { PullResult, PushResult } from '@/domain/model';
 
 export type RawMutation = { id: number; name: string; args: Record<string, unknown> };
 

@@ -8,13 +8,13 @@ import { randomUUID } from 'node:crypto';
 import ws from 'ws';
 import { type Backend, createBackend, memoryStorage } from '@/backend';
 import { createSyncStore } from '@/data/sync';
-import { openDatabase } from '@/data/database';
-import type { DaybookDb } from '@/data/schema';
-import { toList, toTask } from '@/data/schema';
+import { openDatabase } from '@/data/db/database';
+import type { DaybookDb } from '@/data/db/schema';
+import { toList, toTask } from '@/data/db/schema';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import type { Clock, PullRequest, PushRequest, SyncStore, SyncTransport, TransportOutcome } from '@/sync/ports';
 import type { EngineEvent } from '@/sync/types';
-import type { List, PullResult, PushResult, Task } from '@/lib/model';
+import type { List, PullResult, PushResult, Task } from '@/domain/model';
 import { PokeTap } from './realtime';
 import { pullAll } from './server-sync';
 

@@ -2,7 +2,7 @@
 // supabase/README.md) as a tiny model. Every change the server *applied*, replayed in the
 // order the server applied it, must give exactly the rows the server ends with: that is "every
 // edit is present, or overwritten by a later one in server order, or was refused".
-import type { Mutation } from '@/lib/model';
+import type { Mutation } from '@/domain/model';
 
 export interface ModelTask {
   list_id: string;

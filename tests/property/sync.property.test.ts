@@ -31,9 +31,9 @@
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lists as listOps, members as memberOps, reminders as reminderOps, tasks as taskOps } from '@/data/mutators';
+import { lists as listOps, members as memberOps, reminders as reminderOps, tasks as taskOps } from '@/data/write';
 import { ValidationError } from '@/lib/errors';
-import { type List, type Mutation, type MutationError, type PullResult, REMINDER_OFFSETS, type ReminderOffset, type Task } from '@/lib/model';
+import { type List, type Mutation, type MutationError, type PullResult, REMINDER_OFFSETS, type ReminderOffset, type Task } from '@/domain/model';
 import type { PushRequest } from '@/sync/ports';
 import { type RestartMoment, signUpUser, startTestServer, type TestServer } from '../helpers/server';
 import { pullAll } from '../helpers/server-sync';

@@ -7,7 +7,7 @@
 // 'carol'; a person's Inbox is the list id 'inbox:alice' (its id is the person's user id). Each
 // runner maps them to fresh UUIDs per case. In args, 'email:bob' stands for bob's e-mail and
 // 'user:bob' for bob's user id.
-import type { ErrorCode, ListColor, MutationName, Priority, Role } from '@/lib/model';
+import type { ErrorCode, ListColor, MutationName, Priority, Role } from '@/domain/model';
 
 export type Person = 'alice' | 'bob' | 'carol';
 

@@ -2,8 +2,8 @@
 // account, the notification permission (granted when a first reminder is set), the zone and
 // "Remind at". Renders nothing.
 import { useEffect } from 'react';
-import { useSyncStatus } from '@/account/use-sync-status';
-import { onRemindAtChange } from '@/lib/reminders/preference';
+import { useSyncStatus } from '@/sync-status/use-sync-status';
+import { onRemindAtChange } from '@/domain/reminders/preference';
 
 export function PushSubscriber() {
   const account = useSyncStatus().account;

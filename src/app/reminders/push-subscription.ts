@@ -5,8 +5,8 @@
 // then in the browser — as the person signs out. Never asks for permission itself: that happens
 // when a reminder is first set (the permission's change starts this).
 import type { Backend } from '@/backend';
-import { reminderPermission } from '@/lib/reminders/permission';
-import { getRemindAt } from '@/lib/reminders/preference';
+import { reminderPermission } from '@/lib/notification-permission';
+import { getRemindAt } from '@/domain/reminders/preference';
 
 export type PushSetup = 'registered' | 'unchanged' | 'not-allowed' | 'unsupported' | 'no-server-key' | 'signed-out';
 

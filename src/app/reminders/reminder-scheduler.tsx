@@ -4,13 +4,13 @@
 // as a toast "Reminder: <title>" with "Open". Every tab also listens to the service worker: a
 // click on a notification opens the task here, and a notification button's write is synced now.
 import { useEffect, useState } from 'react';
-import { currentSync } from '@/account/load-sync';
-import { useSyncStatus } from '@/account/use-sync-status';
+import { currentSync } from '@/sync-status/load-sync';
+import { useSyncStatus } from '@/sync-status/use-sync-status';
 import { LOCAL_DATABASE, loadReminderInputs, markReminderShown, observe } from '@/data';
 import { useDb } from '@/data/react';
 import { OPEN_TASK_MESSAGE, REMINDER_ACTED_MESSAGE, type ReminderNotification } from '@/lib/reminders/notification';
-import { reminderPermission } from '@/lib/reminders/permission';
-import { getRemindAt, onRemindAtChange } from '@/lib/reminders/preference';
+import { reminderPermission } from '@/lib/notification-permission';
+import { getRemindAt, onRemindAtChange } from '@/domain/reminders/preference';
 import { showToast } from '@/ui/toasts';
 import { router } from '../router';
 

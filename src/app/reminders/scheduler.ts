@@ -5,7 +5,7 @@
 // is shown, so a reminder the server's push already showed (or another tab that led before) is
 // not shown again. No React, no DOM: everything it touches is handed in, so tests drive it with
 // a fake clock.
-import { dateIn, reminderSchedule, type ScheduledReminder, type ScheduleReminder } from '@/lib/reminders/schedule';
+import { dateIn, reminderSchedule, type ScheduledReminder, type ScheduleReminder } from '@/domain/reminders/schedule';
 import { type ReminderNotification, reminderNotification } from '@/lib/reminders/notification';
 
 /** A timer never waits longer than this: the clock may jump (sleep, a changed system time). */
@@ -80,7 +80,7 @@ export function startReminderScheduler(deps: SchedulerDeps): ReminderScheduler {
     timer = null;
     const now = deps.now();
     // No reminder: nothing to schedule, and no time zone asked. The first Intl call a page makes
-    // starts ICU (20–30 ms), and a cold start paid it here before Today's first rows (issue #16).
+    // starts ICU (a long task), which a cold start would otherwise pay here before Today's first rows.
     let schedule: ScheduledReminder[] = [];
     let today = '';
     if (reminders.length) {

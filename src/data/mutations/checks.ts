@@ -1,7 +1,7 @@
 // The checks every mutation shares, as the server makes them (supabase/migrations:
 // require_list, role_on): who may do what on which list, and field validation as refusals.
 import { ValidationError } from '@/lib/errors';
-import type { List, MutationError, Role } from '@/lib/model';
+import type { List, MutationError, Role } from '@/domain/model';
 import { memberKey, type Rows } from './types';
 
 export const LIST_MISSING = 'That list no longer exists';
@@ -46,7 +46,7 @@ export function requireList(rows: Rows, listId: string, userId: string, need: 'v
   return list;
 }
 
-/** Runs a validation from @/lib/validation; its ValidationError becomes an `invalid` refusal. */
+/** Runs a validation from @/domain/validation; its ValidationError becomes an `invalid` refusal. */
 export function valid<T>(check: () => T): T {
   try {
     return check();

@@ -2,7 +2,7 @@
 // implementation"): the optimistic write, the rebase after a pull and the retry of a refused
 // change all go through `applyMutation`. The server's SQL `apply_*` is the other
 // implementation; tests/shared/mutation-cases runs one table of cases against both.
-import type { Mutation, MutationName } from '@/lib/model';
+import type { Mutation, MutationName } from '@/domain/model';
 import { Refusal } from './checks';
 import { listCreate, listDelete, listLeave, listRestore, listUpdate } from './lists';
 import { memberInvite, memberRemove, memberSetRole } from './members';

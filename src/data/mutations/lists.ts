@@ -1,6 +1,6 @@
 // list.create · list.update · list.delete · list.restore · list.leave, as pure applies.
-import type { List, ListPatch } from '@/lib/model';
-import { checkColor, normalizeListName } from '@/lib/validation';
+import type { List, ListPatch } from '@/domain/model';
+import { checkColor, normalizeListName } from '@/domain/validation';
 import { checkPosition, INBOX_UNDELETABLE, LIST_MISSING, refuse, requireList, roleOn, valid } from './checks';
 import { revivedSteps } from './tasks';
 import type { MutationDef } from './types';

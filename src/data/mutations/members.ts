@@ -1,7 +1,7 @@
 // member.invite · member.set_role · member.remove, as pure applies. Only the owner shares, and
 // never the Inbox. An invite changes nothing here: the server resolves the e-mail, and the
 // member's row arrives with the next pull.
-import type { Role } from '@/lib/model';
+import type { Role } from '@/domain/model';
 import { refuse, requireList } from './checks';
 import { memberKey, type MutationDef, type Rows } from './types';
 

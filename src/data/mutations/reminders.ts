@@ -3,8 +3,8 @@
 // The device holds only its user's reminders, keyed by task id; the server keys them by task and
 // user. `list_id` follows the task's list (the version space). A cleared reminder stays as a row
 // with offset_minutes null, so the clear syncs to the person's other devices.
-import { REMINDER_OFFSETS } from '@/lib/model';
-import { isValidIsoDate, MESSAGES } from '@/lib/validation';
+import { REMINDER_OFFSETS } from '@/domain/model';
+import { isValidIsoDate, MESSAGES } from '@/domain/validation';
 import { refuse, TASK_MISSING } from './checks';
 import type { MutationDef, ReminderRecord, Rows, TaskRecord } from './types';
 

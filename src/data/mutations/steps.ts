@@ -3,8 +3,8 @@
 // viewers are refused, strangers get not_found. A step of a deleted task is deleted too (the
 // task's delete tombstoned it, marked deleted_with_task, and task.restore brings it back), so
 // edits to it are refused `deleted` like edits to its task. Fields merge one by one, as tasks do.
-import type { StepPatch } from '@/lib/model';
-import { LIMITS, MESSAGES, normalizeStepTitle } from '@/lib/validation';
+import type { StepPatch } from '@/domain/model';
+import { LIMITS, MESSAGES, normalizeStepTitle } from '@/domain/validation';
 import { checkPosition, refuse, STEP_MISSING, TASK_MISSING, valid } from './checks';
 import { editableTask } from './tasks';
 import type { MutationDef, Rows, StepRecord, TaskRecord } from './types';

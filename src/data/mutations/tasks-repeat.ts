@@ -7,7 +7,7 @@
 // (COUNT or UNTIL reached), or on a task whose repeat was removed meanwhile, it completes the
 // task like a plain one. The undo puts the occurrence back only while the task is still where
 // the completion left it.
-import { isValidIsoDate } from '@/lib/validation';
+import { isValidIsoDate } from '@/domain/validation';
 import { refuse, TASK_MISSING } from './checks';
 import { editableTask } from './tasks';
 import type { MutationDef, TaskRecord } from './types';

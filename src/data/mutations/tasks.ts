@@ -1,6 +1,6 @@
 // task.create · task.update · task.delete · task.restore, as pure applies.
-import type { TaskPatch } from '@/lib/model';
-import { validateTaskDraft, validateTaskPatch } from '@/lib/validation';
+import type { TaskPatch } from '@/domain/model';
+import { validateTaskDraft, validateTaskPatch } from '@/domain/validation';
 import { checkPosition, LIST_MISSING, refuse, requireList, requireRole, roleOn, TASK_ID_TAKEN, TASK_MISSING, valid } from './checks';
 import type { Rows, StepRecord, TaskRecord } from './types';
 import type { MutationDef } from './types';

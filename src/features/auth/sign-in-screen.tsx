@@ -3,8 +3,8 @@
 // mode moves this device's lists into the account (the sync facade does it, once).
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { type AuthOutcome, loadSync } from '@/account/load-sync';
-import { useAccount, useOnline } from '@/account/use-sync-status';
+import { type AuthOutcome, loadSync } from '@/sync-status/load-sync';
+import { useAccount, useOnline } from '@/sync-status/use-sync-status';
 import { EmailInput } from '@/ui/email-input';
 import { showToast } from '@/ui/toasts';
 import { useLists, useOpenTaskCounts } from '@/data/react';

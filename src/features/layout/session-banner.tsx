@@ -1,8 +1,8 @@
 // The expired-session banner (SPEC §4, §8): sync is paused, nothing queued is dropped, and one
 // step signs the same person back in (the e-mail is filled in). Not shown on the sign-in screen.
 import { Link, useRouterState } from '@tanstack/react-router';
-import { SESSION_EXPIRED } from '@/account/sync-messages';
-import { useAccount } from '@/account/use-sync-status';
+import { SESSION_EXPIRED } from '@/sync-status/sync-messages';
+import { useAccount } from '@/sync-status/use-sync-status';
 
 export function SessionBanner() {
   const account = useAccount();

@@ -2,8 +2,8 @@
 // waiting" — and "Local only" when there is no account (nothing syncs, so "Synced" would be
 // untrue). The shell decides where it sits; it holds no link or button because the shell may
 // place it next to the "Sync" link, which leads to the details.
-import { statusLabel } from '@/account/sync-messages';
-import { useSyncStatus } from '@/account/use-sync-status';
+import { statusLabel } from '@/sync-status/sync-messages';
+import { useSyncStatus } from '@/sync-status/use-sync-status';
 
 export function SyncIndicatorSlot() {
   const status = useSyncStatus();

@@ -4,7 +4,7 @@
 // a moment (CSS) so a pull of a couple of pages does not flash it. Not on /sync, whose card
 // shows the same bar. The indicator keeps saying "Syncing".
 import { useRouterState } from '@tanstack/react-router';
-import { useSyncStatus } from '@/account/use-sync-status';
+import { useSyncStatus } from '@/sync-status/use-sync-status';
 import { PullProgressBar } from '@/ui/pull-progress';
 
 export function SyncProgressStrip() {

@@ -1,6 +1,6 @@
 // The colour choice: a radio group of the eight list colours, each a visible swatch with its name.
 import { useId } from 'react';
-import type { ListColor } from '@/lib/model';
+import type { ListColor } from '@/domain/model';
 import { COLOR_CHOICES, colorVar } from './colors';
 import { FieldError } from '@/ui/field-error';
 

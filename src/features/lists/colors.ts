@@ -1,5 +1,5 @@
 // The names people see for the list colours, in the order the colour picker shows them.
-import { LIST_COLORS, type ListColor } from '@/lib/model';
+import { LIST_COLORS, type ListColor } from '@/domain/model';
 
 export const COLOR_NAMES: Record<ListColor, string> = {
   grey: 'Grey',

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { reportWriteError } from '@/connected/write-error';
 import { lists } from '@/data';
 import { useListTasks } from '@/data/react';
-import type { List } from '@/lib/model';
+import type { List } from '@/domain/model';
 import { TrashIcon } from '@/ui/icons';
 import { DialogClose } from '@/ui/dialog-shell';
 import { ListDialog } from './list-dialog';

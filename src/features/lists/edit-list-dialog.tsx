@@ -1,7 +1,7 @@
 // "Edit list": rename and recolour a list (owners only; ListActions decides).
 import { useState } from 'react';
 import { lists } from '@/data';
-import type { List } from '@/lib/model';
+import type { List } from '@/domain/model';
 import { PencilIcon } from '@/ui/icons';
 import { ListDialog } from './list-dialog';
 import { ListForm } from './list-form';

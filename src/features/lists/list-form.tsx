@@ -2,7 +2,7 @@
 // Nothing typed is cleared on a refusal; a full disk keeps the dialog open with a toast.
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { reportWriteError } from '@/connected/write-error';
-import type { ListColor } from '@/lib/model';
+import type { ListColor } from '@/domain/model';
 import { ColorField } from './color-field';
 import { DialogClose } from '@/ui/dialog-shell';
 import { FieldError } from '@/ui/field-error';

@@ -6,7 +6,7 @@ import { SharedMarker } from '@/ui/shared-marker';
 import { reportWriteError } from '@/connected/write-error';
 import { lists as listMutators } from '@/data';
 import { useListSharing, useLists, useOpenTaskCounts } from '@/data/react';
-import type { List } from '@/lib/model';
+import type { List } from '@/domain/model';
 import { colorVar } from './colors';
 import { DownIcon, GripIcon, UpIcon } from '@/ui/icons';
 import { NewListDialog } from './new-list-dialog';

@@ -7,7 +7,7 @@ import { useListsById } from '@/connected/use-lists-by-id';
 import { useToday } from '@/ui/use-today';
 import { SEARCH_LIMIT } from '@/data';
 import { useSearch } from '@/data/react';
-import type { List, Task } from '@/lib/model';
+import type { List, Task } from '@/domain/model';
 import { snippetAround } from './highlight';
 import { Highlighted } from './highlighted';
 import './search.css';

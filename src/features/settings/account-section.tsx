@@ -3,8 +3,8 @@
 // changes haven't synced yet (SPEC §6); then the app is back in local mode on /today.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { loadSync } from '@/account/load-sync';
-import { useAccount } from '@/account/use-sync-status';
+import { loadSync } from '@/sync-status/load-sync';
+import { useAccount } from '@/sync-status/use-sync-status';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { showErrorToast, showToast } from '@/ui/toasts';
 import { SettingsSection } from './settings-section';

@@ -1,7 +1,7 @@
 // Settings → Quick add: the switch "Understand dates in quick add" (SPEC §11.2, on by default),
 // kept on this device. Off, quick add takes the text as typed for the title, as it always did.
 import { useId, useState } from 'react';
-import { getUnderstandDates, setUnderstandDates } from '@/lib/quick-add/preference';
+import { getUnderstandDates, setUnderstandDates } from '@/domain/quick-add/preference';
 import { SettingsSection } from './settings-section';
 
 export function QuickAddSection() {

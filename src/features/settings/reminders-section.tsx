@@ -3,7 +3,7 @@
 // partial field says what it needs and keeps the last saved time.
 import { useId, useState } from 'react';
 import { FieldError } from '@/ui/field-error';
-import { getRemindAt, setRemindAt } from '@/lib/reminders/preference';
+import { getRemindAt, setRemindAt } from '@/domain/reminders/preference';
 import { SettingsSection } from './settings-section';
 
 export function RemindersSection() {

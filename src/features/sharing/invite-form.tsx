@@ -5,7 +5,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { members } from '@/data';
 import { EmailInput } from '@/ui/email-input';
 import { reportWriteError } from '@/connected/write-error';
-import type { Role } from '@/lib/model';
+import type { Role } from '@/domain/model';
 import { type InviteContext, inviteProblem } from './invite-check';
 import { ROLE_HINTS } from './member-views';
 import { FieldError } from '@/ui/field-error';

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { refusalMessage } from '@/connected/write-error';
 import { lists } from '@/data';
-import type { List } from '@/lib/model';
+import type { List } from '@/domain/model';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { FieldError } from '@/ui/field-error';
 

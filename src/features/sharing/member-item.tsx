@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { members } from '@/data';
 import { reportWriteError } from '@/connected/write-error';
-import type { Role } from '@/lib/model';
+import type { Role } from '@/domain/model';
 import { type MemberView, ROLE_NAMES } from './member-views';
 
 type SharedRole = Exclude<Role, 'owner'>;

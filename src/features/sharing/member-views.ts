@@ -1,7 +1,7 @@
 // The share dialog's people, in the order it shows them: the owner, then you, then everyone
 // else by address. A list made on this device has only its owner's row, whose e-mail the
 // server fills in at the first sync, so "you" borrow the account's address meanwhile.
-import type { Member, Role } from '@/lib/model';
+import type { Member, Role } from '@/domain/model';
 
 export interface MemberView {
   userId: string;

@@ -5,7 +5,7 @@ import { useId, useRef, useState } from 'react';
 import { members as memberWrites } from '@/data';
 import { useIdentity, useMembers, usePendingMemberChanges, useRefused } from '@/data/react';
 import { reportWriteError } from '@/connected/write-error';
-import type { List, RefusedEntry, Role } from '@/lib/model';
+import type { List, RefusedEntry, Role } from '@/domain/model';
 import { InviteForm } from './invite-form';
 import { LeaveList } from './leave-list';
 import { Avatar, MemberItem } from './member-item';

@@ -1,6 +1,6 @@
 // Whether this device can share at all, and who "you" are. Sharing needs an account: without
 // one there is no server to send invites to. The one place that decides, from the sync status.
-import { useAccount } from '@/account/use-sync-status';
+import { useAccount } from '@/sync-status/use-sync-status';
 import { useIdentity } from '@/data/react';
 
 export interface SharingAccount {

@@ -1,13 +1,13 @@
 // One change the server refused: what it was, the server's reason, and what the user can do —
 // send it again, copy the text it carried, or discard it (after saying yes: it can't come back).
 import { useId, useRef, useState } from 'react';
-import { changeText, describeChange, refusalSentence, type Subjects } from '@/account/change-text';
+import { changeText, describeChange, refusalSentence, type Subjects } from '@/sync-status/change-text';
 import { reportWriteError } from '@/connected/write-error';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { showErrorToast, showToast } from '@/ui/toasts';
 import { discardRefused, retryRefused } from '@/data/sync';
 import { absoluteTime } from '@/lib/relative-time';
-import type { RefusedEntry } from '@/lib/model';
+import type { RefusedEntry } from '@/domain/model';
 import { copyText } from './copy-text';
 
 export interface RefusedItemProps {

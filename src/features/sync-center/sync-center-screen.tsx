@@ -4,10 +4,10 @@
 // what sync needs and a way to sign in.
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
-import { describeChange } from '@/account/change-text';
-import { currentSync } from '@/account/load-sync';
-import { statusLabel } from '@/account/sync-messages';
-import { type SyncStatus, useOnline, useSyncStatus } from '@/account/use-sync-status';
+import { describeChange } from '@/sync-status/change-text';
+import { currentSync } from '@/sync-status/load-sync';
+import { statusLabel } from '@/sync-status/sync-messages';
+import { type SyncStatus, useOnline, useSyncStatus } from '@/sync-status/use-sync-status';
 import { useAnnouncer } from '@/ui/live-region';
 import { PullProgressBar } from '@/ui/pull-progress';
 import { useLastSyncedAt } from '@/data/react';

@@ -1,11 +1,11 @@
 // What the sync centre lists, kept live: the oldest queued changes, how many there are, the
 // changes the server refused, and the names of what they touch (to describe them in words).
 import { useEffect, useState } from 'react';
-import type { Subjects } from '@/account/change-text';
+import type { Subjects } from '@/sync-status/change-text';
 import { type DaybookDb, observe, outboxCount, refusedEntries } from '@/data';
 import { changeSubjects, pendingMutations } from '@/data/sync';
 import { useDb } from '@/data/react';
-import type { Mutation, RefusedEntry } from '@/lib/model';
+import type { Mutation, RefusedEntry } from '@/domain/model';
 
 export interface SyncQueue {
   /** The oldest queued changes, at most the limit. */

@@ -1,4 +1,4 @@
-import type { Member } from '@/lib/model';
+import type { Member } from '@/domain/model';
 
 /** "Added by …" on a shared list (more than one member); null where it would say nothing new. */
 export function creatorLabel(createdBy: string, me: string, members: readonly Member[]): string | null {

@@ -2,7 +2,7 @@
 // (on the due date's day) or years, ending never, after N times or on a date. Saves with
 // "Save repeat"; the rule's own check gives the message ("Pick an interval between 1 and 99").
 import { useId, useState } from 'react';
-import { type Freq, formatRule, type Rule, ruleProblem, WEEKDAYS, type Weekday } from '@/lib/recurrence';
+import { type Freq, formatRule, type Rule, ruleProblem, WEEKDAYS, type Weekday } from '@/domain/recurrence';
 
 const UNITS: { freq: Freq; label: string }[] = [
   { freq: 'DAILY', label: 'days' },

@@ -3,7 +3,7 @@
 // time input that saves as soon as it holds a whole time.
 import { type RefObject, useId, useRef, useState } from 'react';
 import { addDays } from '@/lib/dates';
-import type { Task } from '@/lib/model';
+import type { Task } from '@/domain/model';
 import { DatePicker } from '@/ui/date-picker';
 import { errorProps, FieldError } from '@/ui/field-error';
 import { mediumDate } from '@/ui/format';

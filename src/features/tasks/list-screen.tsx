@@ -8,7 +8,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { EyeIcon } from '@/ui/icons';
 import { useListRole } from '@/connected/use-list-role';
 import { useToday } from '@/ui/use-today';
-import { QuickAdd } from '@/connected/quick-add';
+import { QuickAdd } from '@/connected/quick-add/quick-add';
 import { formatCount } from '@/ui/format';
 import { VirtualTaskList } from './virtual-task-list';
 import './tasks.css';

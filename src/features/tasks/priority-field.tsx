@@ -1,6 +1,6 @@
 // The task's priority as a select named "Priority" (SPEC §10), its choices from the one table of
 // priority names the task rows use too.
-import type { Priority } from '@/lib/model';
+import type { Priority } from '@/domain/model';
 import { PRIORITY_NAMES } from '@/ui/format';
 import { SelectField } from './select-field';
 

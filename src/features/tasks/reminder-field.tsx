@@ -6,10 +6,10 @@
 // notifications are blocked the field says so and how to allow them.
 import { useId, useState } from 'react';
 import { ValidationError } from '@/lib/errors';
-import type { Task } from '@/lib/model';
-import { isReminderOffset, REMINDER_OPTIONS } from '@/lib/reminder-offsets';
-import { askReminderPermission, BLOCKED_MESSAGE, reminderPermission } from '@/lib/reminders/permission';
-import { MESSAGES } from '@/lib/validation';
+import type { Task } from '@/domain/model';
+import { isReminderOffset, REMINDER_OPTIONS } from '@/domain/reminders/offsets';
+import { askReminderPermission, BLOCKED_MESSAGE, reminderPermission } from '@/lib/notification-permission';
+import { MESSAGES } from '@/domain/validation';
 import { reminders } from '@/data';
 import { useReminder } from '@/data/react';
 import { FieldError } from '@/ui/field-error';

@@ -3,8 +3,8 @@
 // A rule no preset stands for (another interval, an end, other days) shows as "Custom…" with the
 // rule in words under the box and the custom form (custom-repeat.tsx) to change it.
 import { useId, useState } from 'react';
-import type { Task, TaskPatch } from '@/lib/model';
-import { describeRule, formatRule, type Preset, PRESETS, parseRule, presetOf, presetRule } from '@/lib/recurrence';
+import type { Task, TaskPatch } from '@/domain/model';
+import { describeRule, formatRule, type Preset, PRESETS, parseRule, presetOf, presetRule } from '@/domain/recurrence';
 import { CustomRepeat } from './custom-repeat';
 import { SelectField } from './select-field';
 

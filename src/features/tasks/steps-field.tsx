@@ -9,7 +9,7 @@ import { reportWriteError } from '@/connected/write-error';
 import { type MoveTarget, steps as stepWrites } from '@/data';
 import { useTaskSteps } from '@/data/react';
 import { ValidationError } from '@/lib/errors';
-import type { Step } from '@/lib/model';
+import type { Step } from '@/domain/model';
 import { errorProps, FieldError } from '@/ui/field-error';
 import { GripIcon, TrashIcon } from '@/ui/icons';
 import { staysPut, useListDrag } from './use-list-drag';

@@ -5,7 +5,7 @@ import { type Ref, useId, useImperativeHandle } from 'react';
 import { deleteTask } from '@/connected/task-actions';
 import { useListRole } from '@/connected/use-list-role';
 import { useIdentity, useMembers } from '@/data/react';
-import type { Task, TaskPatch } from '@/lib/model';
+import type { Task, TaskPatch } from '@/domain/model';
 import { errorProps, FieldError } from '@/ui/field-error';
 import { TrashIcon } from '@/ui/icons';
 import { useToday } from '@/ui/use-today';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { reportWriteError } from '@/connected/write-error';
 import { tasks } from '@/data';
-import type { TaskPatch } from '@/lib/model';
+import type { TaskPatch } from '@/domain/model';
 import type { FieldDraft } from './use-field-draft';
 
 export type TaskField = 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'list_id' | 'repeat' | 'form';

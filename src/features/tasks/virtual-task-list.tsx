@@ -10,7 +10,7 @@ import { useAnnouncer } from '@/ui/live-region';
 import { setTaskDone } from '@/connected/task-actions';
 import { reportWriteError } from '@/connected/write-error';
 import { TaskRowView } from '@/ui/task-row';
-import type { List, Task } from '@/lib/model';
+import type { List, Task } from '@/domain/model';
 import { usePointerReorder } from './use-pointer-reorder';
 
 interface VirtualTaskListProps {

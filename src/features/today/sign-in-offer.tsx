@@ -2,7 +2,7 @@
 // sync"). Shown on Today while there is no account, until the user says "Not now".
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useAccount } from '@/account/use-sync-status';
+import { useAccount } from '@/sync-status/use-sync-status';
 import './sign-in-offer.css';
 
 export const OFFER_DISMISSED_KEY = 'daybook-sign-in-offer-dismissed';

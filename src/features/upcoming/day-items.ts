@@ -2,8 +2,8 @@
 // later occurrences of repeating tasks (SPEC §11.1), each a row under its occurrence's date. An
 // occurrence sorts like a task due that day (untimed first, then by time, then list order).
 import { addDays } from '@/lib/dates';
-import type { Task } from '@/lib/model';
-import { laterOccurrences, occurrenceCounts } from '@/lib/recurrence';
+import type { Task } from '@/domain/model';
+import { laterOccurrences, occurrenceCounts } from '@/domain/recurrence';
 
 export interface DayItem {
   task: Task;

@@ -2,7 +2,7 @@
 // emit events, script the answers of signIn/signUp/signOut/pendingCount. Installed with
 // provideSync(), the seam the UI loads the real facade through.
 import { vi } from 'vitest';
-import { provideSync } from '@/account/load-sync';
+import { provideSync } from '@/sync-status/load-sync';
 import type { Account, AuthOutcome, Sync, SyncEvent, SyncListener, SyncStatus } from '@/sync';
 
 export const ANN: Account = { state: 'signed-in', userId: 'user-ann', email: 'ann@example.com' };

@@ -3,7 +3,7 @@
 import { act } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach } from 'vitest';
-import { provideSync } from '@/account/load-sync';
+import { provideSync } from '@/sync-status/load-sync';
 import { getDb, resetDatabaseForTests } from '@/data';
 
 export function freshAppEachTest() {

@@ -3,7 +3,7 @@
 // queued, so the outbox holds exactly what the test's actions add.
 import { createDatabase, type DaybookDb, resetDatabaseForTests, setCurrentDatabase, toListRow } from '@/data';
 import { newId, nowIso } from '@/lib/ids';
-import type { List, Member, Role } from '@/lib/model';
+import type { List, Member, Role } from '@/domain/model';
 import { ACCOUNT_KEY } from '@/sync/stored-account';
 
 export const MY_EMAIL = 'me@example.com';

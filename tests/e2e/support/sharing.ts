@@ -37,7 +37,7 @@ export function sidebarList(page: Page, listName: string): Locator {
   return page.getByRole('navigation', { name: 'Your lists' }).getByRole('link', { name: listName });
 }
 
-/** What the device's database knows about itself (src/data/identity.ts): read straight from IndexedDB. */
+/** What the device's database knows about itself (src/data/db/identity.ts): read straight from IndexedDB. */
 export async function deviceIdentity(page: Page): Promise<{ userId: string; clientId: string; nextMutationId: number }> {
   const userId = await rememberedUserId(page);
   if (!userId) throw new Error('No account remembered on this page');

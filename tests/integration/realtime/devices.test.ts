@@ -3,10 +3,10 @@
 // before the periodic run could; a poke that is lost (dropped at the seam we own) costs
 // nothing, the next periodic run (the clock driven by the test) brings the change.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getDb } from '@/data/database';
+import { getDb } from '@/data/db/database';
 import { getClientId } from '@/data';
-import { lists, members, tasks } from '@/data/mutators';
-import { getTask } from '@/data/queries';
+import { lists, members, tasks } from '@/data/write';
+import { getTask } from '@/data/read/queries';
 import { realClock } from '@/sync/environment';
 import { PERIODIC_MS, POKE_DELAY_MS } from '@/sync/schedule';
 import { SteppedClock } from '../../helpers/realtime';

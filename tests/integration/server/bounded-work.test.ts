@@ -1,4 +1,4 @@
-// Issue #15 (SPEC §12), the database's side: one person must not stall everyone. A stranger's
+// SPEC §12, the database's side: one person must not stall everyone. A stranger's
 // push naming someone's list does not lock it; deleting and restoring a big list rewrites its
 // tasks with fresh, distinct versions in one move; invitations are limited.
 import pg from 'pg';

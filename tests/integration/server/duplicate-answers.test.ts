@@ -1,4 +1,4 @@
-// Issue #12 item 4: a replayed mutation id is answered `duplicate` WITH the first answer
+// A replayed mutation id is answered `duplicate` WITH the first answer
 // (first_status, and the error of a refusal), so a device whose first answer was lost after the
 // server committed still learns that its change was refused. Ids whose record is gone (pruned:
 // supabase/README.md, "What the server keeps") are answered first_status 'unknown'.

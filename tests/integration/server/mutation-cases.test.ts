@@ -5,7 +5,7 @@
 // fields read back with SQL. A refusal must leave every version counter of the case unmoved.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MUTATION_NAMES, type PushResult } from '@/lib/model';
+import { MUTATION_NAMES, type PushResult } from '@/domain/model';
 import type { Querier } from '../../../server/db.ts';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import type { CaseAfter, MutationCase, Person } from '../../shared/mutation-case';

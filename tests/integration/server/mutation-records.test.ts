@@ -1,4 +1,4 @@
-// Issue #15 item 4: sync_mutations keeps only what exactly-once answers and undelivered refusals
+// sync_mutations keeps only what exactly-once answers and undelivered refusals
 // need (supabase/README.md, "What the server keeps"). An applied change's record serves a replay's
 // `first_status` while it is among its client's last 1000 mutation ids (removed once 100 have left
 // that window); a refused change's record stays until the device acknowledges it (pull cursor

@@ -1,4 +1,4 @@
-// Issue #15, item 6: new password hashes use OWASP's scrypt parameters (N=2^17, r=8, p=1),
+// New password hashes use OWASP's scrypt parameters (N=2^17, r=8, p=1),
 // kept in the hash string; a hash in the first format (Node's defaults, N=2^14) is replaced
 // at its owner's next successful sign-in. The one suite that runs at the server's default
 // cost (the others lower it: ~0.36 s per hash here).

@@ -3,9 +3,9 @@
 // PostgreSQL 15. One occurrence is completed once whatever the devices do; steps merge per
 // field, follow their task's delete, restore and move, and leave with their task's departure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lists, members, steps, tasks } from '@/data/mutators';
-import { taskSteps } from '@/data/step-queries';
-import type { PullResult, Step, Task } from '@/lib/model';
+import { lists, members, steps, tasks } from '@/data/write';
+import { taskSteps } from '@/data/read/step-queries';
+import type { PullResult, Step, Task } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';
 import { connectDevice, type Device, syncUntilQuiet } from '../../helpers/sync-device';
 

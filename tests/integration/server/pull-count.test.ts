@@ -4,7 +4,7 @@
 // shared by someone else; callers that do not ask see the answer they always did.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PullResult } from '@/lib/model';
+import type { PullResult } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { listCreate, newId, pull, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
 

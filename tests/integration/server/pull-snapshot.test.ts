@@ -1,4 +1,4 @@
-// Issue #12 item 1: sync_pull answers rows, refusals and last_mutation_id from ONE snapshot.
+// sync_pull answers rows, refusals and last_mutation_id from ONE snapshot.
 // A pull that saw a push's last_mutation_id but not its effects would have the device drop the
 // change from its queue without ever receiving it (or, if refused, without learning why).
 //
@@ -10,7 +10,7 @@
 // page (nothing came before it: the pull starts from empty cursors).
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PullResult } from '@/lib/model';
+import type { PullResult } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { newId, pull, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
 

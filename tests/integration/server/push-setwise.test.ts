@@ -1,11 +1,11 @@
-// Issue #16: sync_push applies a batch of new task creations and plain edits set-wise (one
+// sync_push applies a batch of new task creations and plain edits set-wise (one
 // statement per run of one kind, the list's versions taken in one move) and falls back to one
 // sub-transaction per change when the batch holds a refusal. The answers, the rows, the versions
 // and what another device pulls must be what the per-change path gives; these tests pin that,
 // and that the set-wise path is really the one taken (the list's counter row is written once per
 // run, not once per change).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushResult } from '@/lib/model';
+import type { PushResult } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { listCreate, newId, pullAll, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPushSender, type PushSender } from '../../../server/push-sender';
-import { occurrenceAt } from '../../../src/lib/recurrence/zone';
+import { occurrenceAt } from '../../../src/domain/recurrence/zone';
 import { type FakePushService, type PushSubscriptionJson, startFakePushService } from '../../helpers/fake-push-service';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { listCreate, newId, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';

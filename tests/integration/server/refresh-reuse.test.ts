@@ -1,4 +1,4 @@
-// Issue #15, item 5 (SPEC §12 "Accounts"): a rotated refresh token used again within 10 s
+// SPEC §12 "Accounts": a rotated refresh token used again within 10 s
 // answers the session's current token, as GoTrue's reuse interval does; later, the family is
 // revoked. Two tabs refreshing at the same moment must both stay signed in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

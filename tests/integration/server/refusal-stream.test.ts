@@ -1,9 +1,9 @@
-// Issue #12 item 5 (SPEC §12 "Refusals reach every device, once"): refusals are a stream with
+// SPEC §12 "Refusals reach every device, once": refusals are a stream with
 // its position in the pull cursors under `refused` (the refused change's mutation id), kept
 // until the device's cursor has passed them — never dropped by age or count — delivered in
 // pages of at most p_limit, and forgotten once acknowledged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PullResult } from '@/lib/model';
+import type { PullResult } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { newId, pull, pushOk } from '../../helpers/server-sync';
 

@@ -5,8 +5,8 @@
 // a task's move carries it into the new list (and out of sight with a list the person can't see).
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lists, members, reminders, tasks } from '@/data/mutators';
-import type { PullResult, Reminder } from '@/lib/model';
+import { lists, members, reminders, tasks } from '@/data/write';
+import type { PullResult, Reminder } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { connectDevice, type Device, syncUntilQuiet } from '../../helpers/sync-device';
 

@@ -1,4 +1,4 @@
-// Issue #15, items 8, 4 and 3: what a caller learns when a call fails. Database errors answer
+// What a caller learns when a call fails. Database errors answer
 // their SQLSTATE and a plain sentence (no table, constraint or key values; the detail goes to
 // the server log), while messages our functions raise on purpose still reach the caller; a body
 // nested 5,000 deep answers 400 on every JSON endpoint; no 500 carries a stack trace; and on

@@ -1,4 +1,4 @@
-// Issue #15, item 6 (SPEC §12 "Accounts"): failed sign-ins are throttled per account and per
+// SPEC §12 "Accounts": failed sign-ins are throttled per account and per
 // address (10 in 15 minutes, then 429 with Retry-After and GoTrue's body), an unknown e-mail
 // costs a password hash like a wrong password, and the app says "Too many attempts — try again
 // in N minutes". Each test sends from its own loopback addresses (127.0.0.x) so the per-address

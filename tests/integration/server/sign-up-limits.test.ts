@@ -1,4 +1,4 @@
-// Issue #15, item 7 (SPEC §12 "Accounts"): sign-up input is bounded — e-mail at most 255
+// SPEC §12 "Accounts": sign-up input is bounded — e-mail at most 255
 // characters, password 6 to 1,000, user data at most 2 KB of JSON — with a 400 in GoTrue's
 // shape; sign-ups are limited per address (30 an hour); and no log line carries a query's
 // parameters (a password hash, an e-mail, user data).

@@ -1,4 +1,4 @@
-// The static host answers like a CDN (issue #16): the build's text files go out as the brotli or
+// The static host answers like a CDN: the build's text files go out as the brotli or
 // gzip copy made once by precompress(), chosen by Accept-Encoding, with Vary; hashed assets are
 // immutable; a copy older than its file is never served.
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';

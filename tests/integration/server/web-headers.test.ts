@@ -1,4 +1,4 @@
-// Issue #15, items 12 and 13 (SPEC §12 "Web server"): /config.json names the configured public
+// SPEC §12 "Web server": /config.json names the configured public
 // URL or the server's own origin, never the request's Host; every response carries nosniff and
 // a Referrer-Policy, pages a Content-Security-Policy that lets the app reach its backend only.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -2,10 +2,10 @@
 // data exactly once (even when interrupted), and removal from a shared list purges it.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb, openDatabase, setCurrentDatabase } from '@/data/database';
-import { defineDatabase } from '@/data/schema';
-import { lists, members, tasks } from '@/data/mutators';
-import { getList } from '@/data/queries';
+import { getDb, openDatabase, setCurrentDatabase } from '@/data/db/database';
+import { defineDatabase } from '@/data/db/schema';
+import { lists, members, tasks } from '@/data/write';
+import { getList } from '@/data/read/queries';
 import { getClientId } from '@/data';
 import { appStorage, openApp } from '../../helpers/sync-app';
 import { connectDevice, deviceView, serverView, syncUntilQuiet } from '../../helpers/sync-device';

@@ -1,8 +1,8 @@
 // Sessions and sync: 401 → refresh once → retry; a refresh lost to the network changes nothing;
 // a refresh the server refuses pauses sync and keeps the queue until the same user signs in.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getDb } from '@/data/database';
-import { tasks } from '@/data/mutators';
+import { getDb } from '@/data/db/database';
+import { tasks } from '@/data/write';
 import { AUTH_STORAGE_KEY } from '@/backend';
 import { ACCOUNT_KEY } from '@/sync/stored-account';
 import { appStorage, openApp, recordingFetch } from '../../helpers/sync-app';

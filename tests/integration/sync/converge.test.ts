@@ -1,7 +1,7 @@
 // Two people, two devices each way offline, then back: everyone ends with the server's state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lists, members, tasks } from '@/data/mutators';
-import { getTask } from '@/data/queries';
+import { lists, members, tasks } from '@/data/write';
+import { getTask } from '@/data/read/queries';
 import { type Device, connectDevice, deviceView, serverView, syncUntilQuiet } from '../../helpers/sync-device';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';
 

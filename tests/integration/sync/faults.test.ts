@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSyncEngine } from '@/sync/engine';
 import { tasks } from '@/data';
 import { createSyncStore } from '@/data/sync';
-import { getTask } from '@/data/queries';
+import { getTask } from '@/data/read/queries';
 import { connectDevice, deviceView, manualClock, serverView } from '../../helpers/sync-device';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';
 import { pull } from '../../helpers/server-sync';

@@ -1,11 +1,11 @@
-// Refusals that come a page at a time (issue #12, SPEC §12 "Refusals reach every device, once"):
+// Refusals that come a page at a time (SPEC §12 "Refusals reach every device, once"):
 // a page never acknowledges a change whose refusal it does not carry, so a device whose refusals
 // fill more than one page still learns each of them, once, with its change (name and args) —
 // through the real engine and the real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '@/data';
-import { getTask } from '@/data/queries';
-import type { RefusedEntry } from '@/lib/model';
+import { getTask } from '@/data/read/queries';
+import type { RefusedEntry } from '@/domain/model';
 import type { EngineEvent } from '@/sync/types';
 import { connectDevice, deviceView, serverView } from '../../helpers/sync-device';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import ws from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackend, memoryStorage } from '@/backend';
-import type { Mutation } from '@/lib/model';
+import type { Mutation } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';
 
 describe.each(SERVER_KINDS)('RPC transport on %s', (kind) => {

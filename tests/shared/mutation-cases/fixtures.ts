@@ -1,5 +1,5 @@
 // Rows that many shared mutation cases start from. Plain data; a case spreads or lists them.
-import type { Role } from '@/lib/model';
+import type { Role } from '@/domain/model';
 import type { CaseExpect, CaseList, CaseMember } from '../mutation-case';
 
 /** 'Home', owned by alice — the list most cases act on. */

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, type Identity, listLists, listTasks, lists, tasks, ValidationError } from '@/data';
 import { exportData, importData } from '@/data/backup';
-import type { List, Task } from '@/lib/model';
+import type { List, Task } from '@/domain/model';
 import { freshDb } from './helpers';
 
 let me: Identity;

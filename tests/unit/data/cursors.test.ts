@@ -1,7 +1,7 @@
-// The cursor rule (SPEC §12, issue #12 item 3): what a page brings replaces what was stored,
+// The cursor rule (SPEC §12): what a page brings replaces what was stored,
 // unless the device reset or purged a cursor while the page was on its way.
 import { describe, expect, it } from 'vitest';
-import { type Cursors, cursorLists, mergeCursors, REFUSED_CURSOR, rewindLists } from '@/data/cursors';
+import { type Cursors, cursorLists, mergeCursors, REFUSED_CURSOR, rewindLists } from '@/data/sync/cursors';
 
 type Case = { name: string; stored: Cursors; sent: Cursors | undefined; page: Cursors; expected: Cursors };
 

@@ -1,12 +1,12 @@
-// The list's live query answered from memory after this tab's writes (src/data/live-cache.ts,
-// issue #16): it must hold exactly what IndexedDB holds once a write commits — never a row whose
+// The list's live query answered from memory after this tab's writes (src/data/live/cache.ts):
+// it must hold exactly what IndexedDB holds once a write commits — never a row whose
 // transaction failed — and writes it did not see (another handle, another tab, a pull) must
 // still reach it.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Identity, listTasks, observe, openDatabase, tasks, todayTasks } from '@/data';
 import { applyPull } from '@/data/sync';
-import type { PullResult, Task } from '@/lib/model';
-import { type DaybookDb, toTaskRow } from '@/data/schema';
+import type { PullResult, Task } from '@/domain/model';
+import { type DaybookDb, toTaskRow } from '@/data/db/schema';
 import { freshDb } from './helpers';
 
 let db: DaybookDb;

@@ -1,9 +1,9 @@
-// A write re-runs only the live queries whose index ranges it changed (issue #16, write →
+// A write re-runs only the live queries whose index ranges it changed (write →
 // screen): Dexie can tell only if it is handed the rows as they were, so a title edit must not
 // make the sidebar count every list's open tasks again, while a tick must.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, type Identity, lists, observe, openTaskCounts, tasks, todayTasks } from '@/data';
-import { countOpenTasks } from '@/data/queries';
+import { countOpenTasks } from '@/data/read/queries';
 import { freshDb } from './helpers';
 
 let me: Identity;
@@ -66,7 +66,7 @@ describe('live queries after a write', () => {
     onToday.stop();
   });
 
-  it("a new task re-runs its own list's open count and no other list's (src/data/add-observation.ts)", async () => {
+  it("a new task re-runs its own list's open count and no other list's (src/data/live/add-observation.ts)", async () => {
     const home = await lists.create({ name: 'Home', color: 'green' });
     const inboxCount = await counted(() => countOpenTasks(getDb(), me.inboxId));
     const homeCount = await counted(() => countOpenTasks(getDb(), home.id));

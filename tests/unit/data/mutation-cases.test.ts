@@ -4,11 +4,11 @@
 // the writes), and the rows after — or the refusal code — must be what the server gives
 // (tests/integration/server/mutation-cases.test.ts), unless the case documents a difference.
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '@/data/database';
-import { type DaybookDb, toList, toListRow, toStepRow, toTaskRow } from '@/data/schema';
-import { runMutation } from '@/data/mutation-rows';
-import type { List, Member, MutationName, ReminderOffset } from '@/lib/model';
-import { MUTATION_NAMES } from '@/lib/model';
+import { openDatabase } from '@/data/db/database';
+import { type DaybookDb, toList, toListRow, toStepRow, toTaskRow } from '@/data/db/schema';
+import { runMutation } from '@/data/write/rows';
+import type { List, Member, MutationName, ReminderOffset } from '@/domain/model';
+import { MUTATION_NAMES } from '@/domain/model';
 import type { CaseAfter, CaseExpect, CaseState, MutationCase, Person } from '../../shared/mutation-case';
 import { MUTATION_CASES } from '../../shared/mutation-cases';
 

@@ -1,11 +1,11 @@
-// The mutation counter (src/data/write.ts, outbox.ts): each change's id is exactly the stored
+// The mutation counter (src/data/write/transaction.ts, outbox.ts): each change's id is exactly the stored
 // counter's — never used twice, never skipped — whoever else moved it (another tab, a pull).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lists, tasks } from '@/data';
 import { applyPull } from '@/data/sync';
-import { openDatabase } from '@/data/database';
-import type { DaybookDb } from '@/data/schema';
-import type { PullResult } from '@/lib/model';
+import { openDatabase } from '@/data/db/database';
+import type { DaybookDb } from '@/data/db/schema';
+import type { PullResult } from '@/domain/model';
 import { freshDb } from './helpers';
 
 let db: DaybookDb;

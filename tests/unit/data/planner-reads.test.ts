@@ -2,7 +2,7 @@
 // tasks that can have occurrences up to a day, and done/total for any set of tasks in one query.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { lists, repeatingTasks, stepCounts, steps, tasks } from '@/data';
-import type { DaybookDb } from '@/data/schema';
+import type { DaybookDb } from '@/data/db/schema';
 import { freshDb } from './helpers';
 
 let db: DaybookDb;

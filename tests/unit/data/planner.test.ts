@@ -1,4 +1,4 @@
-// Repeating tasks and steps in the data layer (SPEC §11.1, §11.3): the mutators that build the
+// Repeating tasks and steps in the data layer (SPEC §11.1, §11.3): the writes that build the
 // changes (the occurrence's next date, a date moved by hand restarting the series), the v2 → v3
 // upgrade, export/import, search over steps, and a pulled page's steps (rows, departures, purges).
 import Dexie from 'dexie';
@@ -6,8 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type Identity, listStepCounts, lists, openDatabase, searchTasks, steps, taskSteps, tasks } from '@/data';
 import { exportData, importData } from '@/data/backup';
 import { applyPull } from '@/data/sync';
-import { CURRENT_VERSION, type DaybookDb, SCHEMA_V2 } from '@/data/schema';
-import type { PullResult } from '@/lib/model';
+import { CURRENT_VERSION, type DaybookDb, SCHEMA_V2 } from '@/data/db/schema';
+import type { PullResult } from '@/domain/model';
 import { freshDb } from './helpers';
 
 let db: DaybookDb;

@@ -1,11 +1,11 @@
-// Issue #12 (never lose an edit), the device's side of a pull: a cursor reset made while a page
-// was on its way survives the page (item 3), and a list's rows go when the list stops being
-// visible even if its own row never arrived (item 6: orphans after unsharing).
+// Never lose an edit, the device's side of a pull: a cursor reset made while a page
+// was on its way survives the page, and a list's rows go when the list stops being
+// visible even if its own row never arrived (no orphans after unsharing).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getCursors, type Identity, tasks } from '@/data';
 import { applyPull, refuseLocally } from '@/data/sync';
-import type { DaybookDb } from '@/data/schema';
-import type { PullResult, Task } from '@/lib/model';
+import type { DaybookDb } from '@/data/db/schema';
+import type { PullResult, Task } from '@/domain/model';
 import { freshDb } from './helpers';
 
 let db: DaybookDb;

@@ -15,7 +15,7 @@ import {
   todayTasks,
   upcomingTasks,
 } from '@/data';
-import type { DaybookDb } from '@/data/schema';
+import type { DaybookDb } from '@/data/db/schema';
 import { freshDb } from './helpers';
 
 let db: DaybookDb;

@@ -1,4 +1,4 @@
-// A refusal that arrives for a change no longer queued (issue #12, SPEC §12 "Refusals reach every
+// A refusal that arrives for a change no longer queued (SPEC §12 "Refusals reach every
 // device, once"). Since 20261125100000_refusal_pages a page never acknowledges a change whose
 // refusal it does not carry; a server from before it did (page 1: refusal 2, last_mutation_id 3;
 // page 2: refusal 3). The device then remembers what it dropped ahead of the refusal stream and
@@ -8,10 +8,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCursors, getTask, type Identity, tasks } from '@/data';
 import { applyPull, createSyncStore, discardRefused } from '@/data/sync';
-import { mergeCursors, REFUSED_CURSOR, requestCursors } from '@/data/cursors';
-import { getAckedAhead } from '@/data/sync-meta';
-import type { DaybookDb } from '@/data/schema';
-import type { PullResult, Task } from '@/lib/model';
+import { mergeCursors, REFUSED_CURSOR, requestCursors } from '@/data/sync/cursors';
+import { getAckedAhead } from '@/data/sync/meta';
+import type { DaybookDb } from '@/data/db/schema';
+import type { PullResult, Task } from '@/domain/model';
 import { freshDb } from './helpers';
 
 let db: DaybookDb;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type DaybookDb, reminders, tasks } from '@/data';
-import { completeFromReminder, openReminderDatabase, snoozeFromReminder } from '@/data/reminder-actions';
+import { completeFromReminder, openReminderDatabase, snoozeFromReminder } from '@/data/reminders/actions';
 import { freshDb } from './helpers';
 
 let db: DaybookDb;

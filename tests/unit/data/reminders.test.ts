@@ -1,4 +1,4 @@
-// Reminders in the data layer (SPEC §11.4): the mutators (one outbox entry per change, nothing
+// Reminders in the data layer (SPEC §11.4): the writes (one outbox entry per change, nothing
 // queued for a change that changes nothing), the schedule's input, a pulled page's reminders
 // (rows, departures, purges, the rebase of a queued change), a move carrying the reminder, the
 // v3 → v4 upgrade and export/import.
@@ -7,8 +7,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getCursors, getReminder, type Identity, lists, loadReminderInputs, openDatabase, reminders, setCurrentDatabase, tasks } from '@/data';
 import { exportData, importData } from '@/data/backup';
 import { adoptLocalData, applyPull } from '@/data/sync';
-import { CURRENT_VERSION, type DaybookDb, SCHEMA_V3 } from '@/data/schema';
-import type { PullResult } from '@/lib/model';
+import { CURRENT_VERSION, type DaybookDb, SCHEMA_V3 } from '@/data/db/schema';
+import type { PullResult } from '@/domain/model';
 import { freshDb } from './helpers';
 
 let db: DaybookDb;
@@ -20,7 +20,7 @@ beforeEach(async () => {
 const T0 = '2026-11-20T08:00:00.000Z';
 const outbox = async () => (await db.outbox.orderBy('id').toArray()).map((m) => ({ name: m.name, args: m.args }));
 
-describe('reminder mutators', () => {
+describe('reminder writes', () => {
   it('set queues reminder.set and stores the reminder in the task’s list; setting it again writes nothing', async () => {
     const t = await tasks.create({ title: 'Dentist', due_date: '2026-12-04', due_time: '09:30' }, db);
     await db.outbox.clear();

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Identity, listSharing, lists, members, pendingMemberChanges } from '@/data';
-import type { DaybookDb } from '@/data/schema';
+import type { DaybookDb } from '@/data/db/schema';
 import { freshDb } from './helpers';
 
 let db: DaybookDb;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { lists, StorageFullError, tasks } from '@/data';
 import { importData } from '@/data/backup';
-import type { DaybookDb } from '@/data/schema';
+import type { DaybookDb } from '@/data/db/schema';
 import { freshDb, snapshot } from './helpers';
 
 let db: DaybookDb;

@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { getIdentity, listTasks, openDatabase, tasks, todayTasks } from '@/data';
-import { CURRENT_VERSION, SCHEMA_V1 } from '@/data/schema';
+import { CURRENT_VERSION, SCHEMA_V1 } from '@/data/db/schema';
 
 // A database as the first release wrote it: `done` only as a boolean, no derived index keys.
 async function writeV1(name: string) {

@@ -2,7 +2,7 @@
 // mutation cases (tests/shared/mutation-cases/text.ts).
 import { describe, expect, it } from 'vitest';
 import { codePoints, hasForbiddenCharacter, normalizeNewlines, trimText } from '@/lib/text';
-import { normalizeListName, normalizeNotes, normalizeTitle } from '@/lib/validation';
+import { normalizeListName, normalizeNotes, normalizeTitle } from '@/domain/validation';
 
 describe('trimming', () => {
   it('removes exactly what String.prototype.trim removes, for every code point of the BMP', () => {

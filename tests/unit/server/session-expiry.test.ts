@@ -1,5 +1,5 @@
 // An access token lives at least the ttl the session advertises (expires_in), whatever the
-// millisecond it is issued at: a test server's 1 s tokens floored from x.95 s died 50 ms later.
+// millisecond it is issued at: an exp rounded down would cut a short token's life by up to a second.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type SessionContext, startSession, type UserRow } from '../../../server/auth-session';
 import type { Querier } from '../../../server/db';

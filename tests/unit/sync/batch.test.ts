@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Mutation } from '@/lib/model';
+import type { Mutation } from '@/domain/model';
 import { jsonBytes, MAX_BATCH_BYTES, MAX_BATCH_CHANGES, splitBatch, takeBatch } from '@/sync/batch';
 
 const task = (id: number, notes = ''): Mutation => ({

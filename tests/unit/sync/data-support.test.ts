@@ -2,8 +2,8 @@
 // id, refusing a change on the device, and adopting signed-out data exactly once.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getTask, type Identity, lists, listTasks, openDatabase, setCurrentDatabase, tasks } from '@/data';
-import type { DaybookDb } from '@/data/schema';
-import { defineDatabase } from '@/data/schema';
+import type { DaybookDb } from '@/data/db/schema';
+import { defineDatabase } from '@/data/db/schema';
 import { getCursors } from '@/data';
 import { adoptLocalData, applyPull, pendingMutations, refuseLocally } from '@/data/sync';
 import { freshDb } from '../data/helpers';

@@ -1,10 +1,10 @@
-// Issue #12 item 2: two engines on one database. When another tab takes leadership, the old
+// Two engines on one database. When another tab takes leadership, the old
 // tab's run must stop before its next write instead of writing pulls beside the new leader.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getCursors, type Identity, setLastSyncedAt, tasks } from '@/data';
 import { createSyncStore } from '@/data/sync';
-import type { DaybookDb } from '@/data/schema';
-import type { PullResult } from '@/lib/model';
+import type { DaybookDb } from '@/data/db/schema';
+import type { PullResult } from '@/domain/model';
 import { createSyncEngine } from '@/sync/engine';
 import type { PullRequest, TransportOutcome } from '@/sync/ports';
 import { freshDb } from '../data/helpers';

@@ -2,7 +2,7 @@
 // the backoff. Real Dexie (fake-indexeddb), fake clock, environment, transport and pokes.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Identity } from '@/data';
-import type { DaybookDb } from '@/data/schema';
+import type { DaybookDb } from '@/data/db/schema';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { createLeadership } from '@/sync/leader';
 import { POKE_DELAY_MS } from '@/sync/schedule';

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Identity } from '@/data';
 import { createSyncStore } from '@/data/sync';
-import type { DaybookDb } from '@/data/schema';
+import type { DaybookDb } from '@/data/db/schema';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { createLeadership } from '@/sync/leader';
 import type { PullRequest } from '@/sync/ports';

@@ -2,7 +2,7 @@
 // pull acknowledges. Real Dexie (fake-indexeddb), fake clock, environment and transport.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Identity, tasks } from '@/data';
-import type { DaybookDb } from '@/data/schema';
+import type { DaybookDb } from '@/data/db/schema';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { createLeadership } from '@/sync/leader';
 import type { EngineEvent } from '@/sync/types';

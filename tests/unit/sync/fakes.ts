@@ -5,7 +5,7 @@ import { expect, vi } from 'vitest';
 import type { LockManagerLike } from '@/sync/leader';
 import { SteppedClock } from '../../helpers/stepped-clock';
 import type { PokeHandlers, PokeSource, PullRequest, PushRequest, SyncEnvironment, SyncTransport, TransportOutcome } from '@/sync/ports';
-import type { MutationError, PullResult, PushResult, Task } from '@/lib/model';
+import type { MutationError, PullResult, PushResult, Task } from '@/domain/model';
 
 /** Starts at a fixed time, so durations in the tests read as plain numbers. */
 export class FakeClock extends SteppedClock {

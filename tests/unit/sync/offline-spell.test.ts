@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLastSyncedAt, tasks } from '@/data';
 import { createSyncStore } from '@/data/sync';
-import { LeadershipLost } from '@/data/sync-meta';
+import { LeadershipLost } from '@/data/sync/meta';
 import { createSyncEngine } from '@/sync/engine';
 import { offlineSpell } from '@/sync/offline-spell';
 import type { SyncStore } from '@/sync/ports';

@@ -5,8 +5,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Identity } from '@/data';
 import { createSyncStore } from '@/data/sync';
-import { getCursors, setCursors } from '@/data/sync-meta';
-import type { DaybookDb } from '@/data/schema';
+import { getCursors, setCursors } from '@/data/sync/meta';
+import type { DaybookDb } from '@/data/db/schema';
 import type { SyncStore } from '@/sync/ports';
 import { type RunContext, syncRun } from '@/sync/run';
 import { initialStuck } from '@/sync/stuck';

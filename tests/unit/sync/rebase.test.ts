@@ -4,7 +4,7 @@
 // change; deletes win; a change the server will refuse leaves the server's row.
 import { describe, expect, it } from 'vitest';
 import { applyMutation, readsOf, type Rows, type TaskRecord } from '@/data/mutations';
-import type { List, OutboxEntry, Task } from '@/lib/model';
+import type { List, OutboxEntry, Task } from '@/domain/model';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 const T0 = '2026-11-20T08:00:00.000Z';

@@ -1,10 +1,10 @@
-// Issue #15 item 3: one change that keeps failing must not hide the rest of the queue. The pure
+// One change that keeps failing must not hide the rest of the queue. The pure
 // rule (stuck.ts) and the engine following it over a server that fails one change for ever.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Identity, setLastSyncedAt, tasks } from '@/data';
 import { createSyncStore } from '@/data/sync';
-import type { DaybookDb } from '@/data/schema';
-import type { PushResult } from '@/lib/model';
+import type { DaybookDb } from '@/data/db/schema';
+import type { PushResult } from '@/domain/model';
 import { createSyncEngine } from '@/sync/engine';
 import type { PushRequest, TransportOutcome } from '@/sync/ports';
 import { initialStuck, pushFailed, pushSucceeded, REFUSE_AFTER, type StuckState } from '@/sync/stuck';
@@ -112,7 +112,7 @@ class RefusedBefore extends ScriptedTransport {
   }
 }
 
-describe('a replay answered with its first answer (issue #12 item 4)', () => {
+describe('a replay answered with its first answer', () => {
   it('a change whose refusal was lost is refused on the device when its replay says so, not dropped', async () => {
     const { db, identity } = await freshDb();
     await setLastSyncedAt('2026-01-01T00:00:00.000Z', db);

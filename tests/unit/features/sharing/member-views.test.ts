@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memberViews, myRole } from '@/features/sharing/member-views';
-import type { Member } from '@/lib/model';
+import type { Member } from '@/domain/model';
 
 const row = (user_id: string, email: string, role: Member['role']): Member => ({ list_id: 'L', user_id, email, role });
 

@@ -1,0 +1,36 @@
+// The chunk quick add loads on demand (parser.ts): the parser with its chip words and
+// '#' suggestions (src/domain/quick-add), and the pieces that show them — the "Recognised" chips and
+// the suggestions' listbox, with their styles. None of it is needed to type a plain title, so none
+// of it is in the first screen's bundle; the field (quick-add.tsx) keeps only its state.
+import type { List } from '@/domain/model';
+import { keepLabel, type ParseOptions, parseQuickAdd, partLabel, type QuickAddResult } from '@/domain/quick-add';
+import type { Chip } from './recognised';
+import './understood.css';
+
+export { partKey } from '@/domain/quick-add';
+export { formatRule } from '@/domain/recurrence';
+export { Suggestions } from './listbox';
+export { Recognised } from './recognised';
+export { suggestionsFor } from './suggestions';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The line read at this moment (the time decides whether a time alone on a list is today's or
+ * tomorrow's), and a chip for each part: "Tomorrow", with "Keep “tomorrow” in the title".
+ */
+export function understand(
+  text: string,
+  options: Omit<ParseOptions, 'lists' | 'now'> & { lists: readonly List[] | undefined },
+): { result: QuickAddResult; chips: Chip[] } {
+  const now = new Date();
+  const opts: ParseOptions = { ...options, lists: options.lists ?? [], now: `${pad(now.getHours())}:${pad(now.getMinutes())}` };
+  const result = parseQuickAdd(text, opts);
+  const chips = result.parts.map((part) => ({
+    part,
+    label: partLabel(part, result, opts),
+    keep: keepLabel(part),
+    color: part.kind === 'list' ? options.lists?.find((l) => l.id === part.value.id)?.color : undefined,
+  }));
+  return { result, chips };
+}

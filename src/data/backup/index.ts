@@ -1,0 +1,202 @@
+// Export/import as JSON (Settings). Import validates record by record with the SPEC §5
+// messages and writes through the data layer's writes (write/), so every imported record is queued for sync.
+//
+// Id policy: an imported record keeps its id when that id is free on this device; when the id
+// is taken by a record with the same content it is skipped ("Already on this device"), and
+// when it is taken by a different record the import gets a fresh id. Imported rows are
+// appended at the end of their list in the file's order. The exported Inbox maps to this
+// device's Inbox; tasks whose list is missing from the file go to the Inbox. A done task is
+// queued as task.create followed by task.update {done: true}. Steps (SPEC §11.3) follow their
+// task: an imported task's steps are appended to it in the file's order (step.create, then
+// step.update {done: true} for a done one); steps of a task not imported are skipped with it.
+// Reminders (SPEC §11.4) likewise: a set reminder of an exported task travels as {task_id,
+// offset_minutes} (a snooze is of the moment and stays behind) and is set on the imported task.
+import { ValidationError } from '@/lib/errors';
+import { isObject } from '@/lib/is-object';
+import { newId, nowIso } from '@/lib/ids';
+import type { List, Step, Task } from '@/domain/model';
+import { isReminderOffset } from '@/domain/reminders/offsets';
+import { checkColor, MESSAGES, normalizeListName, normalizeStepTitle, validateTaskDraft } from '@/domain/validation';
+import { getDb } from '../db/database';
+import { type DaybookDb, STATE, toList, toStep, toTask } from '../db/schema';
+import { readIdentity } from '../db/identity';
+import { assertImportable } from './import-check';
+import { lists as listMutators, reminders as reminderMutators, steps as stepMutators, tasks as taskMutators } from '../write';
+import { write } from '../write/transaction';
+
+export interface BackupFile {
+  format: 'daybook';
+  version: 1;
+  exported_at: string;
+  lists: List[];
+  tasks: Task[];
+  /** Live steps of the exported tasks (files from before steps have none). */
+  steps?: Step[];
+  /** The person's set reminders on the exported tasks (files from before reminders have none). */
+  reminders?: BackupReminder[];
+}
+
+export interface BackupReminder {
+  task_id: string;
+  offset_minutes: number;
+}
+
+export interface ImportReport {
+  imported: { lists: number; tasks: number; steps?: number; reminders?: number };
+  skipped: { index: number; kind: 'list' | 'task' | 'step' | 'reminder'; reason: string }[];
+}
+
+export const NOT_A_BACKUP = 'This file is not a Daybook export';
+export const ALREADY_HERE = 'Already on this device';
+
+/** Every live list and task of the current database (tombstones are left out). */
+export async function exportData(db: DaybookDb = getDb()): Promise<BackupFile> {
+  return db.transaction('r', db.lists, db.tasks, db.steps, db.reminders, async () => {
+    const listRows = await db.lists.where('[state+position]').between([STATE.open, ''], [STATE.open, '\uffff']).toArray();
+    const taskRows = (await db.tasks.toArray()).filter((t) => t.state !== STATE.deleted);
+    const live = new Set(taskRows.map((t) => t.id));
+    const stepRows = await db.steps.orderBy('[task_id+position]').toArray();
+    const reminderRows = await db.reminders.toArray();
+    return {
+      format: 'daybook',
+      version: 1,
+      exported_at: nowIso(),
+      lists: listRows.map(toList),
+      tasks: taskRows.map(toTask),
+      steps: stepRows.filter((s) => s.state !== STATE.deleted && live.has(s.task_id)).map(toStep),
+      reminders: reminderRows.flatMap((r) => (r.offset_minutes !== null && live.has(r.task_id) ? [{ task_id: r.task_id, offset_minutes: r.offset_minutes }] : [])),
+    };
+  });
+}
+
+function reasonOf(err: unknown): string {
+  if (err instanceof ValidationError) return err.message;
+  throw err;
+}
+
+/**
+ * Imports a file made by exportData. Throws ValidationError(field 'file') when the file is not
+ * a Daybook export at all, StorageFullError when storage runs out (then nothing is imported).
+ */
+export async function importData(json: unknown, db: DaybookDb = getDb()): Promise<ImportReport> {
+  if (!isObject(json) || json.format !== 'daybook' || !Array.isArray(json.lists) || !Array.isArray(json.tasks)) {
+    throw new ValidationError('file', NOT_A_BACKUP);
+  }
+  const fileLists: unknown[] = json.lists;
+  const fileTasks: unknown[] = json.tasks;
+  assertImportable(fileLists, fileTasks);
+  const report: ImportReport = { imported: { lists: 0, tasks: 0 }, skipped: [] };
+
+  // One transaction: an import lands whole or (on a storage error) not at all.
+  await write(db, async () => {
+    const identity = await readIdentity(db);
+    if (!identity) throw new Error('Database has no identity yet');
+    const listIds = new Map<string, string>();
+    const taskIds = new Map<string, string>();
+
+    for (const [index, raw] of fileLists.entries()) {
+      try {
+        if (!isObject(raw)) throw new ValidationError('list', 'Not a list record');
+        const name = normalizeListName(raw.name);
+        const color = checkColor(raw.color ?? 'grey');
+        const fileId = typeof raw.id === 'string' ? raw.id : null;
+        if (raw.is_inbox === true) {
+          if (fileId) listIds.set(fileId, identity.inboxId);
+          continue;
+        }
+        const existing = fileId ? await db.lists.get(fileId) : undefined;
+        if (existing && existing.state !== STATE.deleted && existing.name === name && existing.color === color) {
+          listIds.set(fileId as string, existing.id);
+          report.skipped.push({ index, kind: 'list', reason: ALREADY_HERE });
+          continue;
+        }
+        const id = fileId && !existing ? fileId : newId();
+        const list = await listMutators.create({ name, color }, db, id);
+        if (fileId) listIds.set(fileId, list.id);
+        report.imported.lists++;
+      } catch (err) {
+        report.skipped.push({ index, kind: 'list', reason: reasonOf(err) });
+      }
+    }
+
+    // Append each list's tasks in the file's manual order.
+    const ordered = fileTasks
+      .map((raw, index) => ({ raw, index }))
+      .sort((a, b) => {
+        const pa = isObject(a.raw) && typeof a.raw.position === 'string' ? a.raw.position : '';
+        const pb = isObject(b.raw) && typeof b.raw.position === 'string' ? b.raw.position : '';
+        return pa < pb ? -1 : pa > pb ? 1 : a.index - b.index;
+      });
+    for (const { raw, index } of ordered) {
+      try {
+        if (!isObject(raw)) throw new ValidationError('task', 'Not a task record');
+        const draft = validateTaskDraft(raw);
+        const fileList = typeof raw.list_id === 'string' ? raw.list_id : null;
+        const listId = (fileList && listIds.get(fileList)) ?? identity.inboxId;
+        const fileId = typeof raw.id === 'string' ? raw.id : null;
+        const existing = fileId ? await db.tasks.get(fileId) : undefined;
+        if (existing && existing.state !== STATE.deleted && sameTask(existing, draft, raw.done === true)) {
+          report.skipped.push({ index, kind: 'task', reason: ALREADY_HERE });
+          continue;
+        }
+        const id = fileId && !existing ? fileId : newId();
+        await taskMutators.create({ ...draft, list_id: listId }, db, id);
+        if (fileId) taskIds.set(fileId, id);
+        if (raw.done === true) await taskMutators.setDone(id, true, db);
+        report.imported.tasks++;
+      } catch (err) {
+        report.skipped.push({ index, kind: 'task', reason: reasonOf(err) });
+      }
+    }
+    await importSteps(db, Array.isArray(json.steps) ? json.steps : [], taskIds, report);
+    await importReminders(db, Array.isArray(json.reminders) ? json.reminders : [], taskIds, report);
+  });
+  const order = { list: 0, task: 1, step: 2, reminder: 3 };
+  report.skipped.sort((a, b) => order[a.kind] - order[b.kind] || a.index - b.index);
+  return report;
+}
+
+function sameTask(row: Task, draft: ReturnType<typeof validateTaskDraft>, done: boolean): boolean {
+  return (
+    row.title === draft.title &&
+    row.notes === draft.notes &&
+    row.due_date === draft.due_date &&
+    row.due_time === draft.due_time &&
+    row.priority === draft.priority &&
+    (row.repeat ?? null) === draft.repeat &&
+    (row.repeat_anchor ?? null) === draft.repeat_anchor &&
+    row.done === done
+  );
+}
+
+/** Steps of the tasks this import created, in the file's order; others are skipped. */
+async function importSteps(db: DaybookDb, fileSteps: unknown[], taskIds: Map<string, string>, report: ImportReport): Promise<void> {
+  for (const [index, raw] of fileSteps.entries()) {
+    try {
+      if (!isObject(raw)) throw new ValidationError('step', 'Not a step record');
+      const taskId = typeof raw.task_id === 'string' ? taskIds.get(raw.task_id) : undefined;
+      if (!taskId) throw new ValidationError('task_id', 'Its task was not imported');
+      const step = await stepMutators.create(taskId, normalizeStepTitle(raw.title), db);
+      if (raw.done === true) await stepMutators.setDone(step.id, true, db);
+      report.imported.steps = (report.imported.steps ?? 0) + 1;
+    } catch (err) {
+      report.skipped.push({ index, kind: 'step', reason: reasonOf(err) });
+    }
+  }
+}
+
+/** Reminders on the tasks this import created; others are skipped. */
+async function importReminders(db: DaybookDb, fileReminders: unknown[], taskIds: Map<string, string>, report: ImportReport): Promise<void> {
+  for (const [index, raw] of fileReminders.entries()) {
+    try {
+      if (!isObject(raw)) throw new ValidationError('reminder', 'Not a reminder record');
+      const taskId = typeof raw.task_id === 'string' ? taskIds.get(raw.task_id) : undefined;
+      if (!taskId) throw new ValidationError('task_id', 'Its task was not imported');
+      if (!isReminderOffset(raw.offset_minutes)) throw new ValidationError('offset_minutes', MESSAGES.reminderOffset);
+      await reminderMutators.set(taskId, raw.offset_minutes, db);
+      report.imported.reminders = (report.imported.reminders ?? 0) + 1;
+    } catch (err) {
+      report.skipped.push({ index, kind: 'reminder', reason: reasonOf(err) });
+    }
+  }
+}

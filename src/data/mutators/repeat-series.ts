@@ -1,4 +1,0 @@
-// The rule arithmetic the repeating-task mutators need, in a chunk of its own: ticking a repeating
-// task or moving its date loads it (tasks-repeat.ts, loadSeries); the first screen, which writes
-// through the same mutators, does not.
-export { formatRule, nextDue, parseRule, restartAt } from '@/lib/recurrence';

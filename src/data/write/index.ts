@@ -1,0 +1,13 @@
+// Every user edit, as `entity.verb`. Each validates what the user typed (ValidationError with
+// the SPEC §5 message, nothing written), builds the change's args, and in one transaction
+// applies it through its one pure implementation (../mutations) and queues exactly one outbox
+// entry whose name and args follow the API contract (ARCHITECTURE.md, MutationArgs).
+export { INBOX_UNDELETABLE, LIST_MISSING, OWNER_ONLY, TASK_MISSING, VIEW_ONLY } from '../mutations/checks';
+export type { TaskRow } from '../db/schema';
+export { lists, type NewList } from './lists';
+export { members } from './members';
+export type { MoveTarget } from './move-target';
+export { reminders } from './reminders';
+export { steps } from './steps';
+export { type NewTask, tasks } from './tasks';
+export type { OccurrenceDone } from './tasks-repeat';

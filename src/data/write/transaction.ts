@@ -1,0 +1,39 @@
+// One user action = one read-write transaction: the row change, the next mutation id from
+// meta, and one outbox entry. A failure anywhere rolls all of it back.
+import { isQuotaError, StorageFullError } from '@/lib/errors';
+import type { MutationArgs, MutationName } from '@/domain/model';
+import type { DaybookDb } from '../db/schema';
+import { loadMutationCore } from './core-loader';
+import { nextMutationId, queueAs } from './outbox';
+
+export type Enqueue = <N extends MutationName>(name: N, args: MutationArgs[N]) => Promise<number>;
+
+/**
+ * Runs `body` in one rw transaction over every table a user action may touch. A quota error
+ * (Dexie may wrap the DOMException) becomes StorageFullError; the transaction is rolled back.
+ */
+export async function write<T>(db: DaybookDb, body: (enqueue: Enqueue) => Promise<T>): Promise<T> {
+  await loadMutationCore(); // before the transaction: the commits inside it find it loaded
+  try {
+    // The scope must itself be an `async` function: Dexie detects that and keeps its zone
+    // across native awaits; a plain arrow returning a promise commits too early.
+    return await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.outbox, db.meta], async () => {
+      // The counter is read now, beside the body's own reads, not after them; each entry the
+      // body queues takes the next value (nothing else writes the counter inside this transaction).
+      let counter = nextMutationId(db);
+      counter.catch(() => {}); // handled: a body that refuses before queueing never awaits it
+      const enqueue: Enqueue = async (name, args) => {
+        const mine = counter;
+        counter = mine.then((id) => id + 1);
+        counter.catch(() => {});
+        const id = await mine;
+        await queueAs(db, id, name, args);
+        return id;
+      };
+      return body(enqueue);
+    });
+  } catch (err) {
+    if (isQuotaError(err)) throw new StorageFullError(err);
+    throw err;
+  }
+}

@@ -1,0 +1,210 @@
+// The shared vocabulary of client and server: entities, mutation names and their args.
+// These mirror the API contract in ../shared/ARCHITECTURE.md; change both together.
+
+export const LIST_COLORS = ['grey', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple'] as const;
+export type ListColor = (typeof LIST_COLORS)[number];
+
+export const ROLES = ['owner', 'editor', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export type Priority = 0 | 1 | 2 | 3;
+
+/** ISO timestamps (server time once synced); `version` is the server's per-list commit order, 0 until synced. */
+export interface List {
+  id: string;
+  owner_id: string;
+  name: string;
+  color: ListColor;
+  position: string;
+  is_inbox: boolean;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: number;
+}
+
+export interface Member {
+  list_id: string;
+  user_id: string;
+  email: string;
+  role: Role;
+}
+
+export interface Task {
+  id: string;
+  list_id: string;
+  title: string;
+  notes: string;
+  due_date: string | null;
+  due_time: string | null;
+  priority: Priority;
+  done: boolean;
+  done_at: string | null;
+  position: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: number;
+  /**
+   * SPEC §11.1: RRULE text (the subset of src/domain/recurrence), only with a due date; null = no
+   * repeat. Optional in the type only so rows written before repeats (and test literals) need not
+   * name it: absent means null, and every row this layer returns carries both.
+   */
+  repeat?: string | null;
+  /** The series' first due date (occurrence 1, where COUNT counts from); set exactly when `repeat` is. */
+  repeat_anchor?: string | null;
+}
+
+/** SPEC §11.3: one step of a task's checklist, versioned in its task's list (list_id is denormalised). */
+export interface Step {
+  id: string;
+  task_id: string;
+  list_id: string;
+  title: string;
+  done: boolean;
+  position: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: number;
+}
+
+/** SPEC §11.4: minutes before the due time a reminder fires (0 = at the due time). */
+export const REMINDER_OFFSETS = [0, 5, 15, 30, 60, 1440] as const;
+export type ReminderOffset = (typeof REMINDER_OFFSETS)[number];
+
+/**
+ * SPEC §11.4: one person's reminder on one task (the server keys it by task and user; a device
+ * holds its user's only). `offset_minutes` null = cleared (a tombstone that still syncs). A snooze
+ * is for one occurrence (`snoozed_occurrence`) and ends when that occurrence passes. `list_id`
+ * follows the task's list: the version space.
+ */
+export interface Reminder {
+  task_id: string;
+  list_id: string;
+  offset_minutes: ReminderOffset | null;
+  snoozed_until: string | null;
+  snoozed_occurrence: string | null;
+  updated_at: string;
+  version: number;
+}
+
+export type ListPatch = Partial<Pick<List, 'name' | 'color' | 'position'>>;
+export type TaskPatch = Partial<
+  Pick<Task, 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'list_id' | 'position' | 'repeat' | 'repeat_anchor'>
+>;
+export type StepPatch = Partial<Pick<Step, 'title' | 'done' | 'position'>>;
+
+export interface MutationArgs {
+  'list.create': { id: string; name: string; color: ListColor; position: string };
+  'list.update': { id: string; patch: ListPatch };
+  'list.delete': { id: string };
+  'list.restore': { id: string };
+  'task.create': {
+    id: string;
+    list_id: string;
+    title: string;
+    notes?: string;
+    due_date?: string | null;
+    due_time?: string | null;
+    priority?: Priority;
+    position: string;
+    repeat?: string | null;
+    repeat_anchor?: string | null;
+  };
+  'task.update': { id: string; patch: TaskPatch };
+  'task.delete': { id: string };
+  'task.restore': { id: string };
+  /** Completes the occurrence due on `occurrence`: due_date → `next` (the client's nextDue), or done when null. */
+  'task.complete_occurrence': { id: string; occurrence: string; next: string | null };
+  /** Undo of the above: back to `occurrence` if the task is still at `next` (or reopened if next was null). */
+  'task.uncomplete_occurrence': { id: string; occurrence: string; next: string | null };
+  'step.create': { id: string; task_id: string; title: string; position: string };
+  'step.update': { id: string; patch: StepPatch };
+  'step.delete': { id: string };
+  'step.restore': { id: string };
+  'reminder.set': { task_id: string; offset_minutes: ReminderOffset };
+  'reminder.clear': { task_id: string };
+  /** `occurrence` YYYY-MM-DD (the due date it is for), `until` an ISO timestamp. */
+  'reminder.snooze': { task_id: string; occurrence: string; until: string };
+  'member.invite': { list_id: string; email: string; role: Exclude<Role, 'owner'> };
+  'member.set_role': { list_id: string; user_id: string; role: Exclude<Role, 'owner'> };
+  'member.remove': { list_id: string; user_id: string };
+  'list.leave': { list_id: string };
+}
+export type MutationName = keyof MutationArgs;
+export const MUTATION_NAMES = [
+  'list.create', 'list.update', 'list.delete', 'list.restore',
+  'task.create', 'task.update', 'task.delete', 'task.restore',
+  'task.complete_occurrence', 'task.uncomplete_occurrence',
+  'step.create', 'step.update', 'step.delete', 'step.restore',
+  'reminder.set', 'reminder.clear', 'reminder.snooze',
+  'member.invite', 'member.set_role', 'member.remove', 'list.leave',
+] as const satisfies readonly MutationName[];
+
+export type Mutation = { [N in MutationName]: { id: number; name: N; args: MutationArgs[N] } }[MutationName];
+
+/** A queued local edit (client only). `id` is the client's sequential mutation id. */
+export type OutboxEntry = Mutation & { created_at: string };
+
+export const ERROR_CODES = ['invalid', 'forbidden', 'not_found', 'deleted', 'no_such_user', 'too_large', 'rate_limited'] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+export interface MutationError {
+  code: ErrorCode;
+  message: string;
+  field?: string;
+}
+
+/** A change the server refused, kept until the user retries or discards it. */
+export type RefusedEntry = OutboxEntry & { error: MutationError; refused_at: string };
+
+/**
+ * A replayed change's first answer (`duplicate`). 'unknown': the server keeps no record of it, so
+ * nothing new to tell — the change was applied, or refused and this client id has acknowledged
+ * that refusal in a pull (or the id was skipped). supabase/README.md, "What the server keeps".
+ */
+export type FirstStatus = 'applied' | 'refused' | 'unknown';
+
+export interface PushResult {
+  last_mutation_id: number;
+  results: {
+    id: number;
+    status: 'applied' | 'duplicate' | 'refused';
+    /** On `duplicate` only (servers before it send none). */
+    first_status?: FirstStatus;
+    /** On `refused`, and on a `duplicate` whose first_status is 'refused'. */
+    error?: MutationError;
+  }[];
+}
+
+/** The key of the refusal stream's position among a pull's cursors; every other key is a list id. */
+export const REFUSED_CURSOR = 'refused';
+
+export interface PullResult {
+  lists: List[];
+  members: Member[];
+  /** A tombstone says whether its list's delete made it (list.restore revives those only). */
+  tasks: (Task & { deleted_with_list?: boolean })[];
+  /** Steps of the tasks in visible lists (servers before steps send none). */
+  steps?: (Step & { deleted_with_task?: boolean })[];
+  /** The caller's own reminders on tasks in visible lists (servers before reminders send none). */
+  reminders?: (Reminder & { user_id?: string })[];
+  departed: { list_id: string; task_id: string }[];
+  visible_lists: string[];
+  /**
+   * A version per visible list id, and under `refused` the refusal stream's position (the highest
+   * refused mutation id delivered so far). Send them back as given: a `refused` cursor also lets
+   * the server forget the refusals up to it.
+   */
+  cursors: Record<string, number>;
+  last_mutation_id: number;
+  /** With the refused change's name and args (servers before those were recorded send neither). */
+  refused: { id: number; error: MutationError; name?: string; args?: unknown }[];
+  has_more: boolean;
+  /**
+   * Rows (of every kind; refusals are not counted) still to come past `cursors`; only when asked
+   * for (`count`). 0 when no more rows wait — `has_more` may still be true for refusals alone.
+   */
+  remaining?: number;
+}

@@ -1,0 +1,124 @@
+// The English words quick add understands. Every word the matchers read comes from a table of
+// this shape (Words), so another language is another table, not new code. All entries are lower
+// case; the input is compared lower-cased.
+import type { Priority } from '@/domain/model';
+
+export type Unit = 'day' | 'week' | 'month' | 'year';
+
+export interface Words {
+  /** Weekday names that count on their own ("friday"), Monday first (index 0 = Monday). */
+  weekdays: readonly string[];
+  /**
+   * Other spellings → weekday index. They count only after a cue ("on sat", "next fri",
+   * "every mon"): on their own they are ordinary words ("Sun cream", "Sat exam", "Wed plans").
+   */
+  weekdayShort: Readonly<Record<string, number>>;
+  /**
+   * A full weekday name next to these words is part of a name, not a date: "Good Friday",
+   * "Black Friday", "Sunday roast", "Sunday school". Only without a cue ("roast on sunday" is a date).
+   */
+  weekdayCompounds: { before: readonly string[]; after: readonly string[] };
+  /** Month spellings → 1–12. A month name alone is never a date ("Call May", "March on"). */
+  months: Readonly<Record<string, number>>;
+  today: readonly string[];
+  tomorrow: readonly string[];
+  /** Words before a date that belong to it and leave the title with it ("on friday", "by dec 24"). */
+  dateCues: readonly string[];
+  /** "this friday" = "friday". */
+  this: readonly string[];
+  /** "next friday" (the Friday of next week), "next week", "next month", "next weekend". */
+  next: readonly string[];
+  /** "in 3 days". */
+  in: readonly string[];
+  /** "the 24th", "24th of December". */
+  the: readonly string[];
+  of: readonly string[];
+  /** Ordinal endings that may follow a day number: "24th", "1st". */
+  ordinals: readonly string[];
+  /** "weekend" after this/next: the Saturday. */
+  weekend: readonly string[];
+  /** Unit words → unit and how many of it ("fortnight" = 2 weeks). */
+  units: Readonly<Record<string, { unit: Unit; times: number }>>;
+  /** Number words for "in a week", "every two days". */
+  numbers: Readonly<Record<string, number>>;
+  /**
+   * Nouns that make the number before them a count, not a day or an hour: "Call May 4 times",
+   * "Table at 9 people".
+   */
+  counted: readonly string[];
+  /** Words before a time that leave the title with it ("at 9", "@ 5pm"). */
+  timeCues: readonly string[];
+  am: readonly string[];
+  pm: readonly string[];
+  /** Times said in words → 'HH:MM'. */
+  namedTimes: Readonly<Record<string, string>>;
+  /** The word after '!' → priority ("!high"). */
+  priorities: Readonly<Record<string, Exclude<Priority, 0>>>;
+  /** "every", and "other" for "every other week". */
+  every: readonly string[];
+  other: readonly string[];
+  /** Between weekdays in "every mon and thu" (',' and '&' are always allowed). */
+  and: readonly string[];
+  /** "every weekday" (Monday to Friday) and "every weekend" (Saturday and Sunday). */
+  workdays: readonly string[];
+  /** Repeat words that stand alone; they count only at the end of the text (see repeats.ts). */
+  repeatAdverbs: Readonly<Record<string, { unit: Unit; interval: number }>>;
+}
+
+export const EN: Words = {
+  weekdays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+  weekdayShort: {
+    mon: 0, tue: 1, tues: 1, wed: 2, weds: 2, thu: 3, thur: 3, thurs: 3, fri: 4, sat: 5, sun: 6,
+  },
+  weekdayCompounds: {
+    before: ['good', 'black', 'cyber', 'super', 'easter', 'palm', 'ash', 'holy', 'maundy', 'giving', 'girl', 'man'],
+    after: ['roast', 'roasts', 'school', 'paper', 'papers', 'times', 'league', 'best'],
+  },
+  months: {
+    january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5,
+    june: 6, jun: 6, july: 7, jul: 7, august: 8, aug: 8, september: 9, sep: 9, sept: 9,
+    october: 10, oct: 10, november: 11, nov: 11, december: 12, dec: 12,
+  },
+  today: ['today', 'tonight'],
+  tomorrow: ['tomorrow', 'tmrw'],
+  dateCues: ['on', 'by', 'due'],
+  this: ['this'],
+  next: ['next'],
+  in: ['in'],
+  the: ['the'],
+  of: ['of'],
+  ordinals: ['st', 'nd', 'rd', 'th'],
+  weekend: ['weekend'],
+  units: {
+    day: { unit: 'day', times: 1 }, days: { unit: 'day', times: 1 },
+    week: { unit: 'week', times: 1 }, weeks: { unit: 'week', times: 1 },
+    fortnight: { unit: 'week', times: 2 }, fortnights: { unit: 'week', times: 2 },
+    month: { unit: 'month', times: 1 }, months: { unit: 'month', times: 1 },
+    year: { unit: 'year', times: 1 }, years: { unit: 'year', times: 1 },
+  },
+  numbers: {
+    a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8,
+    nine: 9, ten: 10, eleven: 11, twelve: 12,
+  },
+  counted: [
+    'times', 'x', 'people', 'persons', 'guests', 'hours', 'hrs', 'minutes', 'mins', 'seconds', 'secs',
+    'pieces', 'pcs', 'items', 'pages', 'points', 'pts', 'kg', 'km', 'miles', 'steps', 'reps', 'sets',
+  ],
+  timeCues: ['at', '@'],
+  am: ['am', 'a.m.'],
+  pm: ['pm', 'p.m.'],
+  namedTimes: { noon: '12:00', midday: '12:00' },
+  priorities: { low: 1, medium: 2, med: 2, high: 3 },
+  every: ['every', 'each'],
+  other: ['other'],
+  and: ['and'],
+  workdays: ['weekday', 'workday'],
+  repeatAdverbs: {
+    daily: { unit: 'day', interval: 1 },
+    weekly: { unit: 'week', interval: 1 },
+    fortnightly: { unit: 'week', interval: 2 },
+    monthly: { unit: 'month', interval: 1 },
+    yearly: { unit: 'year', interval: 1 },
+    annually: { unit: 'year', interval: 1 },
+  },
+};

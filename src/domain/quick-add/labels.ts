@@ -1,0 +1,44 @@
+// The words on the chips under the field ("Tomorrow", "09:00", "High priority", "List: Groceries",
+// "Repeats every week on Monday") and on their dismiss buttons. English, like the rest of the UI;
+// the dates use the app's own day labels so a chip reads like the task row it will become.
+import { dayLabel } from '@/lib/dates';
+import { repeatLabel } from '@/domain/recurrence';
+import type { ParseOptions, Part, QuickAddResult } from './types';
+
+const PRIORITY = { 1: 'Low priority', 2: 'Medium priority', 3: 'High priority' } as const;
+
+/** "today", "tomorrow", "Mon 30 Nov" — inside a sentence. */
+function dayWords(iso: string, today: string): string {
+  const label = dayLabel(iso, today);
+  return label === 'Today' || label === 'Tomorrow' ? label.toLowerCase() : label;
+}
+
+export function partLabel(part: Part, result: QuickAddResult, options: Pick<ParseOptions, 'today' | 'defaultDate'>): string {
+  const { today, defaultDate } = options;
+  const dated = result.parts.find((p) => p.kind === 'date');
+  switch (part.kind) {
+    case 'date':
+      return dayLabel(part.value, today);
+    case 'time': {
+      // On a screen without a date the time brings one; say which.
+      const implied = !dated && !defaultDate && !result.fields.repeat && result.fields.due_date;
+      return implied ? `${part.value} ${dayWords(implied, today)}` : part.value;
+    }
+    case 'priority':
+      return PRIORITY[part.value];
+    case 'list':
+      return `List: ${part.value.name}`;
+    case 'repeat': {
+      const { rule, anchor } = part.value;
+      // Said when the repeat starts elsewhere than the date in view ("every monday" on a Wednesday).
+      const shown = dated?.value ?? defaultDate;
+      const label = repeatLabel(rule, anchor);
+      return anchor === shown ? label : `${label}, from ${dayWords(anchor, today)}`;
+    }
+  }
+}
+
+/** The dismiss button's name: the words go back into the title. */
+export function keepLabel(part: Part): string {
+  return `Keep “${part.text}” in the title`;
+}
