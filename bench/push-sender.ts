@@ -8,7 +8,7 @@
 // BENCH_AB=1 to compare zoned_instant's two definitions, BENCH_EXPLAIN=1 for the due query's plan)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createPushSender } from '../server/push-sender.ts';
+import { createPushSender } from '../supabase/functions/_shared/push-sender.ts';
 import { startFakePushService } from '../tests/helpers/fake-push-service.ts';
 import { benchServer, fmt, kindFromArgs } from './backend-common.ts';
 

@@ -5,7 +5,7 @@
 // browser's push service would deliver it; the message is the server's own (server/push-payload.ts).
 import { randomUUID } from 'node:crypto';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { type DuePush, reminderPush } from '../../server/push-payload';
+import { type DuePush, reminderPush } from '../../supabase/functions/_shared/push-payload';
 import { waitForServiceWorker } from './support/app';
 import { MAIN_URL } from './support/env';
 
