@@ -90,22 +90,29 @@ alter table daybook_private.push_sent add column lease_until timestamptz;
 -- when this subscription may next be claimed: at most one push a minute
 alter table public.push_subscriptions add column next_push_at timestamptz;
 
--- due_pushes as 20261125300000_push.sql left it, but a claim whose lease has lapsed unsent is due again.
-create or replace function daybook_private.due_pushes(p_since timestamptz, p_now timestamptz)
+-- due_pushes as 20261125300000_push.sql left it, for the reminders of people whose ids are in
+-- [p_from, p_to] (a sender works through the id space in slices, so no one statement computes
+-- every device's due reminders: on PGlite a statement holds the server's only thread), and a
+-- claim whose lease has lapsed unsent is due again.
+-- Neither security definer nor SET: PostgreSQL inlines it into its callers' statements (both
+-- security definer, search_path public, pg_temp), so a claim's plan is made once and kept.
+create function daybook_private.due_pushes_in(p_since timestamptz, p_now timestamptz, p_from uuid, p_to uuid)
 returns setof daybook_private.due_push
-language sql stable security definer set search_path = public, pg_temp as $$
+language sql stable as $$
   with cand as (
     select r.task_id, r.user_id, r.offset_minutes, r.snoozed_until, r.snoozed_occurrence,
       t.due_date, t.due_time, t.title, t.list_id
     from public.tasks t join public.reminders r on r.task_id = t.id
     where t.due_date between (p_since at time zone 'UTC')::date - 2 and (p_now at time zone 'UTC')::date + 2
       and not t.done and t.deleted_at is null and r.offset_minutes is not null
+      and r.user_id between p_from and p_to
     union
     select r.task_id, r.user_id, r.offset_minutes, r.snoozed_until, r.snoozed_occurrence,
       t.due_date, t.due_time, t.title, t.list_id
     from public.reminders r join public.tasks t on t.id = r.task_id
     where r.snoozed_until > p_since and r.snoozed_until <= p_now and r.snoozed_occurrence = t.due_date
       and not t.done and t.deleted_at is null and r.offset_minutes is not null
+      and r.user_id between p_from and p_to
   ),
   timed as (
     select s.id as subscription_id, s.endpoint, s.p256dh, s.auth, s.user_id, s.time_zone, s.created_at,
@@ -133,10 +140,18 @@ language sql stable security definer set search_path = public, pg_temp as $$
   order by d.fire_at, d.subscription_id, d.task_id
 $$;
 
+create or replace function daybook_private.due_pushes(p_since timestamptz, p_now timestamptz)
+returns setof daybook_private.due_push
+language sql stable security definer set search_path = public, pg_temp as $$
+  select * from daybook_private.due_pushes_in(p_since, p_now,
+    '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff')
+$$;
+
 -- One page of claims: at most p_limit reminders, whole subscriptions first (ordered by
 -- subscription), each claimed for p_lease_seconds; a subscription claimed here is not claimed
 -- again before the next minute. A claim another sender holds is skipped (its lease is live).
-create function daybook_private.claim_push_page(p_since timestamptz, p_now timestamptz, p_limit int, p_lease_seconds int)
+create function daybook_private.claim_push_page(p_since timestamptz, p_now timestamptz, p_limit int, p_lease_seconds int,
+  p_from uuid default '00000000-0000-0000-0000-000000000000', p_to uuid default 'ffffffff-ffff-ffff-ffff-ffffffffffff')
 returns setof daybook_private.due_push
 language plpgsql volatile security definer set search_path = public, pg_temp as $$
 begin
@@ -149,7 +164,7 @@ begin
   delete from daybook_private.push_sent where fire_at < p_now - interval '2 days';
   return query
     with due as (
-      select d.* from daybook_private.due_pushes(p_since, p_now) d
+      select d.* from daybook_private.due_pushes_in(p_since, p_now, p_from, p_to) d
       join public.push_subscriptions s on s.id = d.subscription_id
       where s.next_push_at is null or s.next_push_at <= p_now
       order by d.subscription_id, d.fire_at, d.task_id
@@ -192,13 +207,14 @@ drop function public.push_claim_due(timestamptz, timestamptz);
 drop function daybook_private.claim_due_pushes(timestamptz, timestamptz);
 
 revoke all on function daybook_private.push_endpoint_problem(text), daybook_private.base64url_bytes(text),
-  daybook_private.claim_push_page(timestamptz, timestamptz, int, int), daybook_private.mark_pushes_sent(jsonb),
-  daybook_private.release_pushes(jsonb) from public, anon, authenticated;
+  daybook_private.claim_push_page(timestamptz, timestamptz, int, int, uuid, uuid), daybook_private.mark_pushes_sent(jsonb),
+  daybook_private.release_pushes(jsonb), daybook_private.due_pushes_in(timestamptz, timestamptz, uuid, uuid) from public, anon, authenticated;
 
 -- The hosted sender's way in (PostgREST serves only public), for service_role alone.
-create function public.push_claim_page(p_since timestamptz, p_now timestamptz, p_limit int, p_lease_seconds int)
+create function public.push_claim_page(p_since timestamptz, p_now timestamptz, p_limit int, p_lease_seconds int,
+  p_from uuid default '00000000-0000-0000-0000-000000000000', p_to uuid default 'ffffffff-ffff-ffff-ffff-ffffffffffff')
 returns setof daybook_private.due_push language sql volatile security definer set search_path = public, pg_temp as $$
-  select * from daybook_private.claim_push_page(p_since, p_now, p_limit, p_lease_seconds)
+  select * from daybook_private.claim_push_page(p_since, p_now, p_limit, p_lease_seconds, p_from, p_to)
 $$;
 create function public.push_mark_sent(p_items jsonb)
 returns void language sql volatile security definer set search_path = public, pg_temp as $$
@@ -208,9 +224,9 @@ create function public.push_release_many(p_items jsonb)
 returns void language sql volatile security definer set search_path = public, pg_temp as $$
   select daybook_private.release_pushes(p_items)
 $$;
-revoke all on function public.push_claim_page(timestamptz, timestamptz, int, int), public.push_mark_sent(jsonb),
+revoke all on function public.push_claim_page(timestamptz, timestamptz, int, int, uuid, uuid), public.push_mark_sent(jsonb),
   public.push_release_many(jsonb) from public, anon, authenticated;
-grant execute on function public.push_claim_page(timestamptz, timestamptz, int, int), public.push_mark_sent(jsonb),
+grant execute on function public.push_claim_page(timestamptz, timestamptz, int, int, uuid, uuid), public.push_mark_sent(jsonb),
   public.push_release_many(jsonb) to service_role;
 
 create or replace function public.push_subscribe(p_endpoint text, p_p256dh text, p_auth text, p_time_zone text, p_remind_at text)

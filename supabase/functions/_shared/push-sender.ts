@@ -50,6 +50,12 @@ export interface PushSenderOptions {
   leaseSeconds?: number;
   /** A tick claims no further page once it has run this long. Default 45 s. */
   tickBudgetMs?: number;
+  /**
+   * Slices of the people's id space a tick claims one after another (a power of two, 1…256).
+   * Default 64: one claim statement computes the due reminders of a 64th of the people, so it
+   * stays short however much is due (with PGlite it holds the server's only thread).
+   */
+  slices?: number;
 }
 
 export interface TickResult {
@@ -65,6 +71,7 @@ export interface TickResult {
   failed: number;
   /** Pushes made (one per subscription per page). */
   pushes: number;
+  /** Claim statements run. */
   pages: number;
   /** Time in the claim statements. */
   sqlMs: number;
@@ -86,8 +93,12 @@ export const MAX_PAGE = 500;
 
 type Outcome = 'sent' | 'gone' | 'retry' | 'failed';
 
-/** Lets other work on this event loop (HTTP requests, with PGlite the database too) run between pages. */
-const yieldNow = () => new Promise<void>((r) => setTimeout(r, 0));
+/**
+ * Lets other work on this event loop (HTTP requests, with PGlite the database too) run: between
+ * pages, and before each push's encryption, which is synchronous CPU work.
+ */
+const immediate: (fn: () => void) => unknown = (globalThis as { setImmediate?: (fn: () => void) => unknown }).setImmediate ?? ((fn) => setTimeout(fn, 0));
+const yieldNow = () => new Promise<void>((r) => immediate(r));
 
 export function createPushSender(opts: PushSenderOptions): PushSender {
   const given = opts.store ?? (opts.db ? sqlPushStore(opts.db) : null);
@@ -101,6 +112,7 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
   const pageSize = Math.min(MAX_PAGE, Math.max(1, opts.pageSize ?? MAX_PAGE));
   const leaseSeconds = opts.leaseSeconds ?? 120;
   const tickBudgetMs = opts.tickBudgetMs ?? 45_000;
+  const slices = userSlices(opts.slices ?? 64);
   const targets = opts.targets ?? pushTargets(opts.pushHosts ?? [], opts.testOrigin ?? null);
   const vapidDetails = { subject: opts.subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey };
   let running: Promise<TickResult> = Promise.resolve(emptyResult());
@@ -148,67 +160,107 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
     }
   }
 
-  async function sendPage(page: DuePush[], deadline: number, result: TickResult): Promise<void> {
-    const groups: DuePush[][] = [];
-    for (const d of page) {
-      const last = groups.at(-1);
-      if (last && last[0]!.subscription_id === d.subscription_id) last.push(d);
-      else groups.push([d]);
+  async function runTick(): Promise<TickResult> {
+    const at = now();
+    const since = new Date(at - catchUp);
+    const until = new Date(at);
+    const result = emptyResult();
+    const start = performance.now();
+    // one push per subscription: each page comes ordered by subscription
+    const queue: { rows: DuePush[]; deadline: number }[] = [];
+    let slice = 0;
+    let exhausted = false;
+    let failure: unknown = null;
+    let claiming: Promise<void> | null = null;
+
+    /** The next non-empty page into the queue, working through the slices; none left: exhausted. */
+    async function claimNext(): Promise<void> {
+      try {
+        while (!exhausted) {
+          if (performance.now() - start >= tickBudgetMs || slice >= slices.length) {
+            exhausted = true;
+            return;
+          }
+          const [from, to] = slices[slice]!;
+          const t0 = performance.now();
+          const page = await store.claimPage(since, until, pageSize, leaseSeconds, from, to);
+          const t1 = performance.now();
+          result.sqlMs += t1 - t0;
+          result.pages++;
+          result.claimed += page.length;
+          if (page.length < pageSize) slice++;
+          await yieldNow();
+          if (page.length === 0) continue;
+          // past this point the lease could lapse mid-send and another sender push it too
+          const deadline = t1 + leaseSeconds * 1000 - timeoutMs - 5000;
+          for (const rows of bySubscription(page)) queue.push({ rows, deadline });
+          return;
+        }
+      } catch (err) {
+        failure ??= err;
+        exhausted = true;
+      }
     }
-    const done: DuePush[] = [];
-    const again: DuePush[] = [];
-    const gone: string[] = [];
-    let next = 0;
-    async function worker() {
-      while (next < groups.length) {
-        const rows = groups[next++]!;
-        // past this point the lease could lapse mid-send and another sender push it too
+
+    const pending = { done: [] as DuePush[], again: [] as DuePush[], gone: [] as string[] };
+    let recording: Promise<void> = Promise.resolve();
+    function record(force: boolean): Promise<void> {
+      if (!force && pending.done.length + pending.again.length < 200 && pending.gone.length === 0) return recording;
+      const batch = { ...pending };
+      pending.done = [];
+      pending.again = [];
+      pending.gone = [];
+      recording = recording.then(async () => {
+        await store.markSent(batch.done);
+        await store.release(batch.again);
+        for (const id of batch.gone) await store.drop(id);
+      });
+      return recording;
+    }
+
+    async function worker(): Promise<void> {
+      for (;;) {
+        // keep the queue ahead of the workers, so a page's slowest send never holds up the next page
+        if (queue.length < concurrency && !exhausted) claiming ??= claimNext().finally(() => (claiming = null));
+        const item = queue.shift();
+        if (!item) {
+          if (claiming) {
+            await claiming;
+            continue;
+          }
+          if (exhausted) return;
+          continue;
+        }
+        const { rows, deadline } = item;
         if (performance.now() > deadline) {
-          again.push(...rows);
           result.retried += rows.length;
+          pending.again.push(...rows);
           continue;
         }
         result.pushes++;
+        await yieldNow();
         const outcome = await sendGroup(rows);
         if (outcome === 'sent') {
           result.sent += rows.length;
-          done.push(...rows);
+          pending.done.push(...rows);
         } else if (outcome === 'failed') {
           result.failed++;
-          done.push(...rows);
+          pending.done.push(...rows);
         } else if (outcome === 'retry') {
           result.retried += rows.length;
-          again.push(...rows);
+          pending.again.push(...rows);
         } else {
           result.gone++;
-          gone.push(rows[0]!.subscription_id);
+          pending.gone.push(rows[0]!.subscription_id);
         }
+        await record(false);
       }
     }
-    await Promise.allSettled(Array.from({ length: Math.min(concurrency, groups.length) }, worker));
-    await store.markSent(done);
-    await store.release(again);
-    for (const id of gone) await store.drop(id);
-  }
 
-  async function runTick(): Promise<TickResult> {
-    const at = now();
-    const result = emptyResult();
-    const start = performance.now();
-    while (performance.now() - start < tickBudgetMs) {
-      const t0 = performance.now();
-      const page = await store.claimPage(new Date(at - catchUp), new Date(at), pageSize, leaseSeconds);
-      const t1 = performance.now();
-      result.sqlMs += t1 - t0;
-      result.pages++;
-      result.claimed += page.length;
-      if (page.length === 0) break;
-      await yieldNow();
-      await sendPage(page, t1 + leaseSeconds * 1000 - timeoutMs - 5000, result);
-      result.sendMs += performance.now() - t1;
-      if (page.length < pageSize) break;
-      await yieldNow();
-    }
+    await Promise.allSettled(Array.from({ length: concurrency }, worker));
+    await record(true);
+    result.sendMs = performance.now() - start - result.sqlMs;
+    if (failure) throw failure;
     return result;
   }
 
@@ -244,6 +296,28 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
     },
   };
   return sender;
+}
+
+/** [from, to] uuid bounds splitting the id space into `n` equal slices by the first byte. */
+export function userSlices(n: number): [string, string][] {
+  if (!Number.isInteger(Math.log2(n)) || n < 1 || n > 256) throw new Error(`slices must be a power of two 1…256, not ${n}`);
+  const step = 256 / n;
+  const hex = (b: number) => b.toString(16).padStart(2, '0');
+  return Array.from({ length: n }, (_, i) => [
+    `${hex(i * step)}000000-0000-0000-0000-000000000000`,
+    `${hex((i + 1) * step - 1)}ffffff-ffff-ffff-ffff-ffffffffffff`,
+  ]);
+}
+
+/** Runs of one subscription's rows (a page comes ordered by subscription). */
+function bySubscription(page: readonly DuePush[]): DuePush[][] {
+  const groups: DuePush[][] = [];
+  for (const d of page) {
+    const last = groups.at(-1);
+    if (last && last[0]!.subscription_id === d.subscription_id) last.push(d);
+    else groups.push([d]);
+  }
+  return groups;
 }
 
 function emptyResult(): TickResult {

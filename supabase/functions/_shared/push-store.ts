@@ -4,8 +4,11 @@
 import type { DuePush } from './push-payload.ts';
 
 export interface PushStore {
-  /** At most `limit` due reminders, whole subscriptions first, each leased for `leaseSeconds`. */
-  claimPage(since: Date, now: Date, limit: number, leaseSeconds: number): Promise<DuePush[]>;
+  /**
+   * At most `limit` due reminders of the people whose ids are in [from, to], whole
+   * subscriptions first, each leased for `leaseSeconds`.
+   */
+  claimPage(since: Date, now: Date, limit: number, leaseSeconds: number, from: string, to: string): Promise<DuePush[]>;
   /** The push service took these: never sent again. */
   markSent(items: readonly DuePush[]): Promise<void>;
   /** A passing failure: the claims go, and the next minute tries again. */
@@ -25,13 +28,13 @@ const keys = (items: readonly DuePush[]) =>
 const CLAIM_SQL = `select subscription_id, endpoint, p256dh, auth, user_id, time_zone, task_id,
   occurrence::text as occurrence, to_json(fire_at) #>> '{}' as fire_at, title, due_time, list_name,
   today::text as today, to_json(snoozed_until) #>> '{}' as snoozed_until
-  from daybook_private.claim_push_page($1::timestamptz, $2::timestamptz, $3::int, $4::int)`;
+  from daybook_private.claim_push_page($1::timestamptz, $2::timestamptz, $3::int, $4::int, $5::uuid, $6::uuid)`;
 
 /** The store over a direct database connection (the stand-in's own, as the superuser). */
 export function sqlPushStore(db: SqlQuerier): PushStore {
   return {
-    claimPage: (since, now, limit, lease) =>
-      db.query<DuePush & Record<string, unknown>>(CLAIM_SQL, [since.toISOString(), now.toISOString(), limit, lease]),
+    claimPage: (since, now, limit, lease, from, to) =>
+      db.query<DuePush & Record<string, unknown>>(CLAIM_SQL, [since.toISOString(), now.toISOString(), limit, lease, from, to]),
     async markSent(items) {
       if (items.length) await db.query('select daybook_private.mark_pushes_sent($1::jsonb)', [keys(items)]);
     },
@@ -48,8 +51,15 @@ export function sqlPushStore(db: SqlQuerier): PushStore {
 export function rpcPushStore(rpc: (fn: string, args: Record<string, unknown>) => Promise<unknown>): PushStore {
   return {
     // PostgREST gives dates as 'YYYY-MM-DD' and instants as ISO text: the shape DuePush wants
-    claimPage: async (since, now, limit, lease) =>
-      (await rpc('push_claim_page', { p_since: since.toISOString(), p_now: now.toISOString(), p_limit: limit, p_lease_seconds: lease })) as DuePush[],
+    claimPage: async (since, now, limit, lease, from, to) =>
+      (await rpc('push_claim_page', {
+        p_since: since.toISOString(),
+        p_now: now.toISOString(),
+        p_limit: limit,
+        p_lease_seconds: lease,
+        p_from: from,
+        p_to: to,
+      })) as DuePush[],
     async markSent(items) {
       if (items.length) await rpc('push_mark_sent', { p_items: JSON.parse(keys(items)) });
     },
