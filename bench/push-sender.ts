@@ -109,6 +109,14 @@ try {
     testOrigin: origin,
     timeoutMs: TIMEOUT_MS,
   });
+  // the floor on this machine at this moment: the same sampling for 10 s with no tick running
+  await askSampler('sample', { url: `${srv.url}/config.json`, everyMs: 20, maxMs: 10_000 });
+  await new Promise((r) => setTimeout(r, 10_000));
+  const idle = [...(await askSampler<{ latencies: number[] }>('stop-sample')).latencies].sort((a, b) => a - b);
+  console.log(
+    `[${kind}] /config.json with no tick running: ${fmt(idle.length)} samples, p50 ${fmt(percentile(idle, 50), 1)} ms, p99 ${fmt(percentile(idle, 99), 1)} ms, max ${fmt(idle.at(-1) ?? 0, 1)} ms`,
+  );
+  loop.reset();
   await askSampler('sample', { url: `${srv.url}/config.json`, everyMs: 20, maxMs: 10 * 60_000 });
   const ticks: { ms: number; r: TickResult }[] = [];
   for (let i = 0; i < MAX_TICKS; i++) {

@@ -115,6 +115,15 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
   const slices = userSlices(opts.slices ?? 64);
   const targets = opts.targets ?? pushTargets(opts.pushHosts ?? [], opts.testOrigin ?? null);
   const vapidDetails = { subject: opts.subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey };
+  // Encryption and signing are synchronous CPU work (ECDH, HKDF, AES-GCM, ES256): one push's at a
+  // time, each after a turn of the event loop, so requests waiting on the server (and on PGlite)
+  // get in between rather than behind a burst of every worker's encryption at once.
+  let cpu: Promise<unknown> = Promise.resolve();
+  function oneAtATime<T>(work: () => T): Promise<T> {
+    const run = cpu.then(yieldNow).then(work);
+    cpu = run.catch(() => undefined);
+    return run;
+  }
   let running: Promise<TickResult> = Promise.resolve(emptyResult());
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = true;
@@ -131,11 +140,13 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
       if (await keysProblem(d.p256dh, d.auth)) return 'gone';
       // web-push makes the request (aes128gcm body, VAPID header, TTL); fetch sends it, so the
       // same code reaches an https push service and the tests' http one
-      const req = webpush.generateRequestDetails({ endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, JSON.stringify(pushMessage(rows)), {
-        vapidDetails,
-        TTL: PUSH_TTL_SECONDS,
-        urgency: 'high',
-      });
+      const req = await oneAtATime(() =>
+        webpush.generateRequestDetails({ endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, JSON.stringify(pushMessage(rows)), {
+          vapidDetails,
+          TTL: PUSH_TTL_SECONDS,
+          urgency: 'high',
+        }),
+      );
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
       let status: number | null;
       try {
@@ -238,7 +249,6 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
           continue;
         }
         result.pushes++;
-        await yieldNow();
         const outcome = await sendGroup(rows);
         if (outcome === 'sent') {
           result.sent += rows.length;

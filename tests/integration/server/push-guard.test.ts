@@ -257,5 +257,44 @@ describe.each(SERVER_KINDS)('push guard on %s', (kind) => {
       expect(payloads(hanging.endpoint)).toHaveLength(1);
       expect(payloads(redirecting.endpoint)).toHaveLength(0);
     });
+
+    it('claims in pages of at most its page size, and two ticks asked for at once run one after the other', async () => {
+      clock = Date.parse('2031-07-07T09:00:00.200Z');
+      const people = await Promise.all(Array.from({ length: 5 }, () => signUpUser(srv)));
+      const devices: PushSubscriptionJson[] = [];
+      for (const p of people) {
+        devices.push(await subscribe(p));
+        await dueTasks(p, 1, '2031-07-07', '09:00');
+        await backdate(p);
+      }
+      let inFlight = 0;
+      let most = 0;
+      const sizes: number[] = [];
+      const { sqlPushStore } = await import('../../../supabase/functions/_shared/push-store');
+      const inner = sqlPushStore(srv.sql);
+      const sender = newSender({
+        slices: 1,
+        pageSize: 2,
+        store: {
+          ...inner,
+          async claimPage(...args) {
+            most = Math.max(most, ++inFlight);
+            try {
+              const page = await inner.claimPage(...args);
+              sizes.push(page.length);
+              return page;
+            } finally {
+              inFlight--;
+            }
+          },
+        },
+      });
+      const [a, b] = await Promise.all([sender.tick(), sender.tick()]);
+      expect(a).toMatchObject({ claimed: 5, sent: 5, pages: 3 });
+      expect(b.claimed).toBe(0);
+      expect(sizes).toEqual([2, 2, 1, 0]);
+      expect(most).toBe(1);
+      for (const d of devices) expect(payloads(d.endpoint)).toHaveLength(1);
+    });
   });
 });
