@@ -202,7 +202,7 @@ returns void language sql volatile security definer set search_path = public, pg
     and p.fire_at = i.fire_at and p.sent_at is null
 $$;
 
--- The one-statement claim that recorded reminders as sent before sending them is gone.
+-- The one-statement claim recorded reminders as sent before sending them: a failed send was lost.
 drop function public.push_claim_due(timestamptz, timestamptz);
 drop function daybook_private.claim_due_pushes(timestamptz, timestamptz);
 

@@ -10,6 +10,7 @@
 import webpush from 'web-push';
 import { type DuePush, PUSH_TTL_SECONDS, pushMessage, pushOutcome } from './push-payload.ts';
 import { type PushStore, type SqlQuerier, sqlPushStore } from './push-store.ts';
+import { bySubscription, userSlices, yieldNow } from './push-batches.ts';
 import { endpointProblem, keysProblem, type PushTargets, pushTargets } from './push-target.ts';
 
 export type { PushStore, SqlQuerier } from './push-store.ts';
@@ -92,13 +93,6 @@ export const DEFAULT_CATCH_UP_MS = 15 * 60_000;
 export const MAX_PAGE = 500;
 
 type Outcome = 'sent' | 'gone' | 'retry' | 'failed';
-
-/**
- * Lets other work on this event loop (HTTP requests, with PGlite the database too) run: between
- * pages, and before each push's encryption, which is synchronous CPU work.
- */
-const immediate: (fn: () => void) => unknown = (globalThis as { setImmediate?: (fn: () => void) => unknown }).setImmediate ?? ((fn) => setTimeout(fn, 0));
-const yieldNow = () => new Promise<void>((r) => immediate(r));
 
 export function createPushSender(opts: PushSenderOptions): PushSender {
   const given = opts.store ?? (opts.db ? sqlPushStore(opts.db) : null);
@@ -306,28 +300,6 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
     },
   };
   return sender;
-}
-
-/** [from, to] uuid bounds splitting the id space into `n` equal slices by the first byte. */
-export function userSlices(n: number): [string, string][] {
-  if (!Number.isInteger(Math.log2(n)) || n < 1 || n > 256) throw new Error(`slices must be a power of two 1…256, not ${n}`);
-  const step = 256 / n;
-  const hex = (b: number) => b.toString(16).padStart(2, '0');
-  return Array.from({ length: n }, (_, i) => [
-    `${hex(i * step)}000000-0000-0000-0000-000000000000`,
-    `${hex((i + 1) * step - 1)}ffffff-ffff-ffff-ffff-ffffffffffff`,
-  ]);
-}
-
-/** Runs of one subscription's rows (a page comes ordered by subscription). */
-function bySubscription(page: readonly DuePush[]): DuePush[][] {
-  const groups: DuePush[][] = [];
-  for (const d of page) {
-    const last = groups.at(-1);
-    if (last && last[0]!.subscription_id === d.subscription_id) last.push(d);
-    else groups.push([d]);
-  }
-  return groups;
 }
 
 function emptyResult(): TickResult {
