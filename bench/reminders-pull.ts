@@ -5,17 +5,22 @@
 // person's take versions the caller's cursor passes). Pages: from scratch, the last page, and an
 // incremental pull with nothing new (the everyday call).
 // Run: npx tsx bench/reminders-pull.ts pglite|pg   (env BENCH_ROWS, BENCH_REPEAT)
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { signUpUser, listCreate, newId, pushOk, type RawMutation, taskCreate } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs, percentile } from './backend-common.ts';
 
 const kind = kindFromArgs();
+const BEFORE_COMMIT = '5912c05';
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 15);
 const { srv, done } = await benchServer(kind);
 try {
-  // the function as it was before reminders, under another name, callable like the real one
-  const migration = readFileSync(new URL('../supabase/migrations/20261125100000_refusal_pages.sql', import.meta.url), 'utf8');
+  // the function as it was before reminders, under another name, callable like the real one; its
+  // migration was squashed into the baseline, so it is read from the last commit that held it
+  const migration = execFileSync('git', ['show', `${BEFORE_COMMIT}:supabase/migrations/20261125100000_refusal_pages.sql`], {
+    cwd: new URL('..', import.meta.url),
+    encoding: 'utf8',
+  });
   const before = migration.slice(migration.indexOf('create or replace function public.sync_pull'));
   await srv.sql.query(before.replace('public.sync_pull(', 'public.sync_pull_before('));
   await srv.sql.query('grant execute on function public.sync_pull_before(uuid, jsonb, int, boolean) to authenticated');

@@ -1,7 +1,9 @@
 // One interface over embedded PGlite (single connection, so transactions are queued) and
 // node-postgres (a pool, so transactions run concurrently; LISTEN on a dedicated connection).
+import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { restrictTree } from './file-modes.ts';
 
 export type Row = Record<string, unknown>;
 export interface Querier {
@@ -140,7 +142,10 @@ export function openPgPool(url: string): Db {
 }
 
 export async function openPglite(dataDir: string): Promise<Db> {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  restrictTree(dataDir);
   const db = await PGlite.create(dataDir);
+  restrictTree(dataDir);
   let tail: Promise<unknown> = Promise.resolve();
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
     const run = tail.then(fn, fn);
@@ -177,6 +182,10 @@ export async function openPglite(dataDir: string): Promise<Db> {
       const unlisten = await serial(() => db.listen(channel, onMessage));
       return () => serial(() => unlisten());
     },
-    close: () => serial(() => db.close()),
+    close: () =>
+      serial(async () => {
+        await db.close();
+        restrictTree(dataDir);
+      }),
   };
 }

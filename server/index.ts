@@ -1,7 +1,7 @@
 // The local Supabase stand-in: Auth + RPC + Realtime broadcast over PGlite or Postgres, plus
 // the built app.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -16,7 +16,10 @@ import { migrate } from './migrate.ts';
 import { type RealtimeServer, startRealtime } from './realtime.ts';
 import { handleRpc } from './rest.ts';
 import { Passwords } from './password.ts';
-import { createPushSender, type PushSender } from './push-sender.ts';
+import { createPushSender, type PushSender } from '../supabase/functions/_shared/push-sender.ts';
+import { parsePushHosts, parseTestOrigin } from '../supabase/functions/_shared/push-target.ts';
+import { writePushHosts } from './push-hosts.ts';
+import { restrictTree } from './file-modes.ts';
 import { API_CSP, COMMON_SECURITY_HEADERS, pageCsp } from './security-headers.ts';
 import { serveStatic } from './static.ts';
 
@@ -48,12 +51,19 @@ export interface DaybookServerOptions {
   /** statement_timeout of each RPC on PostgreSQL. Default 8 s, hosted Supabase's for signed-in users. */
   statementTimeoutMs?: number;
   /**
-   * The reminder sender (server/push-sender.ts) on a minute timer. Default on; tests that run
+   * The reminder sender (supabase/functions/_shared/push-sender.ts) on a minute timer. Default on; tests that run
    * their own sender over the database turn it off.
    */
   pushSender?: boolean;
   /** RFC 8292 `sub` for the pushes: how a push service reaches the operator. Default mailto:daybook@localhost. */
   pushSubject?: string;
+  /** Push service hosts allowed besides the known ones (PUSH_HOSTS): names or `*.suffix`. */
+  pushHosts?: readonly string[];
+  /**
+   * Tests only (DAYBOOK_TEST_PUSH_ORIGIN): the fake push service's `http://127.0.0.1:<port>`,
+   * the one origin outside the push services that subscriptions may name and pushes go to.
+   */
+  pushTestOrigin?: string;
 }
 
 /** hosted Supabase's statement_timeout for the `authenticated` role */
@@ -98,13 +108,17 @@ function loadKeys(dataDir: string): Keys {
   if (!vapidPublicKey || !vapidPrivateKey) ({ publicKey: vapidPublicKey, privateKey: vapidPrivateKey } = webpush.generateVAPIDKeys());
   const keys = { jwtSecret, anonKey, vapidPublicKey, vapidPrivateKey };
   writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
   return keys;
 }
 
 export async function createDaybookServer(opts: DaybookServerOptions = {}): Promise<DaybookServer> {
   const dataDir = resolve(opts.dataDir ?? '.daybook');
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  restrictTree(dataDir);
   const keys = loadKeys(dataDir);
+  const pushHosts = parsePushHosts((opts.pushHosts ?? []).join(','));
+  const pushTestOrigin = parseTestOrigin(opts.pushTestOrigin);
   const distDir = resolve(opts.distDir ?? 'dist');
   const host = opts.host ?? '127.0.0.1';
   // assigned once the port is ours: a second copy started on a taken port must not open
@@ -200,12 +214,15 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
   try {
     db = opts.databaseUrl ? openPgPool(opts.databaseUrl) : await openPglite(join(dataDir, 'pgdata'));
     await migrate(db);
+    await writePushHosts(db, pushHosts, pushTestOrigin);
     realtime = await startRealtime({ db, jwtSecret: keys.jwtSecret, idleTimeoutMs: opts.realtimeIdleTimeoutMs });
     if (opts.pushSender !== false) {
       pushSender = createPushSender({
         db,
         vapid: { publicKey: keys.vapidPublicKey, privateKey: keys.vapidPrivateKey },
         subject: opts.pushSubject ?? 'mailto:daybook@localhost',
+        pushHosts,
+        testOrigin: pushTestOrigin,
       });
       pushSender.start();
     }

@@ -1,12 +1,16 @@
 // CLI: `npx tsx server/main.ts` — env PORT, HOST, DAYBOOK_DATA, DATABASE_URL, DAYBOOK_DIST,
 // DAYBOOK_PUBLIC_URL (the URL browsers use, when it is not the listening address),
 // DAYBOOK_STATEMENT_TIMEOUT_MS (per RPC on PostgreSQL, default 8000), DAYBOOK_PUSH_SUBJECT (the
-// VAPID contact for reminder pushes, a mailto: or https: URL; default mailto:daybook@localhost).
+// VAPID contact for reminder pushes, a mailto: or https: URL; default mailto:daybook@localhost),
+// PUSH_HOSTS (push service hosts allowed besides FCM, Mozilla, Apple and Microsoft, comma-separated
+// names or *.suffix), DAYBOOK_TEST_PUSH_ORIGIN (tests only: a fake push service's http origin).
 import { existsSync } from 'node:fs';
 import { createDaybookServer } from './index.ts';
 import { describeError } from './log.ts';
 import { precompress } from './precompress.ts';
 
+// what the server writes (the database, the keys) is its user's alone
+process.umask(0o077);
 const port = Number(process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';
 const timeout = process.env.DAYBOOK_STATEMENT_TIMEOUT_MS;
@@ -26,6 +30,8 @@ try {
     publicUrl: process.env.DAYBOOK_PUBLIC_URL || undefined,
     statementTimeoutMs: timeout ? Number(timeout) : undefined,
     pushSubject: process.env.DAYBOOK_PUSH_SUBJECT || undefined,
+    pushHosts: (process.env.PUSH_HOSTS ?? '').split(','),
+    pushTestOrigin: process.env.DAYBOOK_TEST_PUSH_ORIGIN || undefined,
   });
   console.log(`Daybook is running at ${server.url}`);
   if (server.publicUrl !== server.url) console.log(`The app uses the backend at ${server.publicUrl} (DAYBOOK_PUBLIC_URL)`);

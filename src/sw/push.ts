@@ -2,48 +2,69 @@
 // The server's copy of a reminder (SPEC §11.4), by Web Push: shown with the tag the device's own
 // schedule uses, unless this device already showed it — the shown record (src/data) is claimed
 // first, so whichever of the two paths comes second shows nothing. A snoozed reminder is keyed
-// with its snooze's end, so it shows again once. The message is what server/push-payload.ts
-// sends: { kind: 'reminder', title, options: { tag, body, data, actions }, snoozedUntil }.
+// with its snooze's end, so it shows again once. The message is what
+// supabase/functions/_shared/push-payload.ts sends: { kind: 'reminder', title, options: { tag,
+// body, data, actions }, snoozedUntil }, or for several reminders due together { kind:
+// 'reminders', title, options: { tag, body, data }, items }. Only the text comes from the
+// message: the tag is remade from the data and the buttons are always the reminder's own, so a
+// message cannot offer other actions than "Complete" and "Snooze 10 minutes".
 import { openReminderDatabase } from '@/data/reminders/actions';
 import { markReminderShown } from '@/data/reminders/shown';
-import { type ReminderNotification, readReminderData, reminderShownKey, reminderTag } from '@/lib/reminders/notification';
+import { REMINDER_ACTIONS, type ReminderNotification, readReminderData, reminderShownKey, reminderTag } from '@/domain/reminders/notification';
 
 declare const self: ServiceWorkerGlobalScope;
 
 export interface ReminderPushMessage {
   notification: ReminderNotification;
-  snoozedUntil: string | null;
+  /** The shown-record keys this message stands for: whichever path shows one first wins. */
+  shownKeys: string[];
 }
+
+const instantOrNull = (v: unknown) => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? v : null);
+/** How many reminders one grouped message may record as shown (the sender lists at most 20). */
+const GROUP_ITEMS_MAX = 50;
 
 /** The push's JSON, checked (it comes from the network): null when it is not a reminder. */
 export function readReminderPush(json: unknown): ReminderPushMessage | null {
   if (!json || typeof json !== 'object') return null;
   const m = json as Record<string, unknown>;
   const options = m.options as Record<string, unknown> | null | undefined;
-  if (m.kind !== 'reminder' || typeof m.title !== 'string' || !options || typeof options !== 'object') return null;
+  if ((m.kind !== 'reminder' && m.kind !== 'reminders') || typeof m.title !== 'string' || !options || typeof options !== 'object') return null;
   const data = readReminderData(options.data);
   if (!data || typeof options.body !== 'string') return null;
-  const snoozedUntil = typeof m.snoozedUntil === 'string' && !Number.isNaN(Date.parse(m.snoozedUntil)) ? m.snoozedUntil : null;
-  // the tag is remade from the data, so a message can only ever replace its own reminder
-  const tag = reminderTag(data.taskId, data.occurrence);
-  const actions = Array.isArray(options.actions) ? (options.actions as ReminderNotification['options']['actions']) : [];
-  return { notification: { title: m.title, options: { tag, body: options.body, data, actions } }, snoozedUntil };
+  if (m.kind === 'reminder') {
+    // the tag is remade from the data, so a message can only ever replace its own reminder
+    const tag = reminderTag(data.taskId, data.occurrence);
+    const actions = REMINDER_ACTIONS.map((a) => ({ ...a }));
+    return { notification: { title: m.title, options: { tag, body: options.body, data, actions } }, shownKeys: [reminderShownKey(tag, instantOrNull(m.snoozedUntil))] };
+  }
+  // several reminders in one notification: no buttons (which one would they act on?); a click
+  // opens the first one's task
+  const items = Array.isArray(m.items) ? m.items.slice(0, GROUP_ITEMS_MAX) : [];
+  const shownKeys: string[] = [];
+  for (const item of items as Record<string, unknown>[]) {
+    if (!item || typeof item.taskId !== 'string' || typeof item.occurrence !== 'string') continue;
+    shownKeys.push(reminderShownKey(reminderTag(item.taskId, item.occurrence), instantOrNull(item.snoozedUntil)));
+  }
+  if (shownKeys.length === 0) return null;
+  const tag = `reminders:${data.taskId}:${data.occurrence}`;
+  return { notification: { title: m.title, options: { tag, body: options.body, data, actions: [] } }, shownKeys };
 }
 
 async function showPushed(json: unknown): Promise<void> {
   const message = readReminderPush(json);
   if (!message) return;
-  const { notification, snoozedUntil } = message;
+  const { notification, shownKeys } = message;
   const db = await openReminderDatabase(notification.options.data.userId);
   // the person signed out on this device since (their data is gone): nothing of theirs is shown
   if (!db) return;
-  let first: boolean;
+  let anyFirst = false;
   try {
-    first = await markReminderShown(db, reminderShownKey(notification.options.tag, snoozedUntil));
+    for (const key of shownKeys) if (await markReminderShown(db, key)) anyFirst = true;
   } finally {
     db.close();
   }
-  if (first) await self.registration.showNotification(notification.title, notification.options);
+  if (anyFirst) await self.registration.showNotification(notification.title, notification.options);
 }
 
 export function handleReminderPushes(): void {

@@ -11,7 +11,7 @@ import {
   type ReminderData,
   readReminderData,
   SNOOZE_MS,
-} from '@/lib/reminders/notification';
+} from '@/domain/reminders/notification';
 
 declare const self: ServiceWorkerGlobalScope;
 

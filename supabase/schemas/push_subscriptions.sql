@@ -7,7 +7,9 @@ create table public.push_subscriptions (
   time_zone text not null,
   remind_at time not null default '09:00',
   created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- when this subscription may next be claimed: at most one push a minute
+  next_push_at timestamptz
 );
 
 create index push_subscriptions_user on public.push_subscriptions (user_id);

@@ -1,22 +1,27 @@
 -- The device's own subscription: made or refreshed when it signs in with notifications allowed
--- (and when its zone or "Remind at" changes), dropped when it signs out. An endpoint another
--- account held on this device moves to the caller, without what was sent to the other.
+-- (and when its zone or "Remind at" changes), dropped when it signs out. The endpoint must name a
+-- known push service (push_hosts.sql) and the keys must be a P-256 point's 65 bytes and a 16-byte
+-- secret (the sender also checks the point is on the curve, which SQL cannot). At most 10
+-- subscriptions an account: the least recently refreshed go.
 create or replace function public.push_subscribe(p_endpoint text, p_p256dh text, p_auth text, p_time_zone text, p_remind_at text)
 returns void language plpgsql volatile security definer set search_path = public, pg_temp as $$
 declare
   v_user uuid := auth.uid();
+  v_problem text;
+  v_key bytea;
 begin
   if v_user is null then
     perform daybook_private.refuse('forbidden', 'Sign in to get reminders on this device');
   end if;
-  if p_endpoint is null or char_length(p_endpoint) > 2048
-     or not (p_endpoint ~ '^https://[^/\s]+/' or p_endpoint ~ '^http://(127\.0\.0\.1|localhost|\[::1\])(:[0-9]+)?/') then
-    perform daybook_private.refuse('invalid', 'The push endpoint must be an https URL', 'endpoint');
+  v_problem := daybook_private.push_endpoint_problem(p_endpoint);
+  if v_problem is not null then
+    perform daybook_private.refuse('invalid', v_problem, 'endpoint');
   end if;
-  if p_p256dh is null or p_p256dh !~ '^[A-Za-z0-9_-]{87}=?$' then
-    perform daybook_private.refuse('invalid', 'The p256dh key must be a P-256 public key in base64url', 'p256dh');
+  v_key := daybook_private.base64url_bytes(p_p256dh);
+  if v_key is null or length(v_key) <> 65 or get_byte(v_key, 0) <> 4 then
+    perform daybook_private.refuse('invalid', 'The p256dh key must be an uncompressed P-256 public key in base64url', 'p256dh');
   end if;
-  if p_auth is null or p_auth !~ '^[A-Za-z0-9_-]{22}(==)?$' then
+  if length(daybook_private.base64url_bytes(p_auth)) is distinct from 16 then
     perform daybook_private.refuse('invalid', 'The auth secret must be 16 bytes in base64url', 'auth');
   end if;
   if p_remind_at is null or p_remind_at !~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' then
@@ -30,15 +35,21 @@ begin
   exception when invalid_parameter_value then
     perform daybook_private.refuse('invalid', format('Unknown time zone: %s', p_time_zone), 'time_zone');
   end;
+  -- the same device (same keys) signed in to another account moves; anyone else who learnt the
+  -- endpoint cannot take it (and silence that device)
+  if exists (select 1 from public.push_subscriptions
+      where endpoint = p_endpoint and user_id <> v_user and (p256dh <> p_p256dh or auth <> p_auth)) then
+    perform daybook_private.refuse('forbidden', 'This push endpoint belongs to another account', 'endpoint');
+  end if;
   delete from public.push_subscriptions where endpoint = p_endpoint and user_id <> v_user;
   insert into public.push_subscriptions (user_id, endpoint, p256dh, auth, time_zone, remind_at)
   values (v_user, p_endpoint, p_p256dh, p_auth, p_time_zone, p_remind_at::time)
   on conflict (endpoint) do update
     set p256dh = excluded.p256dh, auth = excluded.auth, time_zone = excluded.time_zone,
         remind_at = excluded.remind_at, updated_at = now();
-  -- at most 20 devices a person: the least recently refreshed go
+  -- at most 10 devices a person: the least recently refreshed go
   delete from public.push_subscriptions where id in (
-    select id from public.push_subscriptions where user_id = v_user order by updated_at desc, id offset 20);
+    select id from public.push_subscriptions where user_id = v_user order by updated_at desc, created_at desc, id offset 10);
 end $$;
 
 create or replace function public.push_unsubscribe(p_endpoint text)

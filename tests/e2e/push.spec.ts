@@ -5,12 +5,16 @@
 // browser's push service would deliver it; the message is the server's own (server/push-payload.ts).
 import { randomUUID } from 'node:crypto';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { type DuePush, reminderPush } from '../../server/push-payload';
+import { type DuePush, pushMessage, reminderPush } from '../../supabase/functions/_shared/push-payload';
 import { waitForServiceWorker } from './support/app';
 import { MAIN_URL } from './support/env';
 
 function message(title: string, taskId: string, snoozedUntil: string | null = null): string {
-  const row: DuePush = {
+  return JSON.stringify(reminderPush(dueRow(title, taskId, snoozedUntil)));
+}
+
+function dueRow(title: string, taskId: string, snoozedUntil: string | null = null): DuePush {
+  return {
     subscription_id: randomUUID(),
     endpoint: 'https://push.example/x',
     p256dh: '',
@@ -27,7 +31,6 @@ function message(title: string, taskId: string, snoozedUntil: string | null = nu
     today: '2030-10-01',
     snoozed_until: snoozedUntil,
   };
-  return JSON.stringify(reminderPush(row));
 }
 
 async function pushTo(context: BrowserContext, page: Page) {
@@ -100,4 +103,32 @@ test('a pushed reminder shows as a notification once per device, under the devic
   const last = randomUUID();
   await deliver(message('Last', last));
   await expect.poll(async () => (await shown(page)).map((n) => n.title), { timeout: 15_000 }).toEqual(['Last']);
+});
+
+test('reminders due together are one notification without buttons; a push cannot choose its buttons', async ({ page, context }) => {
+  await context.grantPermissions(['notifications'], { origin: MAIN_URL });
+  await page.goto('/today');
+  await waitForServiceWorker(page);
+  const deliver = await pushTo(context, page);
+  const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+  await deliver(JSON.stringify(pushMessage([dueRow('Pay rent', a), dueRow('Call mum', b), dueRow('Bins out', c)])));
+  await expect.poll(() => shown(page), { timeout: 15_000 }).toEqual([
+    {
+      title: '3 reminders: Pay rent, Call mum, Bins out',
+      tag: `reminders:${a}:2030-10-01`,
+      body: 'Pay rent\nCall mum\nBins out',
+      data: { kind: 'reminder', taskId: a, occurrence: '2030-10-01', userId: null, url: `/tasks/${a}` },
+      actions: [],
+    },
+  ]);
+  await closeAll(page);
+  // each was recorded as shown: the same reminder pushed alone shows nothing; one with its own buttons offered shows the reminder's
+  await deliver(message('Call mum', b));
+  const d = randomUUID();
+  const forged = JSON.parse(message('Water plants', d)) as { options: { actions: unknown } };
+  forged.options.actions = [{ action: 'complete', title: 'Visit evil.example' }];
+  await deliver(JSON.stringify(forged));
+  await expect.poll(async () => (await shown(page)).map((n) => [n.title, n.actions]), { timeout: 15_000 }).toEqual([
+    ['Water plants', ['Complete', 'Snooze 10 minutes']],
+  ]);
 });

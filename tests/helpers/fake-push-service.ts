@@ -47,8 +47,14 @@ export interface FakePushService {
   deliveries: Delivery[];
   /** Requests it refused (bad JWT, bad body, unknown endpoint, or a chosen answer). */
   rejections: Rejection[];
-  /** From now on `endpoint` answers `status` (410: the subscription is gone; 503: try later) without reading the message; null: normal again. */
-  answer(endpoint: string, status: number | null): void;
+  /**
+   * From now on `endpoint` answers `status` (410: the subscription is gone; 503: try later)
+   * without reading the message; 'hang': it never answers; { redirect }: 302 to that URL; null:
+   * normal again.
+   */
+  answer(endpoint: string, status: number | 'hang' | { redirect: string } | null): void;
+  /** Requests of any method, in arrival order (a followed redirect would show here as a GET). */
+  requests: { method: string; endpoint: string }[];
   /** Only messages signed with this VAPID public key are accepted (default: any valid key). */
   expectVapidKey(key: string | null): void;
   close(): Promise<void>;
@@ -73,7 +79,8 @@ class Refused extends Error {
 
 export async function startFakePushService(): Promise<FakePushService> {
   const subs = new Map<string, Sub>();
-  const answers = new Map<string, number>();
+  const answers = new Map<string, number | 'hang' | { redirect: string }>();
+  const requests: { method: string; endpoint: string }[] = [];
   const deliveries: Delivery[] = [];
   const rejections: Rejection[] = [];
   let expectedKey: string | null = null;
@@ -81,13 +88,21 @@ export async function startFakePushService(): Promise<FakePushService> {
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const endpoint = origin + (req.url ?? '/');
+    requests.push({ method: req.method ?? '', endpoint });
+    const chosenNow = answers.get(endpoint);
+    // never answers: the socket stays open until the sender gives up or the service closes
+    if (chosenNow === 'hang') return;
+    if (chosenNow && typeof chosenNow === 'object') {
+      res.writeHead(302, { Location: chosenNow.redirect }).end();
+      return;
+    }
     const body = await readAll(req);
     try {
       if (req.method !== 'POST') throw new Refused(405, `method ${req.method}`);
       const sub = subs.get(endpoint);
       if (!sub) throw new Refused(404, 'no such subscription');
       const chosen = answers.get(endpoint);
-      if (chosen) throw new Refused(chosen, 'answer chosen by the test');
+      if (typeof chosen === 'number') throw new Refused(chosen, 'answer chosen by the test');
       const { claims, vapidKey } = checkVapid(req.headers.authorization, origin, expectedKey);
       const ttl = Number(req.headers.ttl);
       if (req.headers.ttl === undefined || !Number.isInteger(ttl) || ttl < 0) throw new Refused(400, 'TTL header missing or not a whole number');
@@ -125,6 +140,7 @@ export async function startFakePushService(): Promise<FakePushService> {
     origin,
     deliveries,
     rejections,
+    requests,
     newSubscription() {
       const ecdh = createECDH('prime256v1');
       const publicKey = ecdh.generateKeys();

@@ -3,7 +3,7 @@
 // fake push service and the Chromium the e2e suite drives. Everything else in tests/ may change
 // with the tests that use it.
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
-export { startFakePushService } from './fake-push-service.ts';
+export { type FakePushService, type PushSubscriptionJson, startFakePushService } from './fake-push-service.ts';
 export { postAuth } from './raw-http.ts';
 export { type ServerKind, signUpUser, startTestServer, type TestServer, type TestServerOptions, type TestUser } from './server.ts';
 export { listCreate, newId, pull, push, pushOk, type RawMutation, taskCreate } from './server-sync.ts';

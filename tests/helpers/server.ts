@@ -76,6 +76,8 @@ export interface TestServerOptions {
   restartable?: boolean;
   /** Run the server's own reminder sender on its minute timer. Default off: push tests run their own. */
   pushSender?: boolean;
+  /** The fake push service's origin (http on loopback): the only non-push-service origin subscriptions may name. */
+  pushTestOrigin?: string;
 }
 
 export const TEST_PASSWORD_HASH_COST = 10;
@@ -110,6 +112,7 @@ export async function startTestServer(kind: ServerKind, opts: TestServerOptions 
     statementTimeoutMs: opts.statementTimeoutMs,
     publicUrl: opts.publicUrl,
     pushSender: opts.pushSender ?? false,
+    pushTestOrigin: opts.pushTestOrigin,
   });
   let server = await boot(0).catch(async (err) => {
     await dropDb();

@@ -8,7 +8,7 @@ import { currentSync } from '@/sync-status/load-sync';
 import { useSyncStatus } from '@/sync-status/use-sync-status';
 import { LOCAL_DATABASE, loadReminderInputs, markReminderShown, observe } from '@/data';
 import { useDb } from '@/data/react';
-import { OPEN_TASK_MESSAGE, REMINDER_ACTED_MESSAGE, type ReminderNotification } from '@/lib/reminders/notification';
+import { OPEN_TASK_MESSAGE, REMINDER_ACTED_MESSAGE, type ReminderNotification } from '@/domain/reminders/notification';
 import { reminderPermission } from '@/lib/notification-permission';
 import { getRemindAt, onRemindAtChange } from '@/domain/reminders/preference';
 import { showToast } from '@/ui/toasts';

@@ -6,7 +6,7 @@
 // not shown again. No React, no DOM: everything it touches is handed in, so tests drive it with
 // a fake clock.
 import { dateIn, reminderSchedule, type ScheduledReminder, type ScheduleReminder } from '@/domain/reminders/schedule';
-import { type ReminderNotification, reminderNotification } from '@/lib/reminders/notification';
+import { type ReminderNotification, reminderNotification } from '@/domain/reminders/notification';
 
 /** A timer never waits longer than this: the clock may jump (sleep, a changed system time). */
 export const MAX_WAIT_MS = 60 * 60_000;

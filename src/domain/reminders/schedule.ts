@@ -17,7 +17,7 @@
 import { addDays } from '@/lib/dates.ts';
 import { isoFromDay } from '../recurrence/calendar.ts';
 import { occurrenceAt, zoneOffset } from '../recurrence/zone.ts';
-import { reminderShownKey, reminderTag } from '@/lib/reminders/notification.ts';
+import { reminderShownKey, reminderTag } from '@/domain/reminders/notification.ts';
 
 export const MISSED_WINDOW_MS = 12 * 3_600_000;
 export const DEFAULT_REMIND_AT = '09:00';

@@ -1,15 +1,19 @@
-// Supabase Edge Function (Deno): the hosted reminder sender, the stand-in's server/push-sender.ts
-// run once a minute by pg_cron through pg_net (supabase/README.md, "Reminders by Web Push").
-// The same sending code as the stand-in — web-push for the aes128gcm body and the VAPID header,
-// 404/410 drops the subscription, 429/5xx/network gives the claim back — over the service_role
-// RPCs push_claim_due / push_release / push_drop_subscription of 20261125300000_push.sql.
+// Supabase Edge Function (Deno): the hosted reminder sender, run once a minute by pg_cron through
+// pg_net (supabase/README.md, "Reminders by Web Push"). The same sender as the stand-in's
+// (../_shared/push-sender.ts: leased claims in pages, one push per device, only to known push
+// services, no redirects) over the service_role RPCs push_claim_page / push_mark_sent /
+// push_release_many / push_drop_subscription.
 //
 // Secrets (supabase secrets set …): SEND_REMINDERS_SECRET (pg_cron sends it as a bearer token;
 // deploy with --no-verify-jwt so only this check applies), VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
-// VAPID_SUBJECT (mailto: or https:). SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided.
+// VAPID_SUBJECT (mailto: or https:), optionally PUSH_HOSTS (push service hosts besides the known
+// ones; add the same rows to daybook_private.push_hosts). SUPABASE_URL and
+// SUPABASE_SERVICE_ROLE_KEY are provided. DAYBOOK_TEST_PUSH_ORIGIN is for the tests' fake push
+// service only.
 import { createClient } from '@supabase/supabase-js';
-import type { DuePush } from '../../../server/push-payload.ts';
-import { createPushSender, type PushStore } from '../../../server/push-sender.ts';
+import { createPushSender } from '../_shared/push-sender.ts';
+import { rpcPushStore } from '../_shared/push-store.ts';
+import { parsePushHosts, parseTestOrigin } from '../_shared/push-target.ts';
 
 // The Deno global as far as this file uses it: the project's tsc checks this file with Node's
 // types (the integration test runs it under Node with these two stubbed), where Deno's lib is
@@ -47,22 +51,16 @@ Deno.serve(async (req: Request) => {
     if (error) throw new Error(`${fn}: ${error.message}`);
     return data;
   }
-  const store: PushStore = {
-    // PostgREST gives dates as 'YYYY-MM-DD' and instants as ISO text: the shape DuePush wants
-    claim: async (since, now) => (await rpc('push_claim_due', { p_since: since.toISOString(), p_now: now.toISOString() })) as DuePush[],
-    release: async (d) => {
-      await rpc('push_release', { p_subscription: d.subscription_id, p_task: d.task_id, p_occurrence: d.occurrence, p_fire_at: d.fire_at });
-    },
-    drop: async (id) => {
-      await rpc('push_drop_subscription', { p_subscription: id });
-    },
-  };
   const sender = createPushSender({
-    store,
+    store: rpcPushStore(rpc),
     vapid: { publicKey: secret('VAPID_PUBLIC_KEY'), privateKey: secret('VAPID_PRIVATE_KEY') },
     subject: secret('VAPID_SUBJECT'),
-    // one run per minute; a run that pg_net gave up on is caught up by the next (15 minutes back)
+    pushHosts: parsePushHosts(Deno.env.get('PUSH_HOSTS')),
+    testOrigin: parseTestOrigin(Deno.env.get('DAYBOOK_TEST_PUSH_ORIGIN')),
+    // one run per minute, within pg_net's 55 s: a run that ends early leaves the rest to the next
+    // (15 minutes back), and a run cut off leaves its claims to lapse and go again
     timeoutMs: 8000,
+    tickBudgetMs: 30_000,
   });
   try {
     return Response.json(await sender.tick());

@@ -1,6 +1,6 @@
 // The hosted sender (supabase/functions/send-reminders/index.ts) run under Node with a stand-in
 // for Deno's two globals, against the stand-in server's PostgREST slice as service_role: it
-// claims through push_claim_due, sends to the fake push service (which decrypts and checks the
+// claims through push_claim_page, sends to the fake push service (which decrypts and checks the
 // VAPID JWT), sends nothing twice, and refuses a caller without the cron secret. Deno itself,
 // npm: imports and pg_cron/pg_net are not tried here (see supabase/README.md).
 import webpush from 'web-push';
@@ -39,8 +39,8 @@ describe.each(SERVER_KINDS)('send-reminders Edge Function over the stand-in on %
   const vapid = webpush.generateVAPIDKeys();
 
   beforeAll(async () => {
-    srv = await startTestServer(kind);
     push = await startFakePushService();
+    srv = await startTestServer(kind, { pushTestOrigin: push.origin });
     const iat = Math.floor(Date.now() / 1000);
     Object.assign(env, {
       SUPABASE_URL: srv.url,
@@ -49,6 +49,7 @@ describe.each(SERVER_KINDS)('send-reminders Edge Function over the stand-in on %
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: 'mailto:ops@daybook.test',
+      DAYBOOK_TEST_PUSH_ORIGIN: push.origin,
     });
   });
   afterAll(async () => {
@@ -107,6 +108,8 @@ describe.each(SERVER_KINDS)('send-reminders Edge Function over the stand-in on %
       { id: 4, name: 'reminder.set', args: { task_id: t2, offset_minutes: 0 } },
     ]);
     push.answer(sub.endpoint, 410);
+    // a device gets at most one push a minute: as the next minute's run would find it
+    await srv.sql.query('update public.push_subscriptions set next_push_at = null');
     expect(await (await call('Bearer cron-secret-for-tests')).json()).toMatchObject({ claimed: 1, gone: 1 });
     expect(await srv.sql.query('select 1 from public.push_subscriptions')).toHaveLength(0);
     push.expectVapidKey(null);
@@ -114,7 +117,7 @@ describe.each(SERVER_KINDS)('send-reminders Edge Function over the stand-in on %
 
   it('the sender’s RPCs answer service_role only', async () => {
     const bob = await signUpUser(srv);
-    const { error } = await bob.client.rpc('push_claim_due', { p_since: new Date(0).toISOString(), p_now: new Date().toISOString() });
+    const { error } = await bob.client.rpc('push_claim_page', { p_since: new Date(0).toISOString(), p_now: new Date().toISOString(), p_limit: 500, p_lease_seconds: 60 });
     expect(error?.message).toMatch(/permission denied/i);
   });
 });

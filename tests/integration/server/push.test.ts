@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPushSender, type PushSender } from '../../../server/push-sender';
+import { createPushSender, type PushSender } from '../../../supabase/functions/_shared/push-sender';
 import { occurrenceAt } from '../../../src/domain/recurrence/zone';
 import { type FakePushService, type PushSubscriptionJson, startFakePushService } from '../../helpers/fake-push-service';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
@@ -44,8 +44,9 @@ describe.each(SERVER_KINDS)('reminder pushes on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    srv = await startTestServer(kind, { restartable: true });
     push = await startFakePushService();
+    // the fake push service is plain http on loopback: allowed only by the test-only setting
+    srv = await startTestServer(kind, { restartable: true, pushTestOrigin: push.origin });
     [alice, bob] = await Promise.all([signUpUser(srv), signUpUser(srv)]);
   });
   afterAll(async () => {
@@ -253,7 +254,7 @@ describe.each(SERVER_KINDS)('reminder pushes on %s', (kind) => {
       await expect(asUser(bob, 'select * from daybook_private.push_sent')).rejects.toThrow(/permission denied/i);
       await expect(asUser(bob, `select * from daybook_private.due_pushes(now(), now())`)).rejects.toThrow(/permission denied/i);
       // the sender's RPCs are service_role's alone
-      const { error } = await bob.client.rpc('push_claim_due', { p_since: '2030-01-01T00:00:00Z', p_now: '2031-01-01T00:00:00Z' });
+      const { error } = await bob.client.rpc('push_claim_page', { p_since: '2030-01-01T00:00:00Z', p_now: '2031-01-01T00:00:00Z', p_limit: 500, p_lease_seconds: 60 });
       expect(error?.message).toMatch(/permission denied/i);
       // unsubscribing someone else's endpoint does nothing
       await bob.client.rpc('push_unsubscribe', { p_endpoint: a.endpoint });
@@ -297,6 +298,7 @@ describe.each(SERVER_KINDS)('reminder pushes on %s', (kind) => {
         vapid: { publicKey: srv.vapidPublicKey, privateKey: vapidPrivateKey() },
         subject: SUBJECT,
         now: () => clock,
+        testOrigin: push.origin,
         // generous: the machine running the tests may be loaded; a timed-out send would be retried
         timeoutMs: 60_000,
       });

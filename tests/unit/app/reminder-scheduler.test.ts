@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_WAIT_MS, type SchedulerDeps, type SchedulerInputs, startReminderScheduler } from '@/app/reminders/scheduler';
-import type { ReminderNotification } from '@/lib/reminders/notification';
+import type { ReminderNotification } from '@/domain/reminders/notification';
 
 const T = (s: string) => Date.parse(s);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readReminderData, reminderNotification, reminderTag } from '@/lib/reminders/notification';
+import { readReminderData, reminderNotification, reminderTag } from '@/domain/reminders/notification';
 
 const base = { taskId: 't-1', title: 'Call the plumber', listName: 'Home', userId: 'u-1', today: '2026-11-25' };
 

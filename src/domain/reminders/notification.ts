@@ -2,7 +2,7 @@
 // that show one — the leader tab's schedule, the service worker's push handler and the server's
 // sender — so the tag (which makes the two device paths show a reminder once) and the data the
 // service worker's click handler reads can never drift apart. Pure, no DOM: the server imports it.
-import { dayLabel } from '../dates.ts';
+import { dayLabel } from '../../lib/dates.ts';
 
 export const REMINDER_ACTIONS = [
   { action: 'complete', title: 'Complete' },

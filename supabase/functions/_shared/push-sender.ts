@@ -1,0 +1,307 @@
+// The reminder sender (SPEC §11.4, §15), the stand-in's on a minute timer and the hosted Edge
+// Function's once per pg_cron run. A tick claims what came due in pages of at most 500 (each
+// claim a lease), sends one push per subscription (reminders due together are one message) with
+// bounded concurrency and a per-send timeout, and records each claim only once its push service
+// answered: 2xx sent; 404/410 (or keys nothing can be encrypted to) drops the subscription; 429,
+// 5xx, a timeout or the network releases the claims for the next minute; a crash leaves the
+// lease to lapse, so the reminder goes again rather than being lost. Every step of one send —
+// checking the endpoint and keys, encrypting, signing, the request — is guarded on its own, so
+// one bad subscription never stops another's push. Redirects are never followed.
+import webpush from 'web-push';
+import { type DuePush, PUSH_TTL_SECONDS, pushMessage, pushOutcome } from './push-payload.ts';
+import { type PushStore, type SqlQuerier, sqlPushStore } from './push-store.ts';
+import { bySubscription, userSlices, yieldNow } from './push-batches.ts';
+import { endpointProblem, keysProblem, type PushTargets, pushTargets } from './push-target.ts';
+
+export type { PushStore, SqlQuerier } from './push-store.ts';
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+export interface PushSenderOptions {
+  /** The database (the stand-in), or `store` for another way in. */
+  db?: SqlQuerier;
+  store?: PushStore;
+  vapid: VapidKeys;
+  /** RFC 8292 `sub`: how a push service reaches the operator. */
+  subject: string;
+  /** Where pushes may go. Default: the known push services, plus `pushHosts` and `testOrigin`. */
+  targets?: PushTargets;
+  /** Extra hosts (PUSH_HOSTS), when `targets` is not given. */
+  pushHosts?: readonly string[];
+  /** Tests only: the fake push service's http origin, when `targets` is not given. */
+  testOrigin?: string | null;
+  /** Epoch ms; tests step it. Default Date.now. */
+  now?: () => number;
+  fetch?: typeof fetch;
+  /**
+   * How far back a tick looks: a reminder that came due while the sender was down this long
+   * still goes (once). Default 15 minutes; older ones are left to the device's own schedule.
+   */
+  catchUpMs?: number;
+  /** Pushes in flight at once. Default 50. */
+  concurrency?: number;
+  /** Per push request. Default 10 s. */
+  timeoutMs?: number;
+  /** Claims per page (1…500). Default 500. */
+  pageSize?: number;
+  /** How long a claim is held for its sender. Default 120 s. */
+  leaseSeconds?: number;
+  /** A tick claims no further page once it has run this long. Default 45 s. */
+  tickBudgetMs?: number;
+  /**
+   * Slices of the people's id space a tick claims one after another (a power of two, 1…256).
+   * Default 64: one claim statement computes the due reminders of a 64th of the people, so it
+   * stays short however much is due (with PGlite it holds the server's only thread).
+   */
+  slices?: number;
+}
+
+export interface TickResult {
+  /** Reminders claimed. */
+  claimed: number;
+  /** Reminders whose push the push service took. */
+  sent: number;
+  /** Subscriptions dropped (gone, or keys nothing can be encrypted to). */
+  gone: number;
+  /** Reminders released for the next minute (429, 5xx, timeout, network, out of time). */
+  retried: number;
+  /** Pushes that failed for good (refused endpoint, 3xx, other 4xx): not retried. */
+  failed: number;
+  /** Pushes made (one per subscription per page). */
+  pushes: number;
+  /** Claim statements run. */
+  pages: number;
+  /** Time in the claim statements. */
+  sqlMs: number;
+  /** Time sending, recording statements included. */
+  sendMs: number;
+}
+
+export interface PushSender {
+  /** One minute's work, now: what the timer runs. Calls queue behind one under way. */
+  tick(): Promise<TickResult>;
+  /** Runs tick() at the start of every minute (of the real clock) until stop(); a slow tick delays the next, never overlaps it. */
+  start(): void;
+  /** Stops the timer and waits for a tick under way. */
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_CATCH_UP_MS = 15 * 60_000;
+export const MAX_PAGE = 500;
+
+type Outcome = 'sent' | 'gone' | 'retry' | 'failed';
+
+export function createPushSender(opts: PushSenderOptions): PushSender {
+  const given = opts.store ?? (opts.db ? sqlPushStore(opts.db) : null);
+  if (!given) throw new Error('createPushSender needs a db or a store');
+  const store: PushStore = given;
+  const now = opts.now ?? Date.now;
+  const doFetch = opts.fetch ?? globalThis.fetch;
+  const catchUp = opts.catchUpMs ?? DEFAULT_CATCH_UP_MS;
+  const concurrency = Math.max(1, opts.concurrency ?? 50);
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const pageSize = Math.min(MAX_PAGE, Math.max(1, opts.pageSize ?? MAX_PAGE));
+  const leaseSeconds = opts.leaseSeconds ?? 120;
+  const tickBudgetMs = opts.tickBudgetMs ?? 45_000;
+  const slices = userSlices(opts.slices ?? 64);
+  const targets = opts.targets ?? pushTargets(opts.pushHosts ?? [], opts.testOrigin ?? null);
+  const vapidDetails = { subject: opts.subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey };
+  // Encryption and signing are synchronous CPU work (ECDH, HKDF, AES-GCM, ES256): one push's at a
+  // time, each after a turn of the event loop, so requests waiting on the server (and on PGlite)
+  // get in between rather than behind a burst of every worker's encryption at once.
+  let cpu: Promise<unknown> = Promise.resolve();
+  function oneAtATime<T>(work: () => T): Promise<T> {
+    const run = cpu.then(yieldNow).then(work);
+    cpu = run.catch(() => undefined);
+    return run;
+  }
+  let running: Promise<TickResult> = Promise.resolve(emptyResult());
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = true;
+
+  /** One push for one subscription's reminders: never throws. */
+  async function sendGroup(rows: DuePush[]): Promise<Outcome> {
+    const d = rows[0]!;
+    try {
+      const refused = endpointProblem(d.endpoint, targets);
+      if (refused) {
+        console.error(`reminder push not sent: ${refused}`);
+        return 'failed';
+      }
+      if (await keysProblem(d.p256dh, d.auth)) return 'gone';
+      // web-push makes the request (aes128gcm body, VAPID header, TTL); fetch sends it, so the
+      // same code reaches an https push service and the tests' http one
+      const req = await oneAtATime(() =>
+        webpush.generateRequestDetails({ endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, JSON.stringify(pushMessage(rows)), {
+          vapidDetails,
+          TTL: PUSH_TTL_SECONDS,
+          urgency: 'high',
+        }),
+      );
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+      let status: number | null;
+      try {
+        const res = await doFetch(d.endpoint, {
+          method: 'POST',
+          headers,
+          body: req.body ? new Uint8Array(req.body) : undefined,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        await res.arrayBuffer().catch(() => undefined);
+        status = res.status;
+      } catch {
+        status = null;
+      }
+      const outcome = pushOutcome(status);
+      if (outcome === 'failed') console.error(`reminder push to ${new URL(d.endpoint).origin} refused with ${status}; not retried`);
+      return outcome;
+    } catch (err) {
+      console.error(`reminder push not sent: ${err instanceof Error ? err.message : String(err)}`);
+      return 'failed';
+    }
+  }
+
+  async function runTick(): Promise<TickResult> {
+    const at = now();
+    const since = new Date(at - catchUp);
+    const until = new Date(at);
+    const result = emptyResult();
+    const start = performance.now();
+    // one push per subscription: each page comes ordered by subscription
+    const queue: { rows: DuePush[]; deadline: number }[] = [];
+    let slice = 0;
+    let exhausted = false;
+    let failure: unknown = null;
+    let claiming: Promise<void> | null = null;
+
+    /** The next non-empty page into the queue, working through the slices; none left: exhausted. */
+    async function claimNext(): Promise<void> {
+      try {
+        while (!exhausted) {
+          if (performance.now() - start >= tickBudgetMs || slice >= slices.length) {
+            exhausted = true;
+            return;
+          }
+          const [from, to] = slices[slice]!;
+          const t0 = performance.now();
+          const page = await store.claimPage(since, until, pageSize, leaseSeconds, from, to);
+          const t1 = performance.now();
+          result.sqlMs += t1 - t0;
+          result.pages++;
+          result.claimed += page.length;
+          if (page.length < pageSize) slice++;
+          await yieldNow();
+          if (page.length === 0) continue;
+          // past this point the lease could lapse mid-send and another sender push it too
+          const deadline = t1 + leaseSeconds * 1000 - timeoutMs - 5000;
+          for (const rows of bySubscription(page)) queue.push({ rows, deadline });
+          return;
+        }
+      } catch (err) {
+        failure ??= err;
+        exhausted = true;
+      }
+    }
+
+    const pending = { done: [] as DuePush[], again: [] as DuePush[], gone: [] as string[] };
+    let recording: Promise<void> = Promise.resolve();
+    function record(force: boolean): Promise<void> {
+      if (!force && pending.done.length + pending.again.length < 200 && pending.gone.length === 0) return recording;
+      const batch = { ...pending };
+      pending.done = [];
+      pending.again = [];
+      pending.gone = [];
+      recording = recording.then(async () => {
+        await store.markSent(batch.done);
+        await store.release(batch.again);
+        for (const id of batch.gone) await store.drop(id);
+      });
+      return recording;
+    }
+
+    async function worker(): Promise<void> {
+      for (;;) {
+        // keep the queue ahead of the workers, so a page's slowest send never holds up the next page
+        if (queue.length < concurrency && !exhausted) claiming ??= claimNext().finally(() => (claiming = null));
+        const item = queue.shift();
+        if (!item) {
+          if (claiming) {
+            await claiming;
+            continue;
+          }
+          if (exhausted) return;
+          continue;
+        }
+        const { rows, deadline } = item;
+        if (performance.now() > deadline) {
+          result.retried += rows.length;
+          pending.again.push(...rows);
+          continue;
+        }
+        result.pushes++;
+        const outcome = await sendGroup(rows);
+        if (outcome === 'sent') {
+          result.sent += rows.length;
+          pending.done.push(...rows);
+        } else if (outcome === 'failed') {
+          result.failed++;
+          pending.done.push(...rows);
+        } else if (outcome === 'retry') {
+          result.retried += rows.length;
+          pending.again.push(...rows);
+        } else {
+          result.gone++;
+          pending.gone.push(rows[0]!.subscription_id);
+        }
+        await record(false);
+      }
+    }
+
+    await Promise.allSettled(Array.from({ length: concurrency }, worker));
+    await record(true);
+    result.sendMs = performance.now() - start - result.sqlMs;
+    if (failure) throw failure;
+    return result;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    // just past the start of the next real minute: fire times are whole minutes
+    const wait = 60_000 - (Date.now() % 60_000) + 200;
+    timer = setTimeout(() => {
+      timer = null;
+      sender
+        .tick()
+        .catch((err: unknown) => console.error('reminder push tick failed:', err instanceof Error ? err.message : err))
+        .finally(schedule);
+    }, wait);
+    (timer as { unref?: () => void }).unref?.();
+  }
+
+  const sender: PushSender = {
+    tick() {
+      running = running.catch(() => emptyResult()).then(runTick);
+      return running;
+    },
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running.catch(() => undefined);
+    },
+  };
+  return sender;
+}
+
+function emptyResult(): TickResult {
+  return { claimed: 0, sent: 0, gone: 0, retried: 0, failed: 0, pushes: 0, pages: 0, sqlMs: 0, sendMs: 0 };
+}

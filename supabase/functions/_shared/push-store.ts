@@ -1,0 +1,73 @@
+// Where the reminder sender claims and records its work: SQL over the stand-in's own connection,
+// or PostgREST RPCs as service_role in the Edge Function. Both reach the same functions of
+// 20261127100000_push_guard.sql (claim_push_page, mark_pushes_sent, release_pushes).
+import type { DuePush } from './push-payload.ts';
+
+export interface PushStore {
+  /**
+   * At most `limit` due reminders of the people whose ids are in [from, to], whole
+   * subscriptions first, each leased for `leaseSeconds`.
+   */
+  claimPage(since: Date, now: Date, limit: number, leaseSeconds: number, from: string, to: string): Promise<DuePush[]>;
+  /** The push service took these: never sent again. */
+  markSent(items: readonly DuePush[]): Promise<void>;
+  /** A passing failure: the claims go, and the next minute tries again. */
+  release(items: readonly DuePush[]): Promise<void>;
+  /** Forgets a subscription that is gone or can never be pushed to. */
+  drop(subscriptionId: string): Promise<void>;
+}
+
+/** A direct connection (server/db.ts's Querier has this shape); declared here so the Edge Function loads nothing of the server. */
+export interface SqlQuerier {
+  query<T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+const keys = (items: readonly DuePush[]) =>
+  JSON.stringify(items.map((d) => ({ subscription_id: d.subscription_id, task_id: d.task_id, occurrence: d.occurrence, fire_at: d.fire_at })));
+
+const CLAIM_SQL = `select subscription_id, endpoint, p256dh, auth, user_id, time_zone, task_id,
+  occurrence::text as occurrence, to_json(fire_at) #>> '{}' as fire_at, title, due_time, list_name,
+  today::text as today, to_json(snoozed_until) #>> '{}' as snoozed_until
+  from daybook_private.claim_push_page($1::timestamptz, $2::timestamptz, $3::int, $4::int, $5::uuid, $6::uuid)`;
+
+/** The store over a direct database connection (the stand-in's own, as the superuser). */
+export function sqlPushStore(db: SqlQuerier): PushStore {
+  return {
+    claimPage: (since, now, limit, lease, from, to) =>
+      db.query<DuePush & Record<string, unknown>>(CLAIM_SQL, [since.toISOString(), now.toISOString(), limit, lease, from, to]),
+    async markSent(items) {
+      if (items.length) await db.query('select daybook_private.mark_pushes_sent($1::jsonb)', [keys(items)]);
+    },
+    async release(items) {
+      if (items.length) await db.query('select daybook_private.release_pushes($1::jsonb)', [keys(items)]);
+    },
+    async drop(subscriptionId) {
+      await db.query('select daybook_private.drop_push_subscription($1)', [subscriptionId]);
+    },
+  };
+}
+
+/** The store over PostgREST (`rpc(name, args)` as service_role): the hosted Edge Function's. */
+export function rpcPushStore(rpc: (fn: string, args: Record<string, unknown>) => Promise<unknown>): PushStore {
+  return {
+    // PostgREST gives dates as 'YYYY-MM-DD' and instants as ISO text: the shape DuePush wants
+    claimPage: async (since, now, limit, lease, from, to) =>
+      (await rpc('push_claim_page', {
+        p_since: since.toISOString(),
+        p_now: now.toISOString(),
+        p_limit: limit,
+        p_lease_seconds: lease,
+        p_from: from,
+        p_to: to,
+      })) as DuePush[],
+    async markSent(items) {
+      if (items.length) await rpc('push_mark_sent', { p_items: JSON.parse(keys(items)) });
+    },
+    async release(items) {
+      if (items.length) await rpc('push_release_many', { p_items: JSON.parse(keys(items)) });
+    },
+    async drop(id) {
+      await rpc('push_drop_subscription', { p_subscription: id });
+    },
+  };
+}
