@@ -4,7 +4,11 @@
 // a push through one pokes a socket held by the other (NOTIFY at commit reaches every
 // process's listener), and the sign-in throttle counts in the database, so the two share one
 // limit exactly.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fileKeys } from '../../../server/keys.ts';
 import { postAuth } from '../../helpers/raw-http';
 import { listen } from '../../helpers/realtime';
 import { newClient, signUpUser, type TestUser } from '../../helpers/server';
@@ -83,5 +87,32 @@ describe.skipIf(!process.env.TEST_PG_URL)('two server processes on one PostgreSQ
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 400)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+  });
+});
+
+describe.skipIf(!process.env.TEST_PG_URL)('keys of a database served before they moved into it', () => {
+  it('a data folder whose keys.json served the database seeds it; a process with a new folder gets the same keys', async () => {
+    const db = await freshDatabase();
+    const served = mkdtempSync(join(tmpdir(), 'daybook-keys-'));
+    const procs: ServerProcess[] = [];
+    try {
+      const old = fileKeys(served);
+      const file = readFileSync(join(served, 'keys.json'), 'utf8');
+      procs.push(await startServerProcess(db.url, { dataDir: served }));
+      procs.push(await startServerProcess(db.url));
+      for (const p of procs) {
+        expect(p.anonKey).toBe(old.anonKey);
+        expect(p.vapidPublicKey).toBe(old.vapidPublicKey);
+      }
+      // sessions signed before go on being accepted
+      const user = await signUpUser(procs[1]!);
+      const onFirst = newClient(procs[0]!.url, old.anonKey);
+      expect((await onFirst.auth.setSession({ access_token: user.accessToken, refresh_token: user.refreshToken })).error).toBeNull();
+      expect(readFileSync(join(served, 'keys.json'), 'utf8')).toBe(file);
+    } finally {
+      for (const p of procs) await p.stop();
+      await db.drop();
+      rmSync(served, { recursive: true, force: true });
+    }
   });
 });
