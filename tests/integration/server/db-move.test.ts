@@ -140,4 +140,41 @@ describe.skipIf(!process.env.TEST_PG_URL)('db:move from the embedded database to
     expect(second.err).toMatch(/is not empty \(rows in auth\.users/);
     expect(second.err).toContain('copies into an empty database only');
   });
+  it('copies a table the catalog names with identity, generated columns and its sequence position', { timeout: 60_000 }, async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'daybook-move-seq-'));
+    const db = await freshDatabase();
+    try {
+      await (await serve({ port: 0, dataDir: folder })).close();
+      // a table as a later migration might add it, on both sides (the target has no rows)
+      const table = `create table public.later_things (
+        id bigint generated always as identity primary key,
+        note text not null,
+        tags text[] not null default '{}',
+        twice bigint generated always as (id * 2) stored)`;
+      const source = await openPglite(join(folder, 'pgdata'));
+      await source.exec(`${table}; insert into public.later_things (note, tags) values ('a', '{x,"y z"}'), ('b', '{}'), ('c', '{}');
+        delete from public.later_things where note = 'b';`);
+      await source.close();
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      try {
+        await c.query(table);
+        const moved = dbMove(folder, db.url);
+        expect(moved.status).toBe(0);
+        const rows = (await c.query('select id::int, note, tags, twice::int from public.later_things order by id')).rows;
+        expect(rows).toEqual([
+          { id: 1, note: 'a', tags: ['x', 'y z'], twice: 2 },
+          { id: 3, note: 'c', tags: [], twice: 6 },
+        ]);
+        // the sequence goes on from where it was: no id is handed out twice
+        const next = await c.query(`insert into public.later_things (note) values ('d') returning id::int`);
+        expect(next.rows[0].id).toBe(4);
+      } finally {
+        await c.end();
+      }
+    } finally {
+      await db.drop();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
 });
