@@ -2,7 +2,7 @@
 // (default .daybook/) into an empty PostgreSQL (server/db-move.ts). Stop `npm start` first:
 // the embedded database must not change while it is copied.
 import { describeError } from './log.ts';
-import { moveDatabase, NotEmptyError, safeUrl } from './db-move.ts';
+import { MoveRefusedError, moveDatabase, safeUrl } from './db-move.ts';
 
 const url = process.argv[2];
 if (!url || !/^postgres(ql)?:\/\//.test(url)) {
@@ -22,6 +22,6 @@ try {
   );
   console.log(`Now serve it with DATABASE_URL=<the same URL> npm start (${dataDir} is left as it was).`);
 } catch (err) {
-  console.error(err instanceof NotEmptyError ? err.message : `db:move failed, and the target was left without data: ${describeError(err)}`);
+  console.error(err instanceof MoveRefusedError ? err.message : `db:move failed, and the target was left without data: ${describeError(err)}`);
   process.exit(1);
 }

@@ -12,8 +12,11 @@ import { openPglite, openPgPool } from './db.ts';
 import { readKeysFile, storeKeys } from './keys.ts';
 import { migrate } from './migrate.ts';
 
+/** A move that cannot go ahead, for a reason the person running it can act on. */
+export class MoveRefusedError extends Error {}
+
 /** The target already holds data: a move never writes over it. */
-export class NotEmptyError extends Error {}
+export class NotEmptyError extends MoveRefusedError {}
 
 export interface MoveReport {
   /** `schema.table` → rows copied, in the order they were copied. */
@@ -124,7 +127,14 @@ export function safeUrl(url: string): string {
 export async function moveDatabase(opts: { dataDir: string; targetUrl: string; log?: (line: string) => void }): Promise<MoveReport> {
   const log = opts.log ?? (() => {});
   const pgdata = join(opts.dataDir, 'pgdata');
-  if (!existsSync(pgdata)) throw new Error(`There is no embedded database in ${pgdata} (set DAYBOOK_DATA to the data folder \`npm start\` used; default .daybook/).`);
+  if (!existsSync(pgdata)) throw new MoveRefusedError(`There is no embedded database in ${pgdata} (set DAYBOOK_DATA to the data folder \`npm start\` used; default .daybook/).`);
+  // PGlite keeps this file while the database is open and removes it on a clean close; it
+  // does not stop a second opener, and a copy taken while `npm start` writes would be torn
+  if (existsSync(join(pgdata, 'postmaster.pid'))) {
+    throw new MoveRefusedError(
+      `The embedded database in ${pgdata} is in use, or was not closed cleanly: stop \`npm start\` first (Ctrl-C). If it is not running, start it once and stop it with Ctrl-C, then move.`,
+    );
+  }
   const where = safeUrl(opts.targetUrl);
   const target = openPgPool(opts.targetUrl);
   let source: Awaited<ReturnType<typeof openPglite>> | null = null;
@@ -136,7 +146,7 @@ export async function moveDatabase(opts: { dataDir: string; targetUrl: string; l
     await migrate(source);
     await migrate(target);
     if ((await appliedMigrations(source)) !== (await appliedMigrations(target))) {
-      throw new Error('The two databases applied different migrations; run db:move with the same checkout on both.');
+      throw new MoveRefusedError('The two databases applied different migrations; run db:move with the same checkout on both.');
     }
     const src = source;
     const tables = (await foreignKeyOrder(src, await tablesOf(src))).filter((t) => !NOT_COPIED.has(t.name));
@@ -144,7 +154,7 @@ export async function moveDatabase(opts: { dataDir: string; targetUrl: string; l
     for (const t of tables) {
       const there = targetTables.get(t.name);
       const missing = t.columns.filter((c) => !there?.columns.includes(c));
-      if (!there || missing.length) throw new Error(`The target has no ${there ? `column ${missing.join(', ')} in ` : ''}${t.name}; the schemas differ.`);
+      if (!there || missing.length) throw new MoveRefusedError(`The target has no ${there ? `column ${missing.join(', ')} in ` : ''}${t.name}; the schemas differ.`);
     }
     const sequences = await src.query<{ sql: string; last_value: string | null }>(
       `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as sql, s.last_value::text as last_value

@@ -60,7 +60,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('db:move from the embedded database to
     return s;
   };
 
-  it('copies everything; the same accounts, sessions and devices carry on against PostgreSQL', { timeout: 120_000 }, async () => {
+  it('copies everything; the same accounts, sessions and devices carry on against PostgreSQL', { timeout: 300_000 }, async () => {
     // ---- on the embedded database
     const before = await serve({ port: 0, dataDir });
     const port = Number(new URL(before.url).port);
@@ -140,7 +140,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('db:move from the embedded database to
     expect(second.err).toMatch(/is not empty \(rows in auth\.users/);
     expect(second.err).toContain('copies into an empty database only');
   });
-  it('copies a table the catalog names with identity, generated columns and its sequence position', { timeout: 60_000 }, async () => {
+  it('copies a table the catalog names with identity, generated columns and its sequence position', { timeout: 180_000 }, async () => {
     const folder = mkdtempSync(join(tmpdir(), 'daybook-move-seq-'));
     const db = await freshDatabase();
     try {
@@ -154,6 +154,10 @@ describe.skipIf(!process.env.TEST_PG_URL)('db:move from the embedded database to
       const source = await openPglite(join(folder, 'pgdata'));
       await source.exec(`${table}; insert into public.later_things (note, tags) values ('a', '{x,"y z"}'), ('b', '{}'), ('c', '{}');
         delete from public.later_things where note = 'b';`);
+      // while the embedded database is open (a server running on it) it is not copied
+      const open = dbMove(folder, db.url);
+      expect(open.status).toBe(1);
+      expect(open.err).toContain('is in use, or was not closed cleanly: stop `npm start` first');
       await source.close();
       const c = new pg.Client({ connectionString: db.url });
       await c.connect();

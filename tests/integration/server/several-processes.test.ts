@@ -23,7 +23,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('two server processes on one PostgreSQ
     db = await freshDatabase();
     // started together on the empty database: one migrates and makes the keys, the other waits
     [a, b] = await Promise.all([startServerProcess(db.url), startServerProcess(db.url)]);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await db?.drop();
@@ -91,7 +91,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('two server processes on one PostgreSQ
 });
 
 describe.skipIf(!process.env.TEST_PG_URL)('keys of a database served before they moved into it', () => {
-  it('a data folder whose keys.json served the database seeds it; a process with a new folder gets the same keys', async () => {
+  it('a data folder whose keys.json served the database seeds it; a process with a new folder gets the same keys', { timeout: 180_000 }, async () => {
     const db = await freshDatabase();
     const served = mkdtempSync(join(tmpdir(), 'daybook-keys-'));
     const procs: ServerProcess[] = [];
