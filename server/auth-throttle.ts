@@ -148,10 +148,10 @@ export class AuthThrottle {
    * address loses only this attempt (it may be guessing at other accounts).
    */
   async signInSucceeded(email: string, counted: Counted[]): Promise<void> {
-    const [account, address] = this.signInWindows(email, '');
-    await this.db.query(`update daybook_meta.throttles set events = '{}' where key = $1`, [account!.key]);
+    const account = this.signInWindows(email, '')[0]!.key;
+    await this.db.query(`update daybook_meta.throttles set events = '{}' where key = $1`, [account]);
     for (const c of counted) {
-      if (c.key === account!.key || !c.key.startsWith(address!.key)) continue;
+      if (c.key === account) continue;
       // one occurrence of this time, not every attempt made in the same millisecond
       await this.db.query(
         `update daybook_meta.throttles set events = events[:array_position(events, $2::bigint) - 1] || events[array_position(events, $2::bigint) + 1:]
