@@ -35,7 +35,9 @@ grant execute on function auth.jwt(), auth.uid(), auth.role() to anon, authentic
 grant usage on schema public to anon, authenticated, service_role;
 `;
 
-// The server's own bookkeeping: applied migrations, auth sessions and refresh tokens.
+// The server's own bookkeeping: applied migrations, auth sessions and refresh tokens, the keys
+// on PostgreSQL (server/keys.ts) and the auth throttles' recent events (server/auth-throttle.ts),
+// kept in the database so that every process serving it shares them.
 export const META_SQL = `
 create schema if not exists daybook_meta;
 revoke all on schema daybook_meta from public;
@@ -55,4 +57,13 @@ create table if not exists daybook_meta.refresh_tokens (
 create index if not exists refresh_tokens_session on daybook_meta.refresh_tokens (session_id);
 -- when it was rotated: reuse within a few seconds answers the current session (GoTrue's reuse interval)
 alter table daybook_meta.refresh_tokens add column if not exists revoked_at timestamptz;
+create table if not exists daybook_meta.keys (id int primary key check (id = 1), value jsonb not null);
+-- one row per throttled key: the times (ms) of its newest events, at most the limit's count;
+-- a row whose window has passed (expires_at) is deleted
+create table if not exists daybook_meta.throttles (
+  key text primary key,
+  events bigint[] not null default '{}',
+  expires_at bigint not null default 0
+);
+create index if not exists throttles_expires_at on daybook_meta.throttles (expires_at);
 `;

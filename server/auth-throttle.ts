@@ -1,7 +1,9 @@
-// Auth's limits (SPEC §12 "Accounts") and the sliding-window counters that enforce them. Kept in
-// memory: the stand-in is one process, and a restart forgiving old failures is acceptable.
+// Auth's limits (SPEC §12 "Accounts") and the sliding-window counters that enforce them. The
+// counts live in the database (daybook_meta.throttles), so several server processes on one
+// database share each limit exactly: a check and its count happen under the counted rows' locks.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { Db, Querier } from './db.ts';
 
 export interface AuthLimits {
   /** Failed sign-ins per account (e-mail) and, separately, per client address… */
@@ -25,66 +27,21 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   refreshReuseMs: 10_000,
 };
 
-// Past this many keys the counters drop what has expired, then the oldest keys: an attacker
-// cycling through e-mails or addresses cannot grow the process without bound.
-const MAX_KEYS = 100_000;
-
-/** Counts events per key over a sliding window. */
-export class WindowCounter {
-  private readonly events = new Map<string, number[]>();
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number,
-  ) {}
-
-  private recent(key: string): number[] {
-    const since = this.now() - this.windowMs;
-    const kept = (this.events.get(key) ?? []).filter((t) => t > since);
-    if (kept.length) this.events.set(key, kept);
-    else this.events.delete(key);
-    return kept;
-  }
-
-  /** Whole seconds until one more event is allowed; 0 while under the limit. */
-  retryAfterSeconds(key: string): number {
-    const kept = this.recent(key);
-    if (kept.length < this.limit) return 0;
-    const frees = kept[kept.length - this.limit]! + this.windowMs;
-    return Math.max(1, Math.ceil((frees - this.now()) / 1000));
-  }
-
-  /** Records an event; the result names it for remove(). */
-  add(key: string): number {
-    const at = this.now();
-    // only the newest `limit` events can decide an answer
-    const kept = [...this.recent(key), at].slice(-this.limit);
-    this.events.delete(key);
-    this.events.set(key, kept);
-    if (this.events.size > MAX_KEYS) this.prune();
-    return at;
-  }
-
-  /** Takes back one event recorded at `at`. */
-  remove(key: string, at: number): void {
-    const kept = this.events.get(key);
-    const i = kept?.lastIndexOf(at) ?? -1;
-    if (kept && i >= 0) kept.splice(i, 1);
-  }
-
-  clear(key: string): void {
-    this.events.delete(key);
-  }
-
-  private prune() {
-    for (const key of [...this.events.keys()]) this.recent(key);
-    for (const key of this.events.keys()) {
-      if (this.events.size <= MAX_KEYS * 0.9) break;
-      this.events.delete(key);
-    }
-  }
+/** A counted key and the limit it is held to. */
+interface Window {
+  key: string;
+  limit: number;
+  windowMs: number;
 }
+
+/** A counted event, for taking it back. */
+export interface Counted {
+  key: string;
+  at: number;
+}
+
+// rows past their window are swept at most this often, by whichever process counts next
+const SWEEP_EVERY_MS = 60_000;
 
 /** The address a request came from. The stand-in is reached directly, so no proxy headers are trusted. */
 export function clientAddress(req: IncomingMessage): string {
@@ -95,37 +52,122 @@ export function clientAddress(req: IncomingMessage): string {
 /** A fixed-size key for an e-mail however long the one sent. */
 export const accountKey = (email: string) => createHash('sha256').update(email).digest('base64url');
 
+/** Whole seconds until one more event is allowed under `w`, given its recorded times; 0 while under. */
+function waitSeconds(w: Window, events: number[], now: number): number {
+  const kept = events.filter((t) => t > now - w.windowMs);
+  if (kept.length < w.limit) return 0;
+  const frees = kept[kept.length - w.limit]! + w.windowMs;
+  return Math.max(1, Math.ceil((frees - now) / 1000));
+}
+
 export class AuthThrottle {
-  readonly failedByAccount: WindowCounter;
-  readonly failedByAddress: WindowCounter;
-  readonly signUpsByAddress: WindowCounter;
+  private sweptAt = Number.NEGATIVE_INFINITY;
 
   constructor(
+    private readonly db: Db,
     readonly limits: AuthLimits,
     readonly now: () => number,
-  ) {
-    this.failedByAccount = new WindowCounter(limits.signInFailures, limits.signInWindowMs, now);
-    this.failedByAddress = new WindowCounter(limits.signInFailures, limits.signInWindowMs, now);
-    this.signUpsByAddress = new WindowCounter(limits.signUpsPerAddress, limits.signUpWindowMs, now);
+  ) {}
+
+  private signInWindows(email: string, address: string): Window[] {
+    const { signInFailures: limit, signInWindowMs: windowMs } = this.limits;
+    return [
+      { key: `sign-in:account:${accountKey(email)}`, limit, windowMs },
+      { key: `sign-in:address:${address}`, limit, windowMs },
+    ];
   }
 
-  /** Seconds to wait before this sign-in may be tried, or 0. */
-  signInWait(email: string, address: string): number {
-    return Math.max(this.failedByAccount.retryAfterSeconds(accountKey(email)), this.failedByAddress.retryAfterSeconds(address));
+  private signUpWindow(address: string): Window {
+    return { key: `sign-up:address:${address}`, limit: this.limits.signUpsPerAddress, windowMs: this.limits.signUpWindowMs };
   }
 
-  /** Records a failure; the result lets signInSucceeded() take it back. */
-  signInFailed(email: string, address: string): { address: string; at: number } {
-    this.failedByAccount.add(accountKey(email));
-    return { address, at: this.failedByAddress.add(address) };
+  private async events(q: Querier, keys: string[], lock: boolean): Promise<Map<string, number[]>> {
+    const rows = await q.query<{ key: string; events: string[] }>(
+      `select key, events::text[] as events from daybook_meta.throttles where key = any($1::text[]) order by key${lock ? ' for update' : ''}`,
+      [keys],
+    );
+    return new Map(rows.map((r) => [r.key, r.events.map(Number)]));
+  }
+
+  private async sweep(now: number) {
+    if (now - this.sweptAt < SWEEP_EVERY_MS) return;
+    this.sweptAt = now;
+    await this.db.query('delete from daybook_meta.throttles where expires_at <= $1', [now]);
+  }
+
+  /** Seconds to wait before one more event under every window, without counting one; 0 if none. */
+  private async peek(windows: Window[]): Promise<number> {
+    const now = this.now();
+    const found = await this.events(this.db, windows.map((w) => w.key), false);
+    return Math.max(0, ...windows.map((w) => waitSeconds(w, found.get(w.key) ?? [], now)));
   }
 
   /**
-   * A sign-in recorded as failed turned out right: the account's count starts again, and the
+   * Counts one event under every window, unless one of them is full: then nothing is counted
+   * and the answer is the seconds to wait. The rows are locked in key order, so two processes
+   * counting at once take turns and never both pass the last free place.
+   */
+  private async count(windows: Window[]): Promise<{ wait: number; counted: Counted[] }> {
+    const now = this.now();
+    await this.sweep(now);
+    const sorted = [...windows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const keys = sorted.map((w) => w.key);
+    return this.db.tx(async (q) => {
+      await q.query(
+        `insert into daybook_meta.throttles (key) select unnest($1::text[]) order by 1 on conflict (key) do nothing`,
+        [keys],
+      );
+      const found = await this.events(q, keys, true);
+      const wait = Math.max(0, ...sorted.map((w) => waitSeconds(w, found.get(w.key) ?? [], now)));
+      if (wait > 0) return { wait, counted: [] };
+      for (const w of sorted) {
+        // only the newest `limit` events can decide an answer
+        const kept = [...(found.get(w.key) ?? []).filter((t) => t > now - w.windowMs), now].slice(-w.limit);
+        await q.query('update daybook_meta.throttles set events = $2::bigint[], expires_at = $3 where key = $1', [w.key, kept, now + w.windowMs]);
+      }
+      return { wait: 0, counted: sorted.map((w) => ({ key: w.key, at: now })) };
+    });
+  }
+
+  /** Seconds to wait before this sign-in may be tried, or 0. */
+  signInWait(email: string, address: string): Promise<number> {
+    return this.peek(this.signInWindows(email, address));
+  }
+
+  /**
+   * Counts a sign-in as failed before it is checked, so parallel guesses cannot all pass; when
+   * the account or the address is already at its limit nothing is counted and `wait` says for
+   * how long. signInSucceeded() takes the count back.
+   */
+  signInAttempt(email: string, address: string): Promise<{ wait: number; counted: Counted[] }> {
+    return this.count(this.signInWindows(email, address));
+  }
+
+  /**
+   * A sign-in counted as failed turned out right: the account's count starts again, and the
    * address loses only this attempt (it may be guessing at other accounts).
    */
-  signInSucceeded(email: string, pending: { address: string; at: number }): void {
-    this.failedByAccount.clear(accountKey(email));
-    this.failedByAddress.remove(pending.address, pending.at);
+  async signInSucceeded(email: string, counted: Counted[]): Promise<void> {
+    const account = this.signInWindows(email, '')[0]!.key;
+    await this.db.query(`update daybook_meta.throttles set events = '{}' where key = $1`, [account]);
+    for (const c of counted) {
+      if (c.key === account) continue;
+      // one occurrence of this time, not every attempt made in the same millisecond
+      await this.db.query(
+        `update daybook_meta.throttles set events = events[:array_position(events, $2::bigint) - 1] || events[array_position(events, $2::bigint) + 1:]
+         where key = $1 and array_position(events, $2::bigint) is not null`,
+        [c.key, c.at],
+      );
+    }
+  }
+
+  /** Seconds to wait before a sign-up from this address, or 0. */
+  signUpWait(address: string): Promise<number> {
+    return this.peek([this.signUpWindow(address)]);
+  }
+
+  /** Counts a sign-up from this address, unless it is at its limit (then the seconds to wait). */
+  async signUpAttempt(address: string): Promise<number> {
+    return (await this.count([this.signUpWindow(address)])).wait;
   }
 }

@@ -59,7 +59,7 @@ async function requireUser(ctx: AuthContext, req: IncomingMessage, res: ServerRe
 
 async function signUp(ctx: AuthContext, req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) {
   const address = clientAddress(req);
-  const wait = ctx.throttle.signUpsByAddress.retryAfterSeconds(address);
+  const wait = await ctx.throttle.signUpWait(address);
   if (wait) return tooMany(res, 'sign-ups from this address', wait);
   const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
   const password = typeof body.password === 'string' ? body.password : '';
@@ -84,7 +84,8 @@ async function signUp(ctx: AuthContext, req: IncomingMessage, res: ServerRespons
     return authError(res, 400, 'validation_failed', `User data (data) must be at most ${MAX_USER_DATA_BYTES / 1024} KB of JSON`);
   }
   // counted before the hash, so a burst in flight cannot slip past the limit
-  ctx.throttle.signUpsByAddress.add(address);
+  const over = await ctx.throttle.signUpAttempt(address);
+  if (over) return tooMany(res, 'sign-ups from this address', over);
   const hash = await ctx.passwords.hash(password);
   const session = await ctx.db.tx(async (q) => {
     const [user] = await q.query<UserRow>(
@@ -102,16 +103,17 @@ async function signIn(ctx: AuthContext, req: IncomingMessage, res: ServerRespons
   const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
   const password = typeof body.password === 'string' ? body.password : '';
   const address = clientAddress(req);
-  const wait = ctx.throttle.signInWait(email, address);
+  const wait = await ctx.throttle.signInWait(email, address);
   if (wait) return tooMany(res, 'sign-in attempts', wait);
   // counted as failed until it succeeds, so parallel guesses cannot all pass the check above
-  const pending = ctx.throttle.signInFailed(email, address);
+  const attempt = await ctx.throttle.signInAttempt(email, address);
+  if (attempt.wait) return tooMany(res, 'sign-in attempts', attempt.wait);
   const [user] =
     email.length <= MAX_EMAIL ? await ctx.db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email]) : [];
   // an unknown e-mail pays for a hash too: the answer's timing must not tell who has an account
   const check = user ? await ctx.passwords.verify(password, user.encrypted_password) : { ok: await ctx.passwords.verifyNobody(password), rehash: false };
   if (!user || !check.ok) return authError(res, 400, 'invalid_credentials', 'Invalid login credentials');
-  ctx.throttle.signInSucceeded(email, pending);
+  await ctx.throttle.signInSucceeded(email, attempt.counted);
   const upgraded = check.rehash ? await ctx.passwords.hash(password) : null;
   const session = await ctx.db.tx(async (q) => {
     // made with older parameters: replaced now, while the password is known to be right

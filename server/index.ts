@@ -1,7 +1,6 @@
 // The local Supabase stand-in: Auth + RPC + Realtime broadcast over PGlite or Postgres, plus
 // the built app.
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -9,8 +8,7 @@ import { handleAuth } from './auth.ts';
 import { type AuthLimits, AuthThrottle, DEFAULT_AUTH_LIMITS } from './auth-throttle.ts';
 import { type Db, openPglite, openPgPool, type Querier } from './db.ts';
 import { CORS_HEADERS, readBody, sendJson } from './http-util.ts';
-import webpush from 'web-push';
-import { signJwt } from './jwt.ts';
+import { databaseKeys, fileKeys, type Keys } from './keys.ts';
 import { logError } from './log.ts';
 import { migrate } from './migrate.ts';
 import { type RealtimeServer, startRealtime } from './realtime.ts';
@@ -87,36 +85,12 @@ export interface DaybookServer {
   close(): Promise<void>;
 }
 
-interface Keys {
-  jwtSecret: string;
-  anonKey: string;
-  /** VAPID (RFC 8292) pair for reminder pushes; added to a keys.json from before them. */
-  vapidPublicKey: string;
-  vapidPrivateKey: string;
-}
-
-function loadKeys(dataDir: string): Keys {
-  const file = join(dataDir, 'keys.json');
-  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Keys>) : {};
-  let { jwtSecret, anonKey, vapidPublicKey, vapidPrivateKey } = stored;
-  if (jwtSecret && anonKey && vapidPublicKey && vapidPrivateKey) return { jwtSecret, anonKey, vapidPublicKey, vapidPrivateKey };
-  if (!jwtSecret || !anonKey) {
-    jwtSecret = randomBytes(32).toString('base64url');
-    const iat = Math.floor(Date.now() / 1000);
-    anonKey = signJwt({ iss: 'daybook', role: 'anon', iat, exp: iat + 10 * 365 * 24 * 3600 }, jwtSecret);
-  }
-  if (!vapidPublicKey || !vapidPrivateKey) ({ publicKey: vapidPublicKey, privateKey: vapidPrivateKey } = webpush.generateVAPIDKeys());
-  const keys = { jwtSecret, anonKey, vapidPublicKey, vapidPrivateKey };
-  writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return keys;
-}
-
 export async function createDaybookServer(opts: DaybookServerOptions = {}): Promise<DaybookServer> {
   const dataDir = resolve(opts.dataDir ?? '.daybook');
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   restrictTree(dataDir);
-  const keys = loadKeys(dataDir);
+  // PGlite's from the data folder, PostgreSQL's from the database (shared by its processes)
+  let keys!: Keys;
   const pushHosts = parsePushHosts((opts.pushHosts ?? []).join(','));
   const pushTestOrigin = parseTestOrigin(opts.pushTestOrigin);
   const distDir = resolve(opts.distDir ?? 'dist');
@@ -130,7 +104,8 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
   const passwords = new Passwords(opts.passwordHashCost);
   const authClock = opts.authClock ?? Date.now;
   const limits = { ...DEFAULT_AUTH_LIMITS, ...opts.authLimits };
-  const throttle = new AuthThrottle(limits, authClock);
+  // made with the database, before any request is handled
+  let throttle!: AuthThrottle;
   const statementTimeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const configuredUrl = opts.publicUrl ? checkPublicUrl(opts.publicUrl) : null;
   let baseUrl = '';
@@ -214,6 +189,8 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
   try {
     db = opts.databaseUrl ? openPgPool(opts.databaseUrl) : await openPglite(join(dataDir, 'pgdata'));
     await migrate(db);
+    keys = opts.databaseUrl ? await databaseKeys(db, dataDir) : fileKeys(dataDir);
+    throttle = new AuthThrottle(db, limits, authClock);
     await writePushHosts(db, pushHosts, pushTestOrigin);
     realtime = await startRealtime({ db, jwtSecret: keys.jwtSecret, idleTimeoutMs: opts.realtimeIdleTimeoutMs });
     if (opts.pushSender !== false) {

@@ -13,6 +13,9 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../supabase/migrations', im
 /** A migration that changed after it was applied here: its new text would never run. */
 export class MigrationChangedError extends Error {}
 
+// any number shared by every process serving one database
+const MIGRATE_LOCK = 4173;
+
 /** The migration that holds the whole schema as the squashed files below left it. */
 export const BASELINE = '20261127000000_baseline.sql';
 
@@ -82,7 +85,7 @@ async function adoptSquashed(db: Db, applied: Map<string, string | null>, baseli
     );
   }
   await db.tx(async (q) => {
-    await q.query(`select pg_advisory_xact_lock(4173)`);
+    await q.query(`select pg_advisory_xact_lock(${MIGRATE_LOCK})`);
     const again = await q.query('select 1 from daybook_meta.migrations where name = $1', [BASELINE]);
     if (again.length) return;
     await q.exec(functionStatements(baseline).join('\n'));
@@ -98,14 +101,19 @@ export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<voi
     `select to_regclass('auth.users') is not null and to_regclass('daybook_meta.migrations') is null
        and to_regclass('auth.identities') is not null as supabase`,
   );
-  if (!probe?.supabase) {
-    await db.exec(AUTH_STUB_SQL);
-    await db.exec(REALTIME_STUB_SQL);
-  }
-  await db.exec(META_SQL);
-  // Checksums catch a migration edited after this database applied it (a stale data folder
-  // from an older checkout), which would otherwise run old SQL under new app code.
-  await db.exec('alter table daybook_meta.migrations add column if not exists sha256 text');
+  // under the migrations' lock: processes starting together on a fresh database would race
+  // on `create … if not exists` (which is not safe against a concurrent create)
+  await db.tx(async (q) => {
+    await q.query(`select pg_advisory_xact_lock(${MIGRATE_LOCK})`);
+    if (!probe?.supabase) {
+      await q.exec(AUTH_STUB_SQL);
+      await q.exec(REALTIME_STUB_SQL);
+    }
+    await q.exec(META_SQL);
+    // Checksums catch a migration edited after this database applied it (a stale data folder
+    // from an older checkout), which would otherwise run old SQL under new app code.
+    await q.exec('alter table daybook_meta.migrations add column if not exists sha256 text');
+  });
   const applied = new Map(
     (await db.query<{ name: string; sha256: string | null }>('select name, sha256 from daybook_meta.migrations')).map((r) => [
       r.name,
@@ -130,7 +138,7 @@ export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<voi
       continue;
     }
     await db.tx(async (q) => {
-      await q.query(`select pg_advisory_xact_lock(4173)`);
+      await q.query(`select pg_advisory_xact_lock(${MIGRATE_LOCK})`);
       const again = await q.query('select 1 from daybook_meta.migrations where name = $1', [file]);
       if (again.length) return;
       await q.exec(sql);

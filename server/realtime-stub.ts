@@ -4,10 +4,15 @@
 //
 // On Supabase, realtime.send() inserts into realtime.messages and the Realtime service picks
 // the row up from the WAL after commit. Here it NOTIFYs REALTIME_NOTIFY_CHANNEL instead (also
-// delivered at commit, and not at all on rollback) and server/realtime.ts relays it. The
-// table exists for what Supabase uses it for besides that: RLS policies on it decide who may
-// join a private channel (the server probes them; see realtime-auth.ts).
+// delivered at commit, and not at all on rollback, to every server process listening on the
+// database) and server/realtime.ts relays it; only a message too large for NOTIFY is stored in
+// the table. The table also serves what Supabase uses it for besides that: RLS policies on it
+// decide who may join a private channel (the server probes them; see realtime-auth.ts).
 export const REALTIME_NOTIFY_CHANNEL = 'daybook_realtime';
+// NOTIFY carries at most 8,000 bytes: a larger message waits in realtime.messages (where
+// Supabase keeps every message) and the notification only names it; kept this long
+const STORED_MESSAGE_MINUTES = 10;
+const MAX_NOTIFY_BYTES = 7900;
 
 export const REALTIME_STUB_SQL = `
 create schema if not exists realtime;
@@ -30,14 +35,23 @@ create or replace function realtime.send(payload jsonb, event text, topic text, 
 returns void language plpgsql as $f$
 declare
   generated_id uuid := gen_random_uuid();
+  message text;
 begin
   begin
     -- as Supabase's: the message id goes into the payload unless it has one
     if not (payload ? 'id') then
       payload := jsonb_set(payload, '{id}', to_jsonb(generated_id));
     end if;
-    perform pg_notify('${REALTIME_NOTIFY_CHANNEL}', jsonb_build_object('id', generated_id, 'topic', topic,
-      'event', event, 'payload', payload, 'private', coalesce(private, true))::text);
+    message := jsonb_build_object('id', generated_id, 'topic', topic,
+      'event', event, 'payload', payload, 'private', coalesce(private, true))::text;
+    if octet_length(message) > ${MAX_NOTIFY_BYTES} then
+      delete from realtime.messages where extension = 'broadcast'
+        and inserted_at < now()::timestamp - interval '${STORED_MESSAGE_MINUTES} minutes';
+      insert into realtime.messages (id, topic, extension, payload, event, private)
+        values (generated_id, topic, 'broadcast', payload, event, coalesce(private, true));
+      message := jsonb_build_object('stored', generated_id)::text;
+    end if;
+    perform pg_notify('${REALTIME_NOTIFY_CHANNEL}', message);
   exception when others then
     -- as Supabase's: a message that cannot be sent never fails the caller's transaction
     raise warning 'WarnSendingBroadcastMessage: %', sqlerrm;

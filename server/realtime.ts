@@ -238,7 +238,7 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
     ws.on('error', () => drop(conn));
   }
 
-  function relayFromDatabase(text: string) {
+  async function relayFromDatabase(text: string) {
     let m: unknown;
     try {
       m = JSON.parse(text);
@@ -246,18 +246,23 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
       console.error('realtime: an unreadable notification was dropped');
       return;
     }
+    // too large for NOTIFY: the message waits in realtime.messages (realtime-stub.ts)
+    if (isObject(m) && typeof m.stored === 'string') {
+      const [row] = await db.query('select id::text as id, topic, event, payload, private from realtime.messages where id = $1', [m.stored]);
+      m = row ?? null;
+    }
     if (!isObject(m) || typeof m.topic !== 'string' || typeof m.event !== 'string') return;
     const meta = typeof m.id === 'string' ? { id: m.id } : undefined;
     deliver(keyOf(m.private !== false, m.topic), { event: m.event, payload: m.payload ?? {}, binary: false, meta }, null);
   }
 
+  // one at a time, in commit order, also when a stored message has to be read first
+  let relaying: Promise<void> = Promise.resolve();
   const stopListening = await db.listen(REALTIME_NOTIFY_CHANNEL, (text) => {
     // this runs inside the database driver's callback: nothing may escape into it
-    try {
-      relayFromDatabase(text);
-    } catch (err) {
-      logError('realtime: relaying a notification failed', err);
-    }
+    relaying = relaying
+      .then(() => relayFromDatabase(text))
+      .catch((err: unknown) => logError('realtime: relaying a notification failed', err));
   });
 
   return {
@@ -279,6 +284,7 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
       if (closing) return;
       closing = true;
       await stopListening().catch(() => undefined);
+      await relaying;
       const open = [...connections];
       await Promise.all(
         open.map(
