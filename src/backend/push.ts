@@ -1,6 +1,6 @@
 // The device's push subscription on the server (SPEC §11.4): registered with the zone and
 // "Remind at" the server's reminder sender fires in, and removed when the person signs out.
-// Only the RPCs (supabase/migrations/20261125300000_push.sql) — PushManager is the app's.
+// Only the RPCs (supabase/schemas/push_subscriptions_rpc.sql) — PushManager is the app's.
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 export interface PushDevice {

@@ -52,10 +52,13 @@ begin
 end $$;
 
 -- Counts one invitation by the caller, refusing the 101st within an hour. The caller's older
--- records go as it counts, so the table holds at most an hour of each inviter.
+-- records go as it counts, so the table holds at most an hour of each inviter. Each inviter's
+-- counting takes turns on a transaction-scoped advisory lock of their own: two pushes at once (two
+-- devices, or two server processes) would otherwise both count 99 and both invite.
 create or replace function daybook_private.count_invitation() returns void
 language plpgsql security definer set search_path = public, pg_temp as $$
 begin
+  perform pg_advisory_xact_lock(hashtext('daybook_private.invitations'), hashtext(auth.uid()::text));
   delete from daybook_private.invitations where inviter = auth.uid() and at <= now() - interval '1 hour';
   if (select count(*) from daybook_private.invitations where inviter = auth.uid()) >= 100 then
     perform daybook_private.refuse('rate_limited', 'Too many invitations — try again later', 'email');

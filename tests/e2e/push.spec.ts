@@ -2,7 +2,7 @@
 // a notification with the device path's tag, and shows a reminder only once per device — a
 // second push of the same reminder shows nothing; a snooze's is shown again. The push is
 // delivered to the worker by the DevTools protocol (ServiceWorker.deliverPushMessage), as the
-// browser's push service would deliver it; the message is the server's own (server/push-payload.ts).
+// browser's push service would deliver it; the message is the server's own (supabase/functions/_shared/push-payload.ts).
 import { randomUUID } from 'node:crypto';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { type DuePush, pushMessage, reminderPush } from '../../supabase/functions/_shared/push-payload';

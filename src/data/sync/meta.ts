@@ -22,7 +22,7 @@ export async function setCursors(cursors: Record<string, number>, db: DaybookDb 
 /**
  * Ids of changes a pull acknowledged (and so dropped from the outbox) while the refusal stream had
  * not yet passed them: a server that acknowledges a change before the page that brings its
- * refusal (one from before 20261125100000_refusal_pages.sql, which never does) may still send
+ * refusal (one from before refusal pages, which never does) may still send
  * one of them refused, and the device then records it from the server's name and args rather
  * than take it for a refusal it has already handled. Usually empty: kept only until the stream's
  * cursor passes them, or a page says no refusal waits past it (pull-apply.ts).

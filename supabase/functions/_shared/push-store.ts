@@ -1,6 +1,6 @@
 // Where the reminder sender claims and records its work: SQL over the stand-in's own connection,
 // or PostgREST RPCs as service_role in the Edge Function. Both reach the same functions of
-// 20261127100000_push_guard.sql (claim_push_page, mark_pushes_sent, release_pushes).
+// supabase/schemas/reminder_sender.sql (claim_push_page, mark_pushes_sent, release_pushes).
 import type { DuePush } from './push-payload.ts';
 
 export interface PushStore {

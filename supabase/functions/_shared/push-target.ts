@@ -1,7 +1,7 @@
 // Where a reminder push may go (SPEC §15, "Web Push cannot be turned against anyone"): only
 // `https` on a host of a known push service, so a subscription cannot make the server post to
 // its own network, a cloud metadata address or any other site; and only with keys a push can be
-// encrypted to. push_subscribe refuses the same in SQL (20261127100000_push_guard.sql), the
+// encrypted to. push_subscribe refuses the same in SQL (supabase/schemas/push_subscriptions_rpc.sql), the
 // sender checks again before every request, since rows may predate the check or come from a
 // database the allow-list of this process does not match. Pure and WebCrypto only: the Node
 // server and the Deno Edge Function both load it.
