@@ -28,9 +28,9 @@ export interface MoveReport {
 
 // the target's own: its migrate() writes these
 const NOT_COPIED = new Set(['daybook_meta.migrations']);
-// a server started once on the target leaves these behind without any data of anyone's: the
-// move replaces them
-const REPLACED = new Set(['daybook_meta.keys', 'daybook_meta.throttles']);
+// the migrations (push_hosts' known push services) or a server started once on the target leave
+// these behind without any data of anyone's: the move replaces them
+const REPLACED = new Set(['daybook_meta.keys', 'daybook_meta.throttles', 'daybook_private.push_hosts']);
 // any number shared by every db:move into one database
 const MOVE_LOCK = 4175;
 const BATCH_ROWS = 1000;

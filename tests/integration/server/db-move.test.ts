@@ -77,7 +77,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('db:move from the embedded database to
     await syncUntilQuiet([phone, laptop]);
     const ecdh = createECDH('prime256v1');
     const sub = await a.client.rpc('push_subscribe', {
-      p_endpoint: 'https://push.example.test/send/phone',
+      p_endpoint: 'https://fcm.googleapis.com/fcm/send/phone',
       p_p256dh: ecdh.generateKeys().toString('base64url'),
       p_auth: randomBytes(16).toString('base64url'),
       p_time_zone: 'Europe/London',
