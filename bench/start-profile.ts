@@ -1,0 +1,122 @@
+// Where the start's long tasks go: one first visit to /today (fresh context, as
+// bench/start-long-tasks.ts) on a production build made with source maps, the CPU throttled 4×,
+// traced with Chromium's timeline and V8's sampling profiler. For each main-thread task over
+// 50 ms it prints its start and length and how its time splits between the app's source files
+// and the packages they use (samples mapped back through the source maps), so the next slice to
+// cut is named, not guessed.
+// Run: npx tsx bench/start-profile.ts   (env BENCH_RATE=4, BENCH_TAIL_MS=5000, BENCH_TOP=8)
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { SourceMapConsumer } from 'source-map-js';
+import { launchChromium, serve } from './client-common.ts';
+
+const RATE = Number(process.env.BENCH_RATE ?? 4);
+const TAIL_MS = Number(process.env.BENCH_TAIL_MS ?? 5000);
+const TOP = Number(process.env.BENCH_TOP ?? 8);
+const dist = resolve('.tmp/bench-profile-dist');
+
+const built = spawnSync('node_modules/.bin/vite', ['build', '--sourcemap', 'true', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
+  encoding: 'utf8',
+  env: { ...process.env, DAYBOOK_BUILD_ID: 'bench' },
+});
+if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  id?: string;
+  ts: number;
+  dur?: number;
+  args?: { name?: string; data?: Record<string, unknown> };
+}
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+
+const server = await serve(dist, 4358);
+const browser = await launchChromium();
+let events: TraceEvent[];
+try {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  await context.addInitScript('globalThis.__name ??= (fn) => fn;');
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'],
+  });
+  await page.goto(`${server.url}/today`, { waitUntil: 'commit' });
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent?.trim() === 'Today', null, { polling: 100, timeout: 60_000 });
+  await page.waitForTimeout(TAIL_MS);
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  events = Array.isArray(trace) ? trace : trace.traceEvents;
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+// The page's main thread: the renderer main thread with the most work.
+const threadNames = new Map(events.filter((e) => e.ph === 'M' && e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name]));
+const work = new Map<string, number>();
+for (const e of events) {
+  const key = `${e.pid}:${e.tid}`;
+  if (e.ph === 'X' && threadNames.get(key) === 'CrRendererMain') work.set(key, (work.get(key) ?? 0) + 1);
+}
+const main = [...work].sort((a, b) => b[1] - a[1])[0]![0];
+const [pid, tid] = main.split(':').map(Number) as [number, number];
+const tasks = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.name === 'RunTask' && (e.dur ?? 0) > 50_000);
+
+// V8's samples, each with its time (the profile's start plus the deltas so far).
+const nodes = new Map<number, ProfileNode>();
+const samples: { id: number; ts: number }[] = [];
+// the main thread's profile (a service worker in the same process has its own)
+const profile = events.find((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid);
+let clock = Number((profile?.args?.data as { startTime?: number } | undefined)?.startTime ?? 0);
+for (const e of events.filter((x) => x.name === 'ProfileChunk' && x.pid === pid && x.id === profile?.id)) {
+  const data = e.args?.data as { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] };
+  for (const n of data.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
+  (data.cpuProfile?.samples ?? []).forEach((id, i) => {
+    clock += data.timeDeltas?.[i] ?? 0;
+    samples.push({ id, ts: clock });
+  });
+}
+
+const maps = new Map<string, SourceMapConsumer | null>();
+function sourceOf(frame: ProfileNode['callFrame']): string {
+  if (!frame.url) return frame.functionName || '(native)';
+  const file = frame.url.split('/assets/')[1];
+  if (!file) return frame.url.split('/').pop() || frame.url;
+  if (!maps.has(file)) {
+    try {
+      maps.set(file, new SourceMapConsumer(JSON.parse(readFileSync(`${dist}/assets/${file}.map`, 'utf8'))));
+    } catch {
+      maps.set(file, null);
+    }
+  }
+  const source = maps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source;
+  if (!source) return file;
+  return source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? source.replace(/^.*?\/src\//, 'src/');
+}
+
+const t0 = events.find((e) => e.name === 'navigationStart' && e.pid === pid)?.ts ?? tasks[0]?.ts ?? 0;
+console.log(`\nFirst visit to /today, CPU ${RATE}×: ${tasks.length} main-thread tasks over 50 ms\n`);
+for (const task of tasks) {
+  const bySource = new Map<string, number>();
+  let total = 0;
+  for (const s of samples) {
+    if (s.ts < task.ts || s.ts > task.ts + task.dur!) continue;
+    const frame = nodes.get(s.id)?.callFrame;
+    const key = frame ? sourceOf(frame) : '(unknown)';
+    bySource.set(key, (bySource.get(key) ?? 0) + 1);
+    total++;
+  }
+  const ms = task.dur! / 1000;
+  console.log(`at ${((task.ts - t0) / 1000).toFixed(0)} ms: ${ms.toFixed(0)} ms (${total} samples)`);
+  for (const [key, n] of [...bySource].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
+    console.log(`  ${((n / Math.max(1, total)) * ms).toFixed(1).padStart(7)} ms  ${key}`);
+  }
+}
