@@ -46,8 +46,7 @@ export const keepingIds: IdPlan = {
  */
 export async function planIds(fileIds: readonly string[], importer: string, check?: IdCheck): Promise<IdPlan> {
   const own = [...new Set(fileIds.map((id) => id.toLowerCase()))];
-  const derived = new Map<string, string>();
-  for (const id of own) derived.set(id, await derivedId(id, importer));
+  const derived = new Map(await Promise.all(own.map(async (id) => [id, await derivedId(id, importer)] as const)));
   let taken: ReadonlySet<string> | null = null;
   if (check && own.length > 0) {
     taken = await check([...own, ...derived.values()]).catch(() => null);
