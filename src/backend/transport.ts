@@ -1,7 +1,7 @@
-// sync_push / sync_pull over supabase.rpc, each answer classified for the engine (SPEC §7):
-// 2xx ok · network, timeout, 408, 429, 5xx retry · 401 refresh once and retry (a refresh that
-// fails for lack of network is a retry; one the server refuses means the session expired) ·
-// 413 too_large · any other 4xx refused as a whole.
+// sync_push / sync_pull (and an import's ids_in_use) over supabase.rpc, each answer classified
+// for the engine (SPEC §7): 2xx ok · network, timeout, 408, 429, 5xx retry · 401 refresh once
+// and retry (a refresh that fails for lack of network is a retry; one the server refuses means
+// the session expired) · 413 too_large · any other 4xx refused as a whole.
 import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
 import type { PullResult, PushResult } from '@/domain/model';
 import type { PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/ports';
@@ -67,7 +67,7 @@ export function createRpcTransport(supabase: SupabaseClient, userId: string): Sy
     return null;
   }
 
-  async function call<T>(fn: 'sync_push' | 'sync_pull', args: Record<string, unknown>): Promise<TransportOutcome<T>> {
+  async function call<T>(fn: 'sync_push' | 'sync_pull' | 'ids_in_use', args: Record<string, unknown>): Promise<TransportOutcome<T>> {
     const before = await session(false);
     if (before) return before;
     const first = classify<T>((await supabase.rpc(fn, args)) as RpcAnswer);
@@ -86,5 +86,6 @@ export function createRpcTransport(supabase: SupabaseClient, userId: string): Sy
         ...(limit ? { p_limit: limit } : {}),
         ...(count ? { p_count: true } : {}),
       }),
+    idsInUse: (ids: string[]) => call<string[]>('ids_in_use', { p_ids: ids }),
   };
 }

@@ -2,6 +2,7 @@
 // per signed-in user's database. See README.md for the contract.
 import { createSyncEngine, type EngineOptions, type SyncEngine } from './engine';
 import { browserEnvironment, realClock } from './environment';
+import { type IdCheck, serverIdCheck } from './id-check';
 import { createLeadership, type Leadership } from './leader';
 import type { AuthPort, Clock, SyncDatabases, SyncEnvironment } from './ports';
 import { shallowEqual } from './shallow';
@@ -35,6 +36,9 @@ export interface Sync {
   pendingCount(): Promise<number>;
   /** At app start: resumes the remembered account's syncing (no network needed). */
   restore(): Promise<void>;
+  /** For an import: which of `ids` someone on the server holds; null when signed out, offline
+   *  or refused (the import then gives every record a new id). */
+  idsInUse: IdCheck;
 }
 
 export function createSync(deps: SyncDeps): Sync {
@@ -182,6 +186,10 @@ export function createSync(deps: SyncDeps): Sync {
     pendingCount: () => deps.databases.pendingCount(),
     async restore() {
       if (account.state !== 'local') await start(account.userId);
+    },
+    async idsInUse(ids) {
+      if (account.state !== 'signed-in') return null;
+      return serverIdCheck(deps.auth.transportFor(account.userId))(ids);
     },
   };
 }

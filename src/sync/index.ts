@@ -19,6 +19,7 @@ export {
   schedule,
 } from './schedule';
 export { createSync, type Sync, type SyncDeps } from './facade';
+export { type IdCheck, serverIdCheck } from './id-check';
 export type {
   AuthPort,
   AuthSignal,

@@ -88,7 +88,13 @@ export interface PullRequest {
 export interface SyncTransport {
   push(req: PushRequest): Promise<TransportOutcome<PushResult>>;
   pull(req: PullRequest): Promise<TransportOutcome<PullResult>>;
+  /** Which of `ids` (at most ID_CHECK_LIMIT) someone on the server holds, so an import gives
+   *  those records new ids (SPEC §15). Absent: the server can't be asked. */
+  idsInUse?(ids: string[]): Promise<TransportOutcome<string[]>>;
 }
+
+/** The most ids one idsInUse call may ask about (the server refuses more). */
+export const ID_CHECK_LIMIT = 500;
 
 /** A user the auth service vouches for. */
 export interface AuthUser {

@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb, listLists, listTasks, lists, resetDatabaseForTests, tasks } from '@/data';
 import { SettingsScreen } from '@/features/settings/settings-screen';
 import { THEME_KEY } from '@/lib/theme';
+import { provideSync } from '@/sync-status/load-sync';
+import { installFakeSync } from './support/fake-sync';
 import './support/match-media';
 
 function renderSettings() {
@@ -59,7 +61,8 @@ describe('Settings → Backup import', () => {
     await user.upload(await screen.findByLabelText('Import data'), jsonFile(file));
 
     const report = await screen.findByRole('region', { name: 'Import report' });
-    expect(within(report).getByText('backup.json: Imported 1 list and 2 tasks.')).toBeInTheDocument();
+    // signed out, the server can't say which ids are free: every record takes a new one
+    expect(within(report).getByText('backup.json: Imported 1 list and 2 tasks (3 given new ids).')).toBeInTheDocument();
     expect(within(report).getByText('Skipped 4 records:')).toBeInTheDocument();
     const skipped = within(within(report).getByRole('list', { name: 'Skipped records' })).getAllByRole('listitem');
     expect(skipped.map((li) => li.textContent)).toEqual([
@@ -81,12 +84,43 @@ describe('Settings → Backup import', () => {
     const { user } = renderSettings();
     const file = { format: 'daybook', version: 1, lists: [], tasks: [{ id: '00000000-0000-4000-8000-0000000000c1', title: 'Once' }] };
     await user.upload(await screen.findByLabelText('Import data'), jsonFile(file));
-    expect(await screen.findByText('backup.json: Imported 0 lists and 1 task.')).toBeInTheDocument();
+    expect(await screen.findByText('backup.json: Imported 0 lists and 1 task (1 given a new id).')).toBeInTheDocument();
 
     await user.upload(screen.getByLabelText('Import data'), jsonFile(file));
     expect(await screen.findByText('backup.json: Nothing was imported.')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Skipped records' })).toHaveTextContent('Task 1 “Once”: Already on this device');
     expect((await listTasks((await listLists())[0]!.id)).map((t) => t.title)).toEqual(['Once']);
+  });
+
+  it('signed in, catches up first, then keeps only the ids the server says are free and says how many got new ones', async () => {
+    const fake = installFakeSync();
+    const order: string[] = [];
+    fake.sync.syncNow.mockImplementation(async () => void order.push('sync'));
+    const taken = '00000000-0000-4000-8000-0000000000d1';
+    fake.sync.idsInUse = vi.fn(async (ids: string[]) => {
+      order.push('ask');
+      return new Set(ids.filter((id) => id === taken));
+    });
+    try {
+      const { user } = renderSettings();
+      const file = {
+        format: 'daybook',
+        version: 1,
+        lists: [],
+        tasks: [
+          { id: taken, title: 'Theirs' },
+          { id: '00000000-0000-4000-8000-0000000000d2', title: 'Free' },
+        ],
+      };
+      await user.upload(await screen.findByLabelText('Import data'), jsonFile(file));
+      expect(await screen.findByText('backup.json: Imported 0 lists and 2 tasks (1 given a new id).')).toBeInTheDocument();
+      expect(order).toEqual(['sync', 'ask']);
+      const ids = (await getDb().tasks.toArray()).map((t) => t.id);
+      expect(ids).toContain('00000000-0000-4000-8000-0000000000d2');
+      expect(ids).not.toContain(taken);
+    } finally {
+      provideSync(null);
+    }
   });
 
   it.each([

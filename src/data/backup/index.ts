@@ -1,9 +1,11 @@
 // Export/import as JSON (Settings). Import validates record by record with the SPEC §5
 // messages and writes through the data layer's writes (write/), so every imported record is queued for sync.
 //
-// Id policy: an imported record keeps its id when that id is free on this device; when the id
-// is taken by a record with the same content it is skipped ("Already on this device"), and
-// when it is taken by a different record the import gets a fresh id. Imported rows are
+// Id policy (SPEC §15, import-ids.ts): an imported list or task keeps its file's id only where
+// the server said no one holds it, else it takes an id derived from the file's id and the
+// importer (the same at every import), else a random one; a live record already on this device
+// with the same content under one of those ids is skipped ("Already on this device"). The
+// report counts the records that got an id other than the file's. Imported rows are
 // appended at the end of their list in the file's order. The exported Inbox maps to this
 // device's Inbox; tasks whose list is missing from the file go to the Inbox. A done task is
 // queued as task.create followed by task.update {done: true}. Steps (SPEC §11.3) follow their
@@ -21,6 +23,7 @@ import { getDb } from '../db/database';
 import { type DaybookDb, STATE, toList, toStep, toTask } from '../db/schema';
 import { readIdentity } from '../db/identity';
 import { assertImportable } from './import-check';
+import { type IdCheck, type IdPlan, keepingIds, place, planIds } from './import-ids';
 import { lists as listMutators, reminders as reminderMutators, steps as stepMutators, tasks as taskMutators } from '../write';
 import { write } from '../write/transaction';
 
@@ -41,8 +44,12 @@ export interface BackupReminder {
   offset_minutes: number;
 }
 
+export type { IdCheck } from './import-ids';
+
 export interface ImportReport {
   imported: { lists: number; tasks: number; steps?: number; reminders?: number };
+  /** Imported lists and tasks that got an id other than the file's (SPEC §15). */
+  renamed: number;
   skipped: { index: number; kind: 'list' | 'task' | 'step' | 'reminder'; reason: string }[];
 }
 
@@ -78,14 +85,25 @@ function reasonOf(err: unknown): string {
  * Imports a file made by exportData. Throws ValidationError(field 'file') when the file is not
  * a Daybook export at all, StorageFullError when storage runs out (then nothing is imported).
  */
-export async function importData(json: unknown, db: DaybookDb = getDb()): Promise<ImportReport> {
+export interface ImportOptions {
+  /** Asks the server which ids are taken; absent or failing, every record gets a new id. */
+  idCheck?: IdCheck;
+  /** The file holds records made on this device signed out (ids no server has seen): keep them. */
+  keepIds?: boolean;
+}
+
+export async function importData(json: unknown, db: DaybookDb = getDb(), opts: ImportOptions = {}): Promise<ImportReport> {
   if (!isObject(json) || json.format !== 'daybook' || !Array.isArray(json.lists) || !Array.isArray(json.tasks)) {
     throw new ValidationError('file', NOT_A_BACKUP);
   }
   const fileLists: unknown[] = json.lists;
   const fileTasks: unknown[] = json.tasks;
   assertImportable(fileLists, fileTasks);
-  const report: ImportReport = { imported: { lists: 0, tasks: 0 }, skipped: [] };
+  const report: ImportReport = { imported: { lists: 0, tasks: 0 }, renamed: 0, skipped: [] };
+  const importer = await readIdentity(db);
+  if (!importer) throw new Error('Database has no identity yet');
+  // keepIds does no work outside IndexedDB, so it may run inside a caller's transaction
+  const plan = opts.keepIds ? keepingIds : await planIds(fileIdsOf(fileLists, fileTasks), importer.userId, opts.idCheck);
 
   // One transaction: an import lands whole or (on a storage error) not at all.
   await write(db, async () => {
@@ -104,15 +122,15 @@ export async function importData(json: unknown, db: DaybookDb = getDb()): Promis
           if (fileId) listIds.set(fileId, identity.inboxId);
           continue;
         }
-        const existing = fileId ? await db.lists.get(fileId) : undefined;
-        if (existing && existing.state !== STATE.deleted && existing.name === name && existing.color === color) {
-          listIds.set(fileId as string, existing.id);
+        const placed = await placeIn(plan, fileId, (id) => db.lists.get(id), (row) => row.name === name && row.color === color);
+        if (placed.kind === 'existing') {
+          listIds.set(fileId as string, placed.id);
           report.skipped.push({ index, kind: 'list', reason: ALREADY_HERE });
           continue;
         }
-        const id = fileId && !existing ? fileId : newId();
-        const list = await listMutators.create({ name, color }, db, id);
+        const list = await listMutators.create({ name, color }, db, placed.id);
         if (fileId) listIds.set(fileId, list.id);
+        if (fileId && list.id !== fileId.toLowerCase()) report.renamed++;
         report.imported.lists++;
       } catch (err) {
         report.skipped.push({ index, kind: 'list', reason: reasonOf(err) });
@@ -134,14 +152,15 @@ export async function importData(json: unknown, db: DaybookDb = getDb()): Promis
         const fileList = typeof raw.list_id === 'string' ? raw.list_id : null;
         const listId = (fileList && listIds.get(fileList)) ?? identity.inboxId;
         const fileId = typeof raw.id === 'string' ? raw.id : null;
-        const existing = fileId ? await db.tasks.get(fileId) : undefined;
-        if (existing && existing.state !== STATE.deleted && sameTask(existing, draft, raw.done === true)) {
+        const placed = await placeIn(plan, fileId, (id) => db.tasks.get(id), (row) => sameTask(row, draft, raw.done === true));
+        if (placed.kind === 'existing') {
           report.skipped.push({ index, kind: 'task', reason: ALREADY_HERE });
           continue;
         }
-        const id = fileId && !existing ? fileId : newId();
+        const { id } = placed;
         await taskMutators.create({ ...draft, list_id: listId }, db, id);
         if (fileId) taskIds.set(fileId, id);
+        if (fileId && id !== fileId.toLowerCase()) report.renamed++;
         if (raw.done === true) await taskMutators.setDone(id, true, db);
         report.imported.tasks++;
       } catch (err) {
@@ -154,6 +173,23 @@ export async function importData(json: unknown, db: DaybookDb = getDb()): Promis
   const order = { list: 0, task: 1, step: 2, reminder: 3 };
   report.skipped.sort((a, b) => order[a.kind] - order[b.kind] || a.index - b.index);
   return report;
+}
+
+/** The ids the file gives its lists (but the Inbox, which maps to this device's) and tasks. */
+function fileIdsOf(fileLists: unknown[], fileTasks: unknown[]): string[] {
+  const ids: string[] = [];
+  for (const raw of fileLists) if (isObject(raw) && raw.is_inbox !== true && typeof raw.id === 'string') ids.push(raw.id);
+  for (const raw of fileTasks) if (isObject(raw) && typeof raw.id === 'string') ids.push(raw.id);
+  return ids;
+}
+
+function placeIn<Row extends { state: number }>(
+  plan: IdPlan,
+  fileId: string | null,
+  get: (id: string) => Promise<Row | undefined>,
+  same: (row: Row) => boolean,
+) {
+  return place(plan.candidates(fileId), get, same, STATE.deleted, newId);
 }
 
 function sameTask(row: Task, draft: ReturnType<typeof validateTaskDraft>, done: boolean): boolean {

@@ -12,10 +12,12 @@ export function exportedSummary(counts: { lists: number; tasks: number }): strin
   return `Exported ${plural(counts.lists, 'list', 'lists')} and ${plural(counts.tasks, 'task', 'tasks')}.`;
 }
 
+/** "Imported 1 list and 2 tasks (3 given new ids)." — new ids where the file's were taken (SPEC §15). */
 export function importedSummary(report: ImportReport): string {
   const { lists, tasks } = report.imported;
   if (lists === 0 && tasks === 0) return 'Nothing was imported.';
-  return `Imported ${plural(lists, 'list', 'lists')} and ${plural(tasks, 'task', 'tasks')}.`;
+  const renamed = report.renamed > 0 ? ` (${plural(report.renamed, 'given a new id', 'given new ids')})` : '';
+  return `Imported ${plural(lists, 'list', 'lists')} and ${plural(tasks, 'task', 'tasks')}${renamed}.`;
 }
 
 export function skippedSummary(report: ImportReport): string | null {

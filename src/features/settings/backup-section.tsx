@@ -3,7 +3,9 @@ import { type ChangeEvent, useId, useState } from 'react';
 import { showErrorToast } from '@/ui/toasts';
 import { refusalMessage } from '@/connected/write-error';
 import { StorageFullError } from '@/data';
-import { exportData, type ImportReport, importData } from '@/data/backup';
+import { exportData, type IdCheck, type ImportReport, importData } from '@/data/backup';
+import { loadSync } from '@/sync-status/load-sync';
+import { useAccount } from '@/sync-status/use-sync-status';
 import { todayIso } from '@/lib/dates';
 import { exportedSummary, exportFileName, importedSummary, skippedLines, skippedSummary } from './backup-report';
 import { SettingsSection } from './settings-section';
@@ -28,8 +30,22 @@ function download(json: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * Signed in: this device catches up first (so what is already the account's is found here, not
+ * imported twice), then the server says which of the file's ids are taken. Signed out, or when
+ * the sync can't load, undefined: every imported record gets a new id (SPEC §15).
+ */
+async function accountIdCheck(signedOut: boolean): Promise<IdCheck | undefined> {
+  if (signedOut) return undefined;
+  const sync = await loadSync().catch(() => null);
+  if (!sync) return undefined;
+  await sync.syncNow().catch((err: unknown) => console.warn('Sync before import failed', err));
+  return (ids) => sync.idsInUse(ids);
+}
+
 export function BackupSection() {
   const id = useId();
+  const signedOut = useAccount().state === 'local';
   const [exported, setExported] = useState<string | null>(null);
   const [state, setState] = useState<ImportState>({ kind: 'idle' });
 
@@ -60,7 +76,7 @@ export function BackupSection() {
       return;
     }
     try {
-      const report = await importData(file);
+      const report = await importData(file, undefined, { idCheck: await accountIdCheck(signedOut) });
       setState({ kind: 'done', fileName, report, file });
     } catch (err) {
       // Said under the file's name either way; a full disk also as the toast it gets everywhere.

@@ -61,6 +61,8 @@ export function fakeSync(initial: Partial<SyncStatus> = {}): FakeSync {
     signOut: vi.fn(async () => setStatus({ account: { state: 'local' }, status: 'local', pending: 0 })),
     pendingCount: vi.fn(async () => status.pending),
     restore: vi.fn(async () => {}),
+    // the server can't be asked: an import gives every record a new id
+    idsInUse: vi.fn(async (_ids: string[]): Promise<ReadonlySet<string> | null> => null),
   };
   return { sync, setStatus, emit };
 }

@@ -58,7 +58,8 @@ describe('round trip', () => {
 
     ({ identity: me } = await freshDb()); // a new device: new Inbox id, empty queue
     const report = await importData(file);
-    expect(report).toEqual({ imported: { lists: 2, tasks: 5 }, skipped: [] });
+    // offline (no server to ask), every list and task takes a new id
+    expect(report).toEqual({ imported: { lists: 2, tasks: 5 }, renamed: 7, skipped: [] });
     expect(await userView()).toEqual(before);
 
     const outbox = await getDb().outbox.toArray();
@@ -84,13 +85,18 @@ describe('round trip', () => {
   it('gives a fresh id to a record whose id is taken by something different', async () => {
     const X1 = '00000000-0000-4000-8000-0000000000b1';
     const home = await lists.create({ name: 'Home', color: 'green' });
-    const report = await importData({
-      format: 'daybook',
-      version: 1,
-      lists: [{ id: home.id, name: 'Garden', color: 'yellow' }],
-      tasks: [{ id: X1, list_id: home.id, title: 'Mow' }],
-    });
+    const report = await importData(
+      {
+        format: 'daybook',
+        version: 1,
+        lists: [{ id: home.id, name: 'Garden', color: 'yellow' }],
+        tasks: [{ id: X1, list_id: home.id, title: 'Mow' }],
+      },
+      undefined,
+      { idCheck: async () => new Set() },
+    );
     expect(report.imported).toEqual({ lists: 1, tasks: 1 });
+    expect(report.renamed).toBe(1);
     const garden = (await listLists()).find((l) => l.name === 'Garden');
     expect(garden?.id).not.toBe(home.id);
     expect((await listTasks(garden?.id as string)).map((t) => [t.id, t.title])).toEqual([[X1, 'Mow']]);

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ImportReport } from '@/data/backup';
 import { exportedSummary, exportFileName, formatBytes, importedSummary, skippedLines, skippedSummary } from '@/features/settings/backup-report';
 
-const report = (lists: number, tasks: number, skipped: ImportReport['skipped'] = []): ImportReport => ({
+const report = (lists: number, tasks: number, skipped: ImportReport['skipped'] = [], renamed = 0): ImportReport => ({
   imported: { lists, tasks },
+  renamed,
   skipped,
 });
 
@@ -22,6 +23,8 @@ describe('importedSummary', () => {
     [report(1, 1), 'Imported 1 list and 1 task.'],
     [report(2, 0), 'Imported 2 lists and 0 tasks.'],
     [report(0, 12), 'Imported 0 lists and 12 tasks.'],
+    [report(1, 2, [], 3), 'Imported 1 list and 2 tasks (3 given new ids).'],
+    [report(0, 1, [], 1), 'Imported 0 lists and 1 task (1 given a new id).'],
   ])('%j → %s', (r, text) => {
     expect(importedSummary(r)).toBe(text);
   });
