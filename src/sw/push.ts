@@ -1,11 +1,13 @@
 /// <reference lib="webworker" />
 // The server's copy of a reminder (SPEC §11.4), by Web Push: shown with the tag the device's own
 // schedule uses, unless this device already showed it — the shown record (src/data) is claimed
-// first, so whichever of the two paths comes second shows nothing. A snoozed reminder is keyed
-// with its snooze's end, so it shows again once. The message is what
+// first, so whichever of the two paths comes second shows nothing. The record is keyed with the
+// firing's instant (a snoozed reminder's is its snooze's end), so a reminder moved after it
+// fired, or snoozed, shows again once. The message is what
 // supabase/functions/_shared/push-payload.ts sends: { kind: 'reminder', title, options: { tag,
-// body, data, actions }, snoozedUntil }, or for several reminders due together { kind:
-// 'reminders', title, options: { tag, body, data }, items }. Only the text comes from the
+// body, data, actions }, fireAt, snoozedUntil }, or for several reminders due together { kind:
+// 'reminders', title, options: { tag, body, data }, items: [{ taskId, occurrence, fireAt,
+// snoozedUntil }] }. Only the text comes from the
 // message: the tag is remade from the data and the buttons are always the reminder's own, so a
 // message cannot offer other actions than "Complete" and "Snooze 10 minutes".
 import { openReminderDatabase } from '@/data/reminders/actions';
@@ -20,7 +22,17 @@ export interface ReminderPushMessage {
   shownKeys: string[];
 }
 
-const instantOrNull = (v: unknown) => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? v : null);
+const instantMs = (v: unknown) => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : null);
+
+/**
+ * The shown key of one pushed reminder. A message without a fire time (from a server older than
+ * this worker) still shows: a snoozed one fires at its snooze's end, and otherwise the bare tag
+ * is the best key there is (the device's own schedule may then show that firing too).
+ */
+function pushedShownKey(tag: string, fireAt: unknown, snoozedUntil: unknown): string {
+  const at = instantMs(fireAt) ?? instantMs(snoozedUntil);
+  return at === null ? tag : reminderShownKey(tag, at);
+}
 /** How many reminders one grouped message may record as shown (the sender lists at most 20). */
 const GROUP_ITEMS_MAX = 50;
 
@@ -36,7 +48,7 @@ export function readReminderPush(json: unknown): ReminderPushMessage | null {
     // the tag is remade from the data, so a message can only ever replace its own reminder
     const tag = reminderTag(data.taskId, data.occurrence);
     const actions = REMINDER_ACTIONS.map((a) => ({ ...a }));
-    return { notification: { title: m.title, options: { tag, body: options.body, data, actions } }, shownKeys: [reminderShownKey(tag, instantOrNull(m.snoozedUntil))] };
+    return { notification: { title: m.title, options: { tag, body: options.body, data, actions } }, shownKeys: [pushedShownKey(tag, m.fireAt, m.snoozedUntil)] };
   }
   // several reminders in one notification: no buttons (which one would they act on?); a click
   // opens the first one's task
@@ -44,7 +56,7 @@ export function readReminderPush(json: unknown): ReminderPushMessage | null {
   const shownKeys: string[] = [];
   for (const item of items as Record<string, unknown>[]) {
     if (!item || typeof item.taskId !== 'string' || typeof item.occurrence !== 'string') continue;
-    shownKeys.push(reminderShownKey(reminderTag(item.taskId, item.occurrence), instantOrNull(item.snoozedUntil)));
+    shownKeys.push(pushedShownKey(reminderTag(item.taskId, item.occurrence), item.fireAt, item.snoozedUntil));
   }
   if (shownKeys.length === 0) return null;
   const tag = `reminders:${data.taskId}:${data.occurrence}`;

@@ -72,6 +72,36 @@ describe('reordering steps with the keyboard', () => {
   });
 });
 
+describe('steps that share a position (two devices moved into the same gap offline)', () => {
+  it('Alt+ArrowUp on the last of three at one position moves it up, re-spacing them as step.updates', async () => {
+    const task = await tasks.create({ title: 'Pack' });
+    const now = nowIso();
+    // equal positions come in ordered by id: these ids keep Passport, Charger, Socks
+    const step = (id: string, title: string): Step => ({
+      id, task_id: task.id, list_id: task.list_id, title, done: false, position: 'a0V', created_at: now, updated_at: now, deleted_at: null, version: 1,
+    });
+    await getDb().steps.bulkPut(
+      [step('00000000-0000-4000-8000-000000000001', 'Passport'), step('00000000-0000-4000-8000-000000000002', 'Charger'), step('00000000-0000-4000-8000-000000000003', 'Socks')].map((s) => toStepRow(s)),
+    );
+    const { d, user } = await openDialog(task.id);
+    await waitFor(() => expect(shown(d)).toEqual(['Passport', 'Charger', 'Socks']));
+    const outboxBefore = await getDb().outbox.count();
+
+    d.getByRole('checkbox', { name: 'Socks' }).focus();
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    await waitFor(async () => expect(await order(task.id)).toEqual(['Passport', 'Socks', 'Charger']));
+    await waitFor(() => expect(shown(d)).toEqual(['Passport', 'Socks', 'Charger']));
+    const positions = (await taskSteps(task.id)).map((s) => s.position);
+    expect(new Set(positions).size).toBe(3);
+
+    // and from there on every move moves
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    await waitFor(async () => expect(await order(task.id)).toEqual(['Socks', 'Passport', 'Charger']));
+    const changes = (await getDb().outbox.toArray()).slice(outboxBefore);
+    expect(changes.every((c) => c.name === 'step.update' && Object.keys((c.args as { patch: object }).patch).join() === 'position')).toBe(true);
+  }, 20_000);
+});
+
 describe('reordering steps by dragging', () => {
   it('drags a step by its handle to where the pointer is dropped', async () => {
     const task = await packWithSteps(['Passport', 'Charger', 'Socks', 'Hat']);

@@ -9,11 +9,12 @@ import { type DuePush, pushMessage, reminderPush } from '../../supabase/function
 import { waitForServiceWorker } from './support/app';
 import { MAIN_URL } from './support/env';
 
-function message(title: string, taskId: string, snoozedUntil: string | null = null): string {
-  return JSON.stringify(reminderPush(dueRow(title, taskId, snoozedUntil)));
+function message(title: string, taskId: string, snoozedUntil: string | null = null, fireAt?: string): string {
+  return JSON.stringify(reminderPush(dueRow(title, taskId, snoozedUntil, fireAt)));
 }
 
-function dueRow(title: string, taskId: string, snoozedUntil: string | null = null): DuePush {
+/** A due reminder as the server has it: a snoozed one fires at its snooze's end. */
+function dueRow(title: string, taskId: string, snoozedUntil: string | null = null, fireAt = snoozedUntil ?? '2030-10-01T09:00:00+00:00'): DuePush {
   return {
     subscription_id: randomUUID(),
     endpoint: 'https://push.example/x',
@@ -24,7 +25,7 @@ function dueRow(title: string, taskId: string, snoozedUntil: string | null = nul
     time_zone: 'Europe/London',
     task_id: taskId,
     occurrence: '2030-10-01',
-    fire_at: '2030-10-01T09:00:00+00:00',
+    fire_at: fireAt,
     title,
     due_time: '10:00',
     list_name: 'Inbox',
@@ -103,6 +104,16 @@ test('a pushed reminder shows as a notification once per device, under the devic
   const last = randomUUID();
   await deliver(message('Last', last));
   await expect.poll(async () => (await shown(page)).map((n) => n.title), { timeout: 15_000 }).toEqual(['Last']);
+  await closeAll(page);
+
+  // the due time moved after it fired: the new firing shows under the same tag, once
+  await deliver(message('Pay rent', rent, null, '2030-10-01T16:45:00+00:00'));
+  await expect.poll(async () => (await shown(page)).map((n) => n.tag), { timeout: 15_000 }).toEqual([tag]);
+  await closeAll(page);
+  await deliver(message('Pay rent', rent, null, '2030-10-01T16:45:00.000Z'));
+  const after = randomUUID();
+  await deliver(message('After', after));
+  await expect.poll(async () => (await shown(page)).map((n) => n.title), { timeout: 15_000 }).toEqual(['After']);
 });
 
 test('reminders due together are one notification without buttons; a push cannot choose its buttons', async ({ page, context }) => {

@@ -56,3 +56,31 @@ test('a toast pushed out by a fourth leaves the accessibility tree and Tab at on
   };
   await expect.poll(async () => (await reachableIsLive()).same).toBe(true);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+
+  test('a toast sits above the bottom navigation bar, not over it', async ({ page }) => {
+    // an iPhone's home indicator: the bar grows by the safe area at the bottom, and so must the toast's offset
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets: { top: 47, bottom: 34, left: 0, right: 0 } });
+    await page.addInitScript(() => localStorage.setItem('daybook-offline-ready', 'said before this test'));
+    await page.goto('/today');
+    await addTask(page, 'Water the plants');
+    await taskItem(page, 'Water the plants').getByRole('checkbox').click();
+    const toast = page.locator('.toast').filter({ hasText: 'Completed' });
+    await expect(toast).toBeVisible();
+    // measured once its entrance (an animation and a slide) has finished
+    await page.evaluate(() => Promise.all((document.querySelector('.toaster')?.getAnimations({ subtree: true }) ?? []).map((a) => a.finished)));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeVisible();
+    const navBox = await nav.boundingBox();
+    const toastBox = await toast.boundingBox();
+    if (!navBox || !toastBox) throw new Error('no box');
+    await page.screenshot({ path: test.info().outputPath('phone-toast.png') });
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(navBox.y);
+    // and nothing else pokes in at the top beside the notch: "Skip to content" shows only when focused
+    const skip = await page.getByRole('link', { name: 'Skip to content' }).boundingBox();
+    expect((skip?.y ?? 0) + (skip?.height ?? 0)).toBeLessThanOrEqual(0);
+  });
+});

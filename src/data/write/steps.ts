@@ -11,7 +11,7 @@ import { lastStepPosition, taskSteps } from '../read/step-queries';
 import { loadMutationCore } from './core-loader';
 import { write } from './transaction';
 import { commit } from './commit';
-import { type MoveTarget, positionFor } from './move-target';
+import { type MoveTarget, placementFor } from './move-target';
 
 async function liveStep(db: DaybookDb, id: string) {
   const row = await db.steps.get(id);
@@ -46,12 +46,18 @@ async function updateStep(id: string, patch: StepPatch, db: DaybookDb = getDb())
   });
 }
 
-/** Reorders within its task: `{ after }`, `{ before }` or both, as for tasks and lists. */
+/**
+ * Reorders within its task: `{ after }` or `{ before }`, as for tasks and lists. Steps that share
+ * a position around the target are re-spaced in the same transaction (placementFor), each one a
+ * step.update of its position like the move itself.
+ */
 async function moveStep(id: string, target: MoveTarget, db: DaybookDb = getDb()): Promise<void> {
   await write(db, async () => {
     const row = await liveStep(db, id);
     const siblings = (await taskSteps(row.task_id, db)).filter((s) => s.id !== id);
-    await updateStep(id, { position: positionFor(siblings, target) }, db);
+    const { position, respaced } = placementFor(siblings, target);
+    for (const step of respaced) await updateStep(step.id, { position: step.position }, db);
+    await updateStep(id, { position }, db);
   });
 }
 

@@ -181,6 +181,8 @@ export function nextDue(rule: Rule, anchor: string, completedOccurrence: string,
 export function restartAt(rule: Rule, anchor: string, currentDue: string, newDue: string): { rule: Rule; anchor: string } {
   checkDate(newDue, 'newDue');
   if (rule.count === null) return { rule, anchor: newDue };
-  const later = occurrences(rule, anchor, isoFromDay(checkDate(currentDue, 'currentDue') + 1), '2999-12-31');
+  const after = checkDate(currentDue, 'currentDue') + 1;
+  // no date after the last one the app handles: the current occurrence is the only one left
+  const later = after > LAST_DAY ? [] : occurrences(rule, anchor, isoFromDay(after), '2999-12-31');
   return { rule: { ...rule, count: 1 + later.length }, anchor: newDue };
 }

@@ -51,13 +51,15 @@ export function reminderTag(taskId: string, occurrence: string): string {
 }
 
 /**
- * The key of the shown record (wasReminderShown / markReminderShown) for a reminder: its tag, and
- * for a snoozed one the tag and the snooze's end, so the snoozed reminder shows again (under the
- * same tag, replacing the first) but still only once across the device's paths.
+ * The key of the shown record (wasReminderShown / markReminderShown) for one firing of a
+ * reminder: its tag and the instant it fires (for a snoozed one, the snooze's end). A reminder
+ * whose due time, offset or snooze moved fires again at the new time, under the same tag
+ * (replacing the first notification), and each firing is still shown once across the device's
+ * paths, which both claim this key.
  */
-export function reminderShownKey(tag: string, snoozedUntil: string | null): string {
+export function reminderShownKey(tag: string, fireAt: number): string {
   // As epoch ms: the server writes '…+00:00' where a device writes '….000Z' for the same instant.
-  return snoozedUntil ? `${tag}@${Date.parse(snoozedUntil)}` : tag;
+  return `${tag}@${fireAt}`;
 }
 
 export function taskUrl(taskId: string): string {

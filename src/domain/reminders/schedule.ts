@@ -50,7 +50,7 @@ export interface ScheduleOptions {
 export interface ScheduledReminder {
   /** The notification tag: reminder:<task id>:<occurrence>. */
   tag: string;
-  /** The shown record's key: the tag, or the tag and the snooze (a snoozed reminder shows again). */
+  /** The shown record's key: the tag and the fire time (a moved or snoozed reminder shows again). */
   shownKey: string;
   taskId: string;
   occurrence: string;
@@ -99,7 +99,7 @@ export function reminderSchedule(
     if (now - fireAt >= MISSED_WINDOW_MS) continue;
     out.push({
       tag,
-      shownKey: reminderShownKey(tag, snoozed ? (reminder.snoozed_until as string) : null),
+      shownKey: reminderShownKey(tag, fireAt),
       taskId: task.id,
       occurrence,
       fireAt,

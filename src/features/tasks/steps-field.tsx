@@ -2,7 +2,8 @@
 // text box to rename it in place (saved on Enter or when it loses focus), a button "Delete step";
 // reorder by dragging a step's handle or with Alt+ArrowUp/ArrowDown on the step (focus stays on
 // the control that had it); a text box "Add step" adds one at the end on Enter. A move is a
-// step.update of the position (fractional index), synced like any edit. Viewers see the steps and
+// step.update of the position (fractional index), synced like any edit, plus one for each step
+// re-spaced when the move lands between steps that share a position. Viewers see the steps and
 // change nothing: no handle, no moves.
 import { type CSSProperties, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { reportWriteError } from '@/connected/write-error';

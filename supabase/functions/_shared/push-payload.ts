@@ -27,9 +27,14 @@ export interface DuePush {
   snoozed_until: string | null;
 }
 
-/** The push message: the notification, and the snooze's end (the device's shown record keys on it). */
+/**
+ * The push message: the notification, the instant it fires and the snooze's end. The device's
+ * shown record keys on the fire time, so the push and the device's own schedule claim the same
+ * firing, and a reminder moved after it fired is shown again.
+ */
 export interface ReminderPush extends ReminderNotification {
   kind: 'reminder';
+  fireAt: string;
   snoozedUntil: string | null;
 }
 
@@ -43,7 +48,7 @@ export function reminderPush(d: DuePush): ReminderPush {
     userId: d.user_id,
     today: d.today,
   });
-  return { kind: 'reminder', ...n, snoozedUntil: d.snoozed_until };
+  return { kind: 'reminder', ...n, fireAt: d.fire_at, snoozedUntil: d.snoozed_until };
 }
 
 /** Several reminders due together on one device: one notification naming them. */
@@ -54,7 +59,7 @@ export interface RemindersPush {
   title: string;
   options: { tag: string; body: string; data: ReminderData };
   /** The reminders, so the device records each as shown; at most GROUP_ITEMS_MAX. */
-  items: { taskId: string; occurrence: string; snoozedUntil: string | null }[];
+  items: { taskId: string; occurrence: string; fireAt: string; snoozedUntil: string | null }[];
 }
 
 /** A push's plaintext must stay under 4 KiB (RFC 8291 over one 4096-byte record): bounded lists. */
@@ -86,7 +91,7 @@ export function pushMessage(rows: readonly DuePush[]): ReminderPush | RemindersP
       body: more > 0 ? `${shown.join('\n')}\nand ${more} more` : shown.join('\n'),
       data: single.options.data,
     },
-    items: rows.slice(0, GROUP_ITEMS_MAX).map((r) => ({ taskId: r.task_id, occurrence: r.occurrence, snoozedUntil: r.snoozed_until })),
+    items: rows.slice(0, GROUP_ITEMS_MAX).map((r) => ({ taskId: r.task_id, occurrence: r.occurrence, fireAt: r.fire_at, snoozedUntil: r.snoozed_until })),
   };
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_WAIT_MS, type SchedulerDeps, type SchedulerInputs, startReminderScheduler } from '@/app/reminders/scheduler';
 import type { ReminderNotification } from '@/domain/reminders/notification';
+import { readReminderPush } from '@/sw/push';
+import { type DuePush, pushMessage } from '../../../supabase/functions/_shared/push-payload';
 
 const T = (s: string) => Date.parse(s);
 
@@ -80,6 +82,26 @@ const task = (over: Partial<SchedulerInputs['tasks'][number]> = {}) => ({
   deleted_at: null,
   ...over,
 });
+/** The shown keys the service worker claims for the server's push of t1's reminder firing at `fireAt`. */
+function pushedKeys(fireAt: string): string[] {
+  const row: DuePush = {
+    subscription_id: 's1',
+    endpoint: 'https://push.example/1',
+    p256dh: 'k',
+    auth: 'a',
+    user_id: 'u1',
+    time_zone: 'Europe/London',
+    task_id: 't1',
+    occurrence: '2026-11-25',
+    fire_at: fireAt,
+    title: 'Call the plumber',
+    due_time: '14:30',
+    list_name: 'Home',
+    today: '2026-11-25',
+    snoozed_until: null,
+  };
+  return readReminderPush(JSON.parse(JSON.stringify(pushMessage([row]))))?.shownKeys ?? [];
+}
 const reminder = (over = {}) => ({ task_id: 't1', offset_minutes: 15, snoozed_until: null, snoozed_occurrence: null, ...over });
 
 describe('leader tab scheduler', () => {
@@ -180,9 +202,34 @@ describe('leader tab scheduler', () => {
 
   it('a reminder the other path already showed is not shown again', async () => {
     const h = harness('2026-11-25T14:10:00Z', { tasks: [task()], reminders: [reminder()] });
-    h.shownKeys.add('reminder:t1:2026-11-25'); // the push handler got there first
+    // the push handler got there first: the keys it claims for the server's push of this firing
+    for (const key of pushedKeys('2026-11-25T14:15:00+00:00')) h.shownKeys.add(key);
     startReminderScheduler(h.deps);
     await h.advanceTo('2026-11-25T14:20:00Z');
     expect(h.shown).toEqual([]);
+  });
+
+  it('a push for an earlier firing does not stop the moved one', async () => {
+    const h = harness('2026-11-25T14:10:00Z', { tasks: [task({ due_time: '18:00' })], reminders: [reminder()] });
+    for (const key of pushedKeys('2026-11-25T14:15:00+00:00')) h.shownKeys.add(key);
+    startReminderScheduler(h.deps);
+    await h.advanceTo('2026-11-25T17:46:00Z');
+    expect(h.shown.map((s) => [s.tag, new Date(s.at).toISOString()])).toEqual([['reminder:t1:2026-11-25', '2026-11-25T17:45:00.000Z']]);
+  });
+
+  it('a reminder whose due time moved after it fired fires again at the new time, once', async () => {
+    const h = harness('2026-11-25T14:00:00Z', { tasks: [task()], reminders: [reminder()] });
+    const s = startReminderScheduler(h.deps);
+    await h.advanceTo('2026-11-25T14:20:00Z');
+    await h.setInputs({ tasks: [task({ due_time: '18:00' })], reminders: [reminder()] });
+    expect(s.nextFireAt()).toBe(T('2026-11-25T17:45:00Z'));
+    await h.advanceTo('2026-11-25T17:50:00Z');
+    await h.setInputs({ tasks: [task({ due_time: '18:00', title: 'Call the plumber!' })], reminders: [reminder()] });
+    await h.advanceTo('2026-11-25T19:00:00Z');
+    expect(h.shown.map((x) => [x.tag, new Date(x.at).toISOString()])).toEqual([
+      ['reminder:t1:2026-11-25', '2026-11-25T14:15:00.000Z'],
+      ['reminder:t1:2026-11-25', '2026-11-25T17:45:00.000Z'],
+    ]);
+    s.stop();
   });
 });

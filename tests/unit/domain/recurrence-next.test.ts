@@ -108,6 +108,16 @@ describe('restartAt: the user moves a repeating task\'s due date', () => {
     expect(occurrences(moved.rule, moved.anchor, '2026-01-01', '2026-12-31')).toEqual(['2026-01-10', '2026-01-11', '2026-01-12']);
   });
 
+  it('COUNT with the due date on the last day the app handles (2999-12-31): that occurrence is the last', () => {
+    const fromEnd = restartAt(rule('FREQ=DAILY;COUNT=5'), '2999-12-29', '2999-12-31', '2999-12-20');
+    expect(fromEnd).toEqual({ rule: rule('FREQ=DAILY;COUNT=1'), anchor: '2999-12-20' });
+    expect(occurrences(fromEnd.rule, fromEnd.anchor, '2999-01-01', '2999-12-31')).toEqual(['2999-12-20']);
+    // moved onto it: the occurrences left are kept, and those past 2999 are never reached
+    const toEnd = restartAt(rule('FREQ=WEEKLY;COUNT=4'), '2999-12-01', '2999-12-08', '2999-12-31');
+    expect(toEnd).toEqual({ rule: rule('FREQ=WEEKLY;COUNT=3'), anchor: '2999-12-31' });
+    expect(nextDue(toEnd.rule, toEnd.anchor, '2999-12-31', '2999-12-31')).toBeNull();
+  });
+
   it('a monthly rule without a day follows the new anchor\'s day', () => {
     const monthly = rule('FREQ=MONTHLY');
     const moved = restartAt(monthly, '2026-01-31', '2026-02-28', '2026-03-15');

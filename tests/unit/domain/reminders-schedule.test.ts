@@ -49,8 +49,8 @@ describe('reminderSchedule', () => {
     const tasks = [task({ id: 'a', due_time: '16:00' }), task({ id: 'b', due_time: '10:00' })];
     const reminders = [reminder({ task_id: 'a' }), reminder({ task_id: 'b', offset_minutes: 5 })];
     expect(reminderSchedule(tasks, reminders, opts('2026-11-25T08:00:00Z'))).toEqual([
-      { tag: 'reminder:b:2026-11-25', shownKey: 'reminder:b:2026-11-25', taskId: 'b', occurrence: '2026-11-25', fireAt: Date.parse('2026-11-25T09:55:00Z'), snoozed: false },
-      { tag: 'reminder:a:2026-11-25', shownKey: 'reminder:a:2026-11-25', taskId: 'a', occurrence: '2026-11-25', fireAt: Date.parse('2026-11-25T16:00:00Z'), snoozed: false },
+      { tag: 'reminder:b:2026-11-25', shownKey: `reminder:b:2026-11-25@${Date.parse('2026-11-25T09:55:00Z')}`, taskId: 'b', occurrence: '2026-11-25', fireAt: Date.parse('2026-11-25T09:55:00Z'), snoozed: false },
+      { tag: 'reminder:a:2026-11-25', shownKey: `reminder:a:2026-11-25@${Date.parse('2026-11-25T16:00:00Z')}`, taskId: 'a', occurrence: '2026-11-25', fireAt: Date.parse('2026-11-25T16:00:00Z'), snoozed: false },
     ]);
   });
 
@@ -72,6 +72,18 @@ describe('reminderSchedule', () => {
     // task.complete_occurrence moved due_date to the next occurrence (weekly)
     const after = reminderSchedule([task({ due_date: '2026-12-02', due_time: '09:00' })], r, now);
     expect(after.map((s) => [s.tag, iso(s.fireAt)])).toEqual([['reminder:t1:2026-12-02', '2026-12-02T08:45:00.000Z']]);
+  });
+
+  it('a reminder moved after it fired has a new shown key (it fires again, once), under the same tag', () => {
+    const before = reminderSchedule([task()], [reminder({ offset_minutes: 15 })], opts('2026-11-25T14:16:00Z'));
+    const after = reminderSchedule([task({ due_time: '18:00' })], [reminder({ offset_minutes: 15 })], opts('2026-11-25T14:16:00Z'));
+    expect(before.map((s) => [s.tag, iso(s.fireAt)])).toEqual([['reminder:t1:2026-11-25', '2026-11-25T14:15:00.000Z']]);
+    expect(after.map((s) => [s.tag, iso(s.fireAt)])).toEqual([['reminder:t1:2026-11-25', '2026-11-25T17:45:00.000Z']]);
+    expect(after[0]?.shownKey).not.toBe(before[0]?.shownKey);
+    // a changed offset is a new firing too; the same inputs give the same key
+    const offset = reminderSchedule([task()], [reminder({ offset_minutes: 5 })], opts('2026-11-25T14:16:00Z'));
+    expect(offset[0]?.shownKey).not.toBe(before[0]?.shownKey);
+    expect(reminderSchedule([task()], [reminder({ offset_minutes: 15 })], opts('2026-11-25T14:20:00Z'))[0]?.shownKey).toBe(before[0]?.shownKey);
   });
 
   describe('snooze', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FIRST_POSITION, positionAfter, positionBefore, positionBetween, positionsBetween } from '@/lib/order';
+import { FIRST_POSITION, positionAfter, positionBefore, positionBetween, positionsBetween, spacedPositions } from '@/lib/order';
 
 describe('fractional positions', () => {
   it('places at start, end and between neighbours', () => {
@@ -52,5 +52,29 @@ describe('fractional positions', () => {
     expect(keys).toHaveLength(5);
     expect([...keys].sort()).toEqual(keys);
     expect((keys[0] as string) > FIRST_POSITION).toBe(true);
+  });
+
+  it('two devices making a position in the same gap make different ones (a random suffix)', () => {
+    const lo = positionAfter(null);
+    const hi = positionAfter(lo);
+    const [one, other] = [positionBetween(lo, hi), positionBetween(lo, hi)];
+    expect(one).not.toBe(other);
+    expect([one, other].every((p) => lo < p && p < hi)).toBe(true);
+    // at the ends too: two steps added at the end offline
+    expect(positionAfter(hi)).not.toBe(positionAfter(hi));
+    expect(positionBefore(lo)).not.toBe(positionBefore(lo));
+  });
+
+  it('re-spaces n rows between two neighbours, in order, distinct, and not the same on two devices', () => {
+    const lo = positionAfter(null);
+    const hi = positionAfter(lo);
+    for (const [a, b] of [[lo, hi], [null, hi], [lo, null], [null, null]] as const) {
+      const keys = spacedPositions(a, b, 4);
+      expect(keys).toHaveLength(4);
+      expect([...keys].sort()).toEqual(keys);
+      expect(new Set(keys).size).toBe(4);
+      expect(keys.every((k) => (a === null || a < k) && (b === null || k < b))).toBe(true);
+    }
+    expect(spacedPositions(lo, hi, 3)).not.toEqual(spacedPositions(lo, hi, 3));
   });
 });
