@@ -32,6 +32,8 @@ export interface Reads {
   listTasks?: { listId: string; state: 'live' | 'deleted' }[];
   /** Steps by id; the loader adds each step's task. */
   steps?: string[];
+  /** Steps by id, with every live step of each one's task (what a restore counts against the limit). */
+  stepSiblings?: string[];
   /** Every step of the task, live or tombstones (each step has its task's list_id). */
   taskSteps?: { taskId: string; state: 'live' | 'deleted' | 'all' }[];
   /** Every step in the list that is live, or every tombstone. */

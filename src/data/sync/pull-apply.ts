@@ -177,6 +177,8 @@ function touches(reads: Reads, touched: Touched): boolean {
     (reads.listTasks ?? []).some(({ listId }) => touched.listsWithTasks.has(listId)) ||
     (reads.steps ?? []).some((id) => touched.steps.has(id)) ||
     (reads.taskSteps ?? []).some(({ taskId }) => touched.tasksWithSteps.has(taskId)) ||
+    // (the steps' tasks are known only once loaded: any step the page brought may be a sibling)
+    ((reads.stepSiblings ?? []).length > 0 && touched.steps.size > 0) ||
     (reads.listSteps ?? []).some(({ listId }) => touched.listsWithSteps.has(listId)) ||
     (reads.reminders ?? []).some((taskId) => touched.tasksWithReminders.has(taskId))
   );

@@ -14,7 +14,9 @@ const inState = (row: StepRow, state: 'live' | 'deleted' | 'all') =>
 async function loadSteps(db: DaybookDb, reads: Reads): Promise<Map<string, StepRecord>> {
   const steps = new Map<string, StepRecord>();
   if (reads.steps?.length) for (const row of await db.steps.bulkGet(reads.steps)) if (row) steps.set(row.id, toStepRecord(row));
-  for (const { taskId, state } of reads.taskSteps ?? []) {
+  const siblingsOf = reads.stepSiblings?.length ? await db.steps.bulkGet(reads.stepSiblings) : [];
+  const taskSteps = [...(reads.taskSteps ?? []), ...siblingsOf.flatMap((row) => (row ? [{ taskId: row.task_id, state: 'live' as const }] : []))];
+  for (const { taskId, state } of taskSteps) {
     const rows = await db.steps.where('[task_id+position]').between([taskId, ''], [taskId, '\uffff']).toArray();
     for (const row of rows) if (inState(row, state)) steps.set(row.id, toStepRecord(row));
   }

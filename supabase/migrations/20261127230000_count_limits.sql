@@ -1,0 +1,91 @@
+-- Every count limit holds on every path into a live record (SPEC §15).
+-- step.restore counted nothing: 100 steps made and deleted, 100 more made, the first 100
+-- restored left 200 live steps on a task. A step coming back now counts like a new one, under
+-- the task's row lock as step.create.
+
+create or replace function daybook_private.apply_step(p_name text, p_args jsonb) returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  sid uuid := daybook_private.arg_uuid(p_args, 'id');
+  s public.steps;
+  t public.tasks;
+  patch jsonb;
+  r text;
+  new_title text;
+  new_position text;
+begin
+  if p_name = 'step.create' then
+    -- the task's row lock serialises creates and restores of its steps, so the count below holds
+    select * into t from public.tasks where id = daybook_private.arg_uuid(p_args, 'task_id') for update;
+    r := case when found then daybook_private.role_on(t.list_id) end;
+    if r is null then
+      perform daybook_private.refuse('not_found', 'This task was deleted or unshared', 'task_id');
+    end if;
+    if r = 'viewer' then
+      perform daybook_private.refuse('forbidden', 'You can only view this list');
+    end if;
+    if t.deleted_at is not null then
+      perform daybook_private.refuse('deleted', 'This task was deleted on another device', 'task_id');
+    end if;
+    if exists (select 1 from public.steps where id = sid) then
+      perform daybook_private.refuse('invalid', 'That step id is already in use', 'id');
+    end if;
+    new_title := daybook_private.check_step_title(p_args -> 'title');
+    new_position := daybook_private.check_position(p_args -> 'position');
+    if (select count(*) from public.steps where task_id = t.id and deleted_at is null) >= 100 then
+      perform daybook_private.refuse('invalid', 'A task holds at most 100 steps', 'task_id');
+    end if;
+    insert into public.steps (id, task_id, list_id, title, position) values (sid, t.id, t.list_id, new_title, new_position);
+    return;
+  end if;
+
+  select * into s from public.steps where id = sid for update;
+  if found then
+    select * into t from public.tasks where id = s.task_id;
+  end if;
+  r := case when t.id is not null then daybook_private.role_on(t.list_id) end;
+  if r is null then
+    perform daybook_private.refuse('not_found', 'This step was deleted or unshared', 'id');
+  end if;
+  if r = 'viewer' then
+    perform daybook_private.refuse('forbidden', 'You can only view this list');
+  end if;
+
+  if p_name = 'step.update' then
+    if s.deleted_at is not null or t.deleted_at is not null then
+      perform daybook_private.refuse('deleted', 'This step was deleted on another device');
+    end if;
+    patch := p_args -> 'patch';
+    if jsonb_typeof(patch) is distinct from 'object' then
+      perform daybook_private.refuse('invalid', 'patch must be an object', 'patch');
+    end if;
+    if patch ? 'done' and jsonb_typeof(patch -> 'done') is distinct from 'boolean' then
+      perform daybook_private.refuse('invalid', 'done must be true or false', 'done');
+    end if;
+    update public.steps set
+      title = case when patch ? 'title' then daybook_private.check_step_title(patch -> 'title') else title end,
+      done = case when patch ? 'done' then (patch ->> 'done')::boolean else done end,
+      position = case when patch ? 'position' then daybook_private.check_position(patch -> 'position') else position end
+    where id = sid;
+  elsif p_name = 'step.delete' then
+    if s.deleted_at is null then
+      update public.steps set deleted_at = now(), deleted_with_task = false where id = sid;
+    elsif s.deleted_with_task then
+      -- deleted with its task, and now on its own: restoring the task must not bring it back
+      update public.steps set deleted_with_task = false where id = sid;
+    end if;
+  elsif p_name = 'step.restore' then
+    if t.deleted_at is not null then
+      perform daybook_private.refuse('deleted', 'Its task was deleted', 'task_id');
+    end if;
+    if s.deleted_at is not null then
+      -- a step coming back counts like a new one (SPEC §15: every path into a live record); the
+      -- task's row lock serialises it with creates on the task, as in step.create
+      perform 1 from public.tasks where id = t.id for update;
+      if (select count(*) from public.steps where task_id = t.id and deleted_at is null) >= 100 then
+        perform daybook_private.refuse('invalid', 'A task holds at most 100 steps', 'task_id');
+      end if;
+      update public.steps set deleted_at = null, deleted_with_task = false where id = sid;
+    end if;
+  end if;
+end $$;
