@@ -2,6 +2,9 @@
 -- step.restore counted nothing: 100 steps made and deleted, 100 more made, the first 100
 -- restored left 200 live steps on a task. A step coming back now counts like a new one, under
 -- the task's row lock as step.create.
+-- push_subscribe counted, then trimmed to 10, with nothing making two subscribes of one account
+-- take turns: two at once on two connections (two server processes) each saw 9 besides its own
+-- row and kept 11. Each account's subscribing now takes a transaction-scoped advisory lock.
 
 create or replace function daybook_private.apply_step(p_name text, p_args jsonb) returns void
 language plpgsql security definer set search_path = public, pg_temp as $$
@@ -88,4 +91,57 @@ begin
       update public.steps set deleted_at = null, deleted_with_task = false where id = sid;
     end if;
   end if;
+end $$;
+
+create or replace function public.push_subscribe(p_endpoint text, p_p256dh text, p_auth text, p_time_zone text, p_remind_at text)
+returns void language plpgsql volatile security definer set search_path = public, pg_temp as $$
+declare
+  v_user uuid := auth.uid();
+  v_problem text;
+  v_key bytea;
+begin
+  if v_user is null then
+    perform daybook_private.refuse('forbidden', 'Sign in to get reminders on this device');
+  end if;
+  v_problem := daybook_private.push_endpoint_problem(p_endpoint);
+  if v_problem is not null then
+    perform daybook_private.refuse('invalid', v_problem, 'endpoint');
+  end if;
+  v_key := daybook_private.base64url_bytes(p_p256dh);
+  if v_key is null or length(v_key) <> 65 or get_byte(v_key, 0) <> 4 then
+    perform daybook_private.refuse('invalid', 'The p256dh key must be an uncompressed P-256 public key in base64url', 'p256dh');
+  end if;
+  if length(daybook_private.base64url_bytes(p_auth)) is distinct from 16 then
+    perform daybook_private.refuse('invalid', 'The auth secret must be 16 bytes in base64url', 'auth');
+  end if;
+  if p_remind_at is null or p_remind_at !~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' then
+    perform daybook_private.refuse('invalid', 'Remind at must be a time HH:MM', 'remind_at');
+  end if;
+  if p_time_zone is null or char_length(p_time_zone) > 64 then
+    perform daybook_private.refuse('invalid', 'The time zone must be an IANA zone name', 'time_zone');
+  end if;
+  begin
+    perform now() at time zone p_time_zone;
+  exception when invalid_parameter_value then
+    perform daybook_private.refuse('invalid', format('Unknown time zone: %s', p_time_zone), 'time_zone');
+  end;
+  -- each account's subscribing takes turns on a transaction-scoped advisory lock of its own: two
+  -- devices subscribing at once (two server processes) would otherwise each count the other's
+  -- row as not there yet, and keep 11
+  perform pg_advisory_xact_lock(hashtext('daybook_private.push_subscriptions'), hashtext(v_user::text));
+  -- the same device (same keys) signed in to another account moves; anyone else who learnt the
+  -- endpoint cannot take it (and silence that device)
+  if exists (select 1 from public.push_subscriptions
+      where endpoint = p_endpoint and user_id <> v_user and (p256dh <> p_p256dh or auth <> p_auth)) then
+    perform daybook_private.refuse('forbidden', 'This push endpoint belongs to another account', 'endpoint');
+  end if;
+  delete from public.push_subscriptions where endpoint = p_endpoint and user_id <> v_user;
+  insert into public.push_subscriptions (user_id, endpoint, p256dh, auth, time_zone, remind_at)
+  values (v_user, p_endpoint, p_p256dh, p_auth, p_time_zone, p_remind_at::time)
+  on conflict (endpoint) do update
+    set p256dh = excluded.p256dh, auth = excluded.auth, time_zone = excluded.time_zone,
+        remind_at = excluded.remind_at, updated_at = now();
+  -- at most 10 devices a person: the least recently refreshed go
+  delete from public.push_subscriptions where id in (
+    select id from public.push_subscriptions where user_id = v_user order by updated_at desc, created_at desc, id offset 10);
 end $$;
