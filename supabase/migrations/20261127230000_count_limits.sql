@@ -5,6 +5,8 @@
 -- push_subscribe counted, then trimmed to 10, with nothing making two subscribes of one account
 -- take turns: two at once on two connections (two server processes) each saw 9 besides its own
 -- row and kept 11. Each account's subscribing now takes a transaction-scoped advisory lock.
+-- member.invite had no limit: SPEC §13's 50 members a list (the owner among them) now holds for
+-- someone new and for someone removed earlier.
 
 create or replace function daybook_private.apply_step(p_name text, p_args jsonb) returns void
 language plpgsql security definer set search_path = public, pg_temp as $$
@@ -144,4 +146,64 @@ begin
   -- at most 10 devices a person: the least recently refreshed go
   delete from public.push_subscriptions where id in (
     select id from public.push_subscriptions where user_id = v_user order by updated_at desc, created_at desc, id offset 10);
+end $$;
+
+create or replace function daybook_private.apply_member(p_name text, p_args jsonb) returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  lid uuid := daybook_private.arg_uuid(p_args, 'list_id');
+  l public.lists;
+  target uuid;
+  target_email text;
+  new_role text;
+  m public.list_members;
+begin
+  l := daybook_private.require_list(lid, 'owner');
+  if l.is_inbox then
+    perform daybook_private.refuse('invalid', 'The Inbox can''t be shared');
+  end if;
+  if p_name in ('member.invite', 'member.set_role') then
+    new_role := p_args ->> 'role';
+    if jsonb_typeof(p_args -> 'role') is distinct from 'string' or new_role not in ('editor', 'viewer') then
+      perform daybook_private.refuse('invalid', 'Role must be editor or viewer', 'role');
+    end if;
+  end if;
+  if p_name = 'member.invite' then
+    target_email := btrim(daybook_private.arg_text(p_args, 'email', 'Email'));
+    select id, email into target, target_email from auth.users where lower(email) = lower(target_email) limit 1;
+    if target is null then
+      perform daybook_private.refuse('no_such_user', 'No Daybook account uses that e-mail', 'email');
+    end if;
+  else
+    target := daybook_private.arg_uuid(p_args, 'user_id');
+  end if;
+  select * into m from public.list_members where list_id = lid and user_id = target;
+  if found and m.role = 'owner' then
+    perform daybook_private.refuse('invalid', 'The owner''s role can''t be changed');
+  end if;
+  if p_name = 'member.invite' then
+    -- SPEC §12: someone who left is not put back for a day; at most 100 invitations an hour
+    if m.deleted_at is not null and m.left_at > now() - interval '24 hours' then
+      perform daybook_private.refuse('rate_limited', 'They left this list — you can invite them again after 24 hours', 'email');
+    end if;
+    -- SPEC §13: at most 50 members a list, the owner among them; someone removed earlier counts
+    -- as new (a role change of a current member adds no one). sync_push's lock on the list's
+    -- version counter serialises invitations to one list, so the count holds.
+    if (m.user_id is null or m.deleted_at is not null)
+       and (select count(*) from public.list_members where list_id = lid and deleted_at is null) >= 50 then
+      perform daybook_private.refuse('invalid', 'A list holds at most 50 members', 'email');
+    end if;
+    perform daybook_private.count_invitation();
+    insert into public.list_members (list_id, user_id, email, role)
+    values (lid, target, target_email, new_role)
+    on conflict (list_id, user_id) do update set role = excluded.role, email = excluded.email, deleted_at = null, left_at = null;
+  elsif m.user_id is null or (m.deleted_at is not null and p_name = 'member.set_role') then
+    perform daybook_private.refuse('not_found', 'That person is not a member of this list', 'user_id');
+  elsif p_name = 'member.set_role' then
+    update public.list_members set role = new_role where list_id = lid and user_id = target;
+  elsif m.deleted_at is null then
+    update public.list_members set deleted_at = now() where list_id = lid and user_id = target;
+  end if;
+  -- (removing someone already removed changes nothing and is applied, like deleting twice: a
+  -- second device or a retry under a new id must not report a failure for a removal that holds)
 end $$;

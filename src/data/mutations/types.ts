@@ -28,6 +28,8 @@ export interface Reads {
   lists?: string[];
   tasks?: string[];
   members?: [listId: string, userId: string][];
+  /** Every member of these lists (what an invitation counts against the limit). */
+  listMembers?: string[];
   /** Every task of the list that is live (open or done), or every tombstone. */
   listTasks?: { listId: string; state: 'live' | 'deleted' }[];
   /** Steps by id; the loader adds each step's task. */

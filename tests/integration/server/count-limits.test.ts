@@ -1,8 +1,9 @@
 // Every count limit holds on every path into a live record (SPEC §15), through the real API on
 // PGlite and PostgreSQL 15. Steps (100 live per task, §11.3): create, a step's restore (an undo
 // of a delete), a task's restore and a list's restore (they bring back what their delete took),
-// a task's move (its steps go with it). Push subscriptions (10 an account): subscribing, and an
-// endpoint moving in from another account (the same device signing in to another account).
+// a task's move (its steps go with it). Members (50 a list, the owner among them, §13): an
+// invitation of someone new and of someone removed earlier. Push subscriptions (10 an account):
+// subscribing, and an endpoint moving in from another account (the same device signing in).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushResult } from '@/domain/model';
@@ -94,6 +95,42 @@ describe.each(SERVER_KINDS)('count limits on %s', (kind) => {
       expect(await dev.push({ name: 'task.update', args: { id: taskId, patch: { list_id: work, position: 'a0' } } })).toMatchObject([{ status: 'applied' }]);
       expect(await liveSteps(taskId)).toBe(100);
       expect(await dev.push(...stepCreates(taskId, 1, 100))).toMatchObject([TOO_MANY]);
+    });
+  });
+
+  describe('50 members a list', () => {
+    const TOO_MANY_MEMBERS = { status: 'refused', error: { code: 'invalid', message: 'A list holds at most 50 members', field: 'email' } };
+    const invite = (listId: string, email: string, role = 'editor') => ({ name: 'member.invite', args: { list_id: listId, email, role } });
+    const liveMembers = async (listId: string) =>
+      (await srv.sql.query<{ n: number }>('select count(*)::int as n from public.list_members where list_id = $1 and deleted_at is null', [listId]))[0]!.n;
+
+    it('refuses a 51st member, new or removed earlier; a role change and a re-invite with room are applied', async () => {
+      const owner = await signUpUser(srv);
+      const people: TestUser[] = [];
+      for (let i = 0; i < 51; i++) people.push(await signUpUser(srv));
+      const dev = device(owner);
+      const listId = newId();
+      await dev.push(listCreate(0, listId, 'Club'));
+      // the owner and 49 others
+      const answers = await dev.push(...people.slice(0, 49).map((p) => invite(listId, p.email)));
+      expect(answers.every((a) => a.status === 'applied')).toBe(true);
+      expect(await liveMembers(listId)).toBe(50);
+
+      const [extra, removed, last] = [people[49]!, people[0]!, people[50]!];
+      expect(await dev.push(invite(listId, extra.email), invite(listId, removed.email, 'viewer'))).toMatchObject([TOO_MANY_MEMBERS, { status: 'applied' }]);
+      expect(await dev.push({ name: 'member.remove', args: { list_id: listId, user_id: removed.userId } }, invite(listId, last.email))).toMatchObject([
+        { status: 'applied' },
+        { status: 'applied' },
+      ]);
+      // the one removed earlier, back while the list is full
+      expect(await dev.push(invite(listId, removed.email))).toMatchObject([TOO_MANY_MEMBERS]);
+      expect(await liveMembers(listId)).toBe(50);
+      // with room again, they come back
+      expect(await dev.push({ name: 'member.remove', args: { list_id: listId, user_id: last.userId } }, invite(listId, removed.email))).toMatchObject([
+        { status: 'applied' },
+        { status: 'applied' },
+      ]);
+      expect(await liveMembers(listId)).toBe(50);
     });
   });
 

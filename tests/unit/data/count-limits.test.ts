@@ -1,9 +1,10 @@
-// The 100-step limit on the device (SPEC §11.3, §15: every count limit on every path into a live
-// record): the writes refuse what the server would, with its words, before anything is queued —
-// a step's restore counts like a new step — and an import adds no step past it.
+// Count limits on the device (SPEC §15: every count limit on every path into a live record): the
+// writes refuse what the server would, with its words, before anything is queued. 100 steps a
+// task (§11.3): a step's restore counts like a new step, and an import adds no step past it.
+// 50 members a list (§13): an invitation of someone not on the list yet.
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Identity, steps, taskSteps, tasks } from '@/data';
+import { type Identity, lists, members, steps, taskSteps, tasks } from '@/data';
 import { importData } from '@/data/backup';
 import type { DaybookDb } from '@/data/db/schema';
 import { freshDb } from './helpers';
@@ -48,5 +49,22 @@ describe('100 live steps a task', () => {
     expect(report.skipped).toEqual([{ index: 100, kind: 'step', reason: 'A task holds at most 100 steps' }]);
     const [task] = (await db.tasks.toArray()).filter((r) => r.title === 'Pack');
     expect(await taskSteps(task!.id, db)).toHaveLength(100);
+  });
+});
+
+describe('50 members a list', () => {
+  it('refuses inviting someone new to a list of 50, queueing nothing; a current member’s role changes', async () => {
+    const list = await lists.create({ name: 'Club' }, db);
+    const others = Array.from({ length: 49 }, (_, i) => ({ list_id: list.id, user_id: `u-${i}`, email: `Person${i}@example.test`, role: 'editor' as const }));
+    await db.members.bulkPut(others);
+    const queued = await db.outbox.count();
+    await expect(members.invite(list.id, 'newcomer@example.test', 'viewer', db)).rejects.toThrow('A list holds at most 50 members');
+    expect(await db.outbox.count()).toBe(queued);
+
+    await members.invite(list.id, ' person7@EXAMPLE.test ', 'viewer', db);
+    expect((await db.outbox.orderBy('id').last())!.name).toBe('member.invite');
+    await members.remove(list.id, 'u-0', db);
+    await members.invite(list.id, 'newcomer@example.test', 'viewer', db);
+    expect((await db.outbox.orderBy('id').last())!.args).toMatchObject({ email: 'newcomer@example.test' });
   });
 });
