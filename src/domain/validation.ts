@@ -30,11 +30,12 @@ export const MESSAGES = {
   stepTooLong: 'Step must be at most 200 characters',
   stepCharacter: 'Step contains a character that can’t be saved',
   tooManySteps: 'A task holds at most 100 steps',
+  tooManyMembers: 'A list holds at most 50 members',
   reminderWithoutDate: 'Set a date before adding a reminder',
   reminderOffset: 'Pick one of the reminder times',
 } as const;
 
-export const LIMITS = { title: 500, notes: 10_000, listName: 80, step: 200, steps: 100 } as const;
+export const LIMITS = { title: 500, notes: 10_000, listName: 80, step: 200, steps: 100, members: 50 } as const;
 
 const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 

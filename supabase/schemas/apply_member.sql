@@ -36,6 +36,13 @@ begin
     if m.deleted_at is not null and m.left_at > now() - interval '24 hours' then
       perform daybook_private.refuse('rate_limited', 'They left this list — you can invite them again after 24 hours', 'email');
     end if;
+    -- SPEC §13: at most 50 members a list, the owner among them; someone removed earlier counts
+    -- as new (a role change of a current member adds no one). sync_push's lock on the list's
+    -- version counter serialises invitations to one list, so the count holds.
+    if (m.user_id is null or m.deleted_at is not null)
+       and (select count(*) from public.list_members where list_id = lid and deleted_at is null) >= 50 then
+      perform daybook_private.refuse('invalid', 'A list holds at most 50 members', 'email');
+    end if;
     perform daybook_private.count_invitation();
     insert into public.list_members (list_id, user_id, email, role)
     values (lid, target, target_email, new_role)

@@ -61,7 +61,7 @@ declare
   new_position text;
 begin
   if p_name = 'step.create' then
-    -- the task's row lock serialises creates on one task, so the count below holds
+    -- the task's row lock serialises creates and restores of its steps, so the count below holds
     select * into t from public.tasks where id = daybook_private.arg_uuid(p_args, 'task_id') for update;
     r := case when found then daybook_private.role_on(t.list_id) end;
     if r is null then
@@ -125,6 +125,12 @@ begin
       perform daybook_private.refuse('deleted', 'Its task was deleted', 'task_id');
     end if;
     if s.deleted_at is not null then
+      -- a step coming back counts like a new one (SPEC §15: every path into a live record); the
+      -- task's row lock serialises it with creates on the task, as in step.create
+      perform 1 from public.tasks where id = t.id for update;
+      if (select count(*) from public.steps where task_id = t.id and deleted_at is null) >= 100 then
+        perform daybook_private.refuse('invalid', 'A task holds at most 100 steps', 'task_id');
+      end if;
       update public.steps set deleted_at = null, deleted_with_task = false where id = sid;
     end if;
   end if;

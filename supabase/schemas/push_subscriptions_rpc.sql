@@ -35,6 +35,10 @@ begin
   exception when invalid_parameter_value then
     perform daybook_private.refuse('invalid', format('Unknown time zone: %s', p_time_zone), 'time_zone');
   end;
+  -- each account's subscribing takes turns on a transaction-scoped advisory lock of its own: two
+  -- devices subscribing at once (two server processes) would otherwise each count the other's
+  -- row as not there yet, and keep 11
+  perform pg_advisory_xact_lock(hashtext('daybook_private.push_subscriptions'), hashtext(v_user::text));
   -- the same device (same keys) signed in to another account moves; anyone else who learnt the
   -- endpoint cannot take it (and silence that device)
   if exists (select 1 from public.push_subscriptions

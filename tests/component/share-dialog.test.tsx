@@ -110,6 +110,19 @@ describe('share dialog, as the owner', () => {
     expect(await outbox(db)).toEqual([]);
   });
 
+  it('refuses a newcomer to a list of 50 at the field, with the server’s words, queueing nothing', async () => {
+    const { db, userId } = await signedIn();
+    const others = Object.fromEntries(Array.from({ length: 49 }, (_, i) => [`p${i}@example.com`, 'editor' as const]));
+    const { list } = await seedSharedList(db, userId, 'owner', others);
+    const { d, user } = await openShare(list.id);
+    const email = d.getByRole('textbox', { name: 'Email' });
+    await user.type(email, 'carl@example.com');
+    await user.click(d.getByRole('button', { name: 'Invite' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription('A list holds at most 50 members'));
+    expect(email).toHaveValue('carl@example.com');
+    expect(await outbox(db)).toEqual([]);
+  });
+
   it('shows an invite the server refused, with a way to the sync centre', async () => {
     const { db, userId } = await signedIn();
     const { list } = await seedSharedList(db, userId, 'owner', { 'ann@example.com': 'editor' });

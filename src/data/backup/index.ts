@@ -18,7 +18,7 @@ import { isObject } from '@/lib/is-object';
 import { newId, nowIso } from '@/lib/ids';
 import type { List, Step, Task } from '@/domain/model';
 import { isReminderOffset } from '@/domain/reminders/offsets';
-import { checkColor, MESSAGES, normalizeListName, normalizeStepTitle, validateTaskDraft } from '@/domain/validation';
+import { checkColor, LIMITS, MESSAGES, normalizeListName, normalizeStepTitle, validateTaskDraft } from '@/domain/validation';
 import { getDb } from '../db/database';
 import { type DaybookDb, STATE, toList, toStep, toTask } from '../db/schema';
 import { readIdentity } from '../db/identity';
@@ -205,14 +205,22 @@ function sameTask(row: Task, draft: ReturnType<typeof validateTaskDraft>, done: 
   );
 }
 
-/** Steps of the tasks this import created, in the file's order; others are skipped. */
+/**
+ * Steps of the tasks this import created, in the file's order; others are skipped, and so are
+ * those past a task's 100 — counted here, since a write refused inside the import's transaction
+ * would abort all of it.
+ */
 async function importSteps(db: DaybookDb, fileSteps: unknown[], taskIds: Map<string, string>, report: ImportReport): Promise<void> {
+  const perTask = new Map<string, number>();
   for (const [index, raw] of fileSteps.entries()) {
     try {
       if (!isObject(raw)) throw new ValidationError('step', 'Not a step record');
       const taskId = typeof raw.task_id === 'string' ? taskIds.get(raw.task_id) : undefined;
       if (!taskId) throw new ValidationError('task_id', 'Its task was not imported');
-      const step = await stepMutators.create(taskId, normalizeStepTitle(raw.title), db);
+      const title = normalizeStepTitle(raw.title);
+      if ((perTask.get(taskId) ?? 0) >= LIMITS.steps) throw new ValidationError('task_id', MESSAGES.tooManySteps);
+      const step = await stepMutators.create(taskId, title, db);
+      perTask.set(taskId, (perTask.get(taskId) ?? 0) + 1);
       if (raw.done === true) await stepMutators.setDone(step.id, true, db);
       report.imported.steps = (report.imported.steps ?? 0) + 1;
     } catch (err) {

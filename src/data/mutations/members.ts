@@ -2,6 +2,7 @@
 // never the Inbox. An invite changes nothing here: the server resolves the e-mail, and the
 // member's row arrives with the next pull.
 import type { Role } from '@/domain/model';
+import { LIMITS, MESSAGES } from '@/domain/validation';
 import { refuse, requireList } from './checks';
 import { memberKey, type MutationDef, type Rows } from './types';
 
@@ -30,11 +31,19 @@ function knownMember(rows: Rows, listId: string, userId: string, ownerMessage: s
   return member;
 }
 
+/**
+ * At most 50 members a list, the owner among them (SPEC §13). The device holds every member of a
+ * list it shares and knows them by e-mail, so it refuses as the server would an invitation of
+ * someone who is not on the list yet; inviting a current member only changes their role.
+ */
 export const memberInvite: MutationDef<'member.invite'> = {
-  reads: (args) => ({ lists: [args.list_id] }),
+  reads: (args) => ({ lists: [args.list_id], listMembers: [args.list_id] }),
   apply(rows, args, { userId }) {
     shareableList(rows, args.list_id, userId);
     checkRole(args.role);
+    const onList = [...rows.members.values()].filter((m) => m.list_id === args.list_id);
+    const email = typeof args.email === 'string' ? args.email.trim().toLowerCase() : '';
+    if (onList.length >= LIMITS.members && !onList.some((m) => m.email.toLowerCase() === email)) refuse('invalid', MESSAGES.tooManyMembers, 'email');
     return {};
   },
 };

@@ -87,11 +87,12 @@ export const stepDelete: MutationDef<'step.delete'> = {
 
 /** Undo of a step's delete; refused while its task is deleted, and past the 100 live steps. */
 export const stepRestore: MutationDef<'step.restore'> = {
-  reads: (args) => ({ steps: [args.id] }),
+  reads: (args) => ({ steps: [args.id], stepSiblings: [args.id] }),
   apply(rows, { id }, { userId, now }) {
     const { step, task } = editableStep(rows, id, userId);
     if (task.deleted_at) refuse('deleted', TASK_MISSING, 'task_id');
     if (!step.deleted_at) return {};
+    if (liveCount(rows, task.id) >= LIMITS.steps) refuse('invalid', MESSAGES.tooManySteps, 'task_id');
     return { steps: [{ ...step, deleted_at: null, updated_at: now, deleted_with_task: false }] };
   },
 };

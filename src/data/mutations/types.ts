@@ -28,10 +28,14 @@ export interface Reads {
   lists?: string[];
   tasks?: string[];
   members?: [listId: string, userId: string][];
+  /** Every member of these lists (what an invitation counts against the limit). */
+  listMembers?: string[];
   /** Every task of the list that is live (open or done), or every tombstone. */
   listTasks?: { listId: string; state: 'live' | 'deleted' }[];
   /** Steps by id; the loader adds each step's task. */
   steps?: string[];
+  /** Steps by id, with every live step of each one's task (what a restore counts against the limit). */
+  stepSiblings?: string[];
   /** Every step of the task, live or tombstones (each step has its task's list_id). */
   taskSteps?: { taskId: string; state: 'live' | 'deleted' | 'all' }[];
   /** Every step in the list that is live, or every tombstone. */

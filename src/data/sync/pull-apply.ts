@@ -153,6 +153,8 @@ interface Touched {
   listsWithSteps: Set<string>;
   /** Tasks the page brought a row of, or a reminder of. */
   tasksWithReminders: Set<string>;
+  /** Lists the page brought a row of, or a member of. */
+  listsWithMembers: Set<string>;
 }
 
 function touchedBy(page: PullResult): Touched {
@@ -167,6 +169,7 @@ function touchedBy(page: PullResult): Touched {
     tasksWithSteps: new Set([...tasks, ...steps.map((s) => s.task_id)]),
     listsWithSteps: new Set([...lists, ...steps.map((s) => s.list_id)]),
     tasksWithReminders: new Set([...tasks, ...(page.reminders ?? []).map((r) => r.task_id)]),
+    listsWithMembers: new Set([...lists, ...page.members.map((m) => m.list_id)]),
   };
 }
 
@@ -177,7 +180,10 @@ function touches(reads: Reads, touched: Touched): boolean {
     (reads.listTasks ?? []).some(({ listId }) => touched.listsWithTasks.has(listId)) ||
     (reads.steps ?? []).some((id) => touched.steps.has(id)) ||
     (reads.taskSteps ?? []).some(({ taskId }) => touched.tasksWithSteps.has(taskId)) ||
+    // (the steps' tasks are known only once loaded: any step the page brought may be a sibling)
+    ((reads.stepSiblings ?? []).length > 0 && touched.steps.size > 0) ||
     (reads.listSteps ?? []).some(({ listId }) => touched.listsWithSteps.has(listId)) ||
-    (reads.reminders ?? []).some((taskId) => touched.tasksWithReminders.has(taskId))
+    (reads.reminders ?? []).some((taskId) => touched.tasksWithReminders.has(taskId)) ||
+    (reads.listMembers ?? []).some((listId) => touched.listsWithMembers.has(listId))
   );
 }

@@ -14,7 +14,9 @@ const inState = (row: StepRow, state: 'live' | 'deleted' | 'all') =>
 async function loadSteps(db: DaybookDb, reads: Reads): Promise<Map<string, StepRecord>> {
   const steps = new Map<string, StepRecord>();
   if (reads.steps?.length) for (const row of await db.steps.bulkGet(reads.steps)) if (row) steps.set(row.id, toStepRecord(row));
-  for (const { taskId, state } of reads.taskSteps ?? []) {
+  const siblingsOf = reads.stepSiblings?.length ? await db.steps.bulkGet(reads.stepSiblings) : [];
+  const taskSteps = [...(reads.taskSteps ?? []), ...siblingsOf.flatMap((row) => (row ? [{ taskId: row.task_id, state: 'live' as const }] : []))];
+  for (const { taskId, state } of taskSteps) {
     const rows = await db.steps.where('[task_id+position]').between([taskId, ''], [taskId, '\uffff']).toArray();
     for (const row of rows) if (inState(row, state)) steps.set(row.id, toStepRecord(row));
   }
@@ -46,7 +48,7 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
   const named = [...new Set(reads.tasks ?? [])];
   const namedLists = [...new Set([...(reads.lists ?? []), ...(reads.listTasks ?? []).map((r) => r.listId)])];
   const roleKey = (id: string): [string, string] => [id, userId];
-  const [steps, namedRows, rangeRows, namedListRows, namedMembers, reminderRows] = await Promise.all([
+  const [steps, namedRows, rangeRows, namedListRows, namedMembers, reminderRows, listMemberRows] = await Promise.all([
     loadSteps(db, reads),
     db.tasks.bulkGet(named),
     Promise.all(
@@ -58,6 +60,7 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
     db.lists.bulkGet(namedLists),
     db.members.bulkGet([...(reads.members ?? []), ...namedLists.map(roleKey)]),
     reads.reminders?.length ? db.reminders.bulkGet(reads.reminders) : [],
+    reads.listMembers?.length ? db.members.where('list_id').anyOf(reads.listMembers).toArray() : [],
   ]);
   const stored = new Map<string, TaskRow | undefined>();
   named.forEach((id, i) => {
@@ -102,7 +105,7 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
     roleRows.set(id, moreMembers[i]);
   });
   const memberRows = [...namedMembers.slice(0, askedMembers), ...[...lists.keys()].map((id) => roleRows.get(id))];
-  const members = new Map(memberRows.flatMap((m) => (m ? [[memberKey(m.list_id, m.user_id), m] as const] : [])));
+  const members = new Map([...memberRows, ...listMemberRows].flatMap((m) => (m ? [[memberKey(m.list_id, m.user_id), m] as const] : [])));
   const reminders = new Map(reminderRows.flatMap((r) => (r ? [[r.task_id, r] as const] : [])));
   const rows: Rows = { lists, tasks, members, steps, reminders };
   storedTaskRows.set(rows, stored);

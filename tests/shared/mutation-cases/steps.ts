@@ -1,6 +1,7 @@
 // Shared mutation cases: steps (SPEC §11.3) — step.create/update/delete/restore, their rights
-// (from the task's list), the 100-step limit, and how task and list deletes, restores and moves
-// carry a task's steps (deleted_with_task marks the steps a task's delete took).
+// (from the task's list), the 100-step limit on every way a step becomes live (create, restore,
+// a task's restore), and how task and list deletes, restores and moves carry a task's steps
+// (deleted_with_task marks the steps a task's delete took).
 import type { CaseStep, CaseTask, MutationCase } from '../mutation-case';
 import { BOB_EDITS, BOB_VIEWS, BOBS, HOME, HOME_DELETED, WORK } from './fixtures';
 
@@ -170,6 +171,24 @@ const deleting: MutationCase[] = [
     expect: { refused: 'deleted' },
   },
   {
+    title: 'step.restore of a 101st live step is invalid (A task holds at most 100 steps)',
+    name: 'step.restore', before: { lists: [HOME], tasks: [TASK], steps: [...many(100), { ...S1, deleted: true }] }, as: 'alice',
+    args: { id: 'S1' },
+    expect: { refused: 'invalid' },
+  },
+  {
+    title: 'step.restore of the 100th live step is accepted',
+    name: 'step.restore', before: { lists: [HOME], tasks: [TASK], steps: [...many(99), { ...S1, deleted: true }] }, as: 'alice',
+    args: { id: 'S1' },
+    expect: { after: { steps: { S1: { deleted: false } } } },
+  },
+  {
+    title: 'step.restore of a live step of a task holding 100 changes nothing (not refused)',
+    name: 'step.restore', before: { lists: [HOME], tasks: [TASK], steps: [...many(99), S1] }, as: 'alice',
+    args: { id: 'S1' },
+    expect: { after: { steps: { S1: { deleted: false } } } },
+  },
+  {
     title: 'step.restore by a viewer is forbidden',
     name: 'step.restore', before: { lists: [HOME], members: [BOB_VIEWS], tasks: [TASK], steps: [{ ...S1, deleted: true }] }, as: 'bob',
     args: { id: 'S1' },
@@ -198,6 +217,14 @@ const withTask: MutationCase[] = [
     first: [{ name: 'task.delete', args: { id: 'T1' } }],
     args: { id: 'T1' },
     expect: { after: { steps: { S1: { deleted: false, done: true }, S2: { deleted: false, done: false } } } },
+  },
+  {
+    title: 'task.restore brings back all 100 steps its delete took',
+    name: 'task.restore',
+    before: { lists: [HOME], tasks: [{ ...TASK, deleted: true }], steps: many(100).map((s) => ({ ...s, deleted: true, deleted_with_task: true })) },
+    as: 'alice',
+    args: { id: 'T1' },
+    expect: { after: { tasks: { T1: { deleted: false } }, steps: { S100: { deleted: false }, S199: { deleted: false } } } },
   },
   {
     title: 'task.update moving a task to another list moves its steps there',
