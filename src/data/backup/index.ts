@@ -237,6 +237,9 @@ async function importReminders(db: DaybookDb, fileReminders: unknown[], taskIds:
       const taskId = typeof raw.task_id === 'string' ? taskIds.get(raw.task_id) : undefined;
       if (!taskId) throw new ValidationError('task_id', 'Its task was not imported');
       if (!isReminderOffset(raw.offset_minutes)) throw new ValidationError('offset_minutes', MESSAGES.reminderOffset);
+      // checked here, not left to the write: a write refused inside the import's transaction
+      // aborts it, and with it everything imported so far
+      if (!(await db.tasks.get(taskId))?.due_date) throw new ValidationError('due_date', MESSAGES.reminderWithoutDate);
       await reminderMutators.set(taskId, raw.offset_minutes, db);
       report.imported.reminders = (report.imported.reminders ?? 0) + 1;
     } catch (err) {

@@ -178,6 +178,20 @@ describe('export and import', () => {
     expect(await getReminder(dentist!.id, db)).toMatchObject({ offset_minutes: 30, snoozed_until: null });
     expect((await db.outbox.toArray()).filter((m) => m.name === 'reminder.set')).toHaveLength(1);
   });
+
+  it('skips a reminder on a task without a date, and imports everything else', async () => {
+    const dated = await tasks.create({ title: 'Dentist', due_date: '2026-12-04' }, db);
+    const undated = await tasks.create({ title: 'Someday' }, db);
+    await reminders.set(dated.id, 30, db);
+    const file = await exportData(db);
+
+    ({ db } = await freshDb());
+    // a file edited by hand, or made by another app: a reminder on the undated task
+    const report = await importData({ ...file, reminders: [{ task_id: undated.id, offset_minutes: 15 }, ...file.reminders!] }, db);
+    expect(report.imported).toMatchObject({ tasks: 2, reminders: 1 });
+    expect(report.skipped).toEqual([{ index: 0, kind: 'reminder', reason: 'Set a date before adding a reminder' }]);
+    expect((await db.tasks.toArray()).map((t) => t.title).sort()).toEqual(['Dentist', 'Someday']);
+  });
 });
 
 describe('signing in', () => {
