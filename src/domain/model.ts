@@ -54,6 +54,11 @@ export interface Task {
   repeat?: string | null;
   /** The series' first due date (occurrence 1, where COUNT counts from); set exactly when `repeat` is. */
   repeat_anchor?: string | null;
+  /**
+   * The id of the completion (task.complete_occurrence's `completion`) that last moved this task
+   * on, until its Undo: an Undo applies only to its own completion. Absent means null.
+   */
+  last_completion?: string | null;
 }
 
 /** SPEC §11.3: one step of a task's checklist, versioned in its task's list (list_id is denormalised). */
@@ -116,10 +121,25 @@ export interface MutationArgs {
   'task.update': { id: string; patch: TaskPatch };
   'task.delete': { id: string };
   'task.restore': { id: string };
-  /** Completes the occurrence due on `occurrence`: due_date → `next` (the client's nextDue), or done when null. */
-  'task.complete_occurrence': { id: string; occurrence: string; next: string | null };
-  /** Undo of the above: back to `occurrence` if the task is still at `next` (or reopened if next was null). */
-  'task.uncomplete_occurrence': { id: string; occurrence: string; next: string | null };
+  /**
+   * Completes the occurrence due on `occurrence`: due_date → `next` (the client's nextDue), or done
+   * when null. `completion` names this completion for its Undo; `repeat` and `repeat_anchor` are the
+   * rule `next` was computed from (a task whose rule has changed since refuses it `stale`). The
+   * three are absent only in changes queued by versions that did not send them.
+   */
+  'task.complete_occurrence': {
+    id: string;
+    occurrence: string;
+    next: string | null;
+    completion?: string;
+    repeat?: string | null;
+    repeat_anchor?: string | null;
+  };
+  /**
+   * Undo of the above: back to `occurrence` if the task is still at `next` (or reopened if next was
+   * null), and only while `completion` is the completion that last moved the task.
+   */
+  'task.uncomplete_occurrence': { id: string; occurrence: string; next: string | null; completion?: string };
   'step.create': { id: string; task_id: string; title: string; position: string };
   'step.update': { id: string; patch: StepPatch };
   'step.delete': { id: string };
@@ -148,7 +168,7 @@ export type Mutation = { [N in MutationName]: { id: number; name: N; args: Mutat
 /** A queued local edit (client only). `id` is the client's sequential mutation id. */
 export type OutboxEntry = Mutation & { created_at: string };
 
-export const ERROR_CODES = ['invalid', 'forbidden', 'not_found', 'deleted', 'no_such_user', 'too_large', 'rate_limited'] as const;
+export const ERROR_CODES = ['invalid', 'forbidden', 'not_found', 'deleted', 'no_such_user', 'too_large', 'rate_limited', 'stale'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 export interface MutationError {
   code: ErrorCode;

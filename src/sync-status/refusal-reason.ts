@@ -14,6 +14,8 @@ export function refusalReason(error: MutationError): string {
       return 'it was deleted on another device';
     case 'no_such_user':
       return 'No Daybook account uses that e-mail';
+    case 'stale':
+      return 'the repeat was changed on another device — complete it again';
     case 'too_large':
       return error.message || 'it is too large to sync';
     default:

@@ -15,6 +15,8 @@ declare
   new_anchor date;
   occ date;
   nxt date;
+  done_by uuid;
+  seen_anchor date;
   r text;
 begin
   if p_name = 'task.create' then
@@ -62,22 +64,41 @@ begin
     if nxt <= occ then
       perform daybook_private.refuse('invalid', 'The next occurrence must come after the one completed', 'next');
     end if;
+    -- the completion's own id, so that its Undo takes back this completion and no other
+    if p_args ? 'completion' then
+      done_by := daybook_private.arg_uuid(p_args, 'completion');
+    end if;
     -- the occurrence the change names decides, not the order of arrival: a task no longer at
     -- it (completed elsewhere, moved, done) is left as it is, and the change is applied
     if p_name = 'task.complete_occurrence' then
+      -- the rule `next` was computed from; changes without one are taken as they come
+      if p_args ? 'repeat' and jsonb_typeof(p_args -> 'repeat') not in ('string', 'null') then
+        perform daybook_private.refuse('invalid', 'Repeat must be a rule', 'repeat');
+      end if;
+      seen_anchor := daybook_private.check_day(p_args -> 'repeat_anchor', 'repeat_anchor');
       if not t.done and t.due_date = occ then
+        -- a `next` from a rule the task no longer has would land on a day its rule never names;
+        -- a repeat removed meanwhile completes it like a plain task, as the person asked
+        if p_args ? 'repeat' and t.repeat is not null
+           and (t.repeat is distinct from p_args ->> 'repeat'
+                or (p_args ? 'repeat_anchor' and t.repeat_anchor is distinct from seen_anchor)) then
+          perform daybook_private.refuse('stale', 'The repeat was changed on another device — complete it again', 'repeat');
+        end if;
         if nxt is null or t.repeat is null then
-          update public.tasks set done = true, done_at = coalesce(done_at, now()) where id = tid;
+          update public.tasks set done = true, done_at = coalesce(done_at, now()), last_completion = done_by where id = tid;
         else
-          update public.tasks set due_date = nxt where id = tid;
+          update public.tasks set due_date = nxt, last_completion = done_by where id = tid;
         end if;
       end if;
+    elsif t.last_completion is distinct from done_by then
+      -- another completion moved the task since: this Undo has nothing of its own to take back
+      return;
     elsif t.done then
       if nxt is null and t.due_date = occ then
-        update public.tasks set done = false, done_at = null where id = tid;
+        update public.tasks set done = false, done_at = null, last_completion = null where id = tid;
       end if;
     elsif nxt is not null and t.due_date = nxt then
-      update public.tasks set due_date = occ where id = tid;
+      update public.tasks set due_date = occ, last_completion = null where id = tid;
     end if;
   elsif p_name = 'task.update' then
     if t.deleted_at is not null then

@@ -2,7 +2,7 @@
 // supabase/README.md) as a tiny model. Every change the server *applied*, replayed in the
 // order the server applied it, must give exactly the rows the server ends with: that is "every
 // edit is present, or overwritten by a later one in server order, or was refused".
-import type { Mutation } from '@/domain/model';
+import type { Mutation, MutationArgs, MutationError } from '@/domain/model';
 
 export interface ModelTask {
   list_id: string;
@@ -17,6 +17,8 @@ export interface ModelTask {
   deleted_with_list: boolean;
   repeat: string | null;
   repeat_anchor: string | null;
+  /** The completion that last moved the task on, until its Undo (SPEC §15). */
+  last_completion: string | null;
 }
 
 export interface ModelList {
@@ -64,6 +66,7 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
         deleted_with_list: false,
         repeat: a.repeat ?? null,
         repeat_anchor: a.repeat ? (a.repeat_anchor ?? a.due_date ?? null) : null,
+        last_completion: null,
       });
       return;
     }
@@ -110,15 +113,18 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       // whose repeat was removed meanwhile completes like a plain one
       const t = model.tasks.get(m.args.id);
       if (!t || t.deleted || t.done || t.due_date !== m.args.occurrence) return;
+      if (staleRule(t, m.args)) throw new Error(`model: completion of ${m.args.id} from another rule was applied (SPEC §15: stale)`);
+      t.last_completion = m.args.completion ?? null;
       if (m.args.next === null || t.repeat === null) t.done = true;
       else t.due_date = m.args.next;
       return;
     }
     case 'task.uncomplete_occurrence': {
+      // only its own completion (SPEC §15): another device's completion of the occurrence stays
       const t = model.tasks.get(m.args.id);
-      if (!t || t.deleted) return;
-      if (t.done && m.args.next === null && t.due_date === m.args.occurrence) t.done = false;
-      else if (!t.done && m.args.next !== null && t.due_date === m.args.next) t.due_date = m.args.occurrence;
+      if (!t || t.deleted || t.last_completion !== (m.args.completion ?? null)) return;
+      if (t.done && m.args.next === null && t.due_date === m.args.occurrence) Object.assign(t, { done: false, last_completion: null });
+      else if (!t.done && m.args.next !== null && t.due_date === m.args.next) Object.assign(t, { due_date: m.args.occurrence, last_completion: null });
       return;
     }
     case 'list.create':
@@ -151,4 +157,23 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       // membership changes move no rows; visibility is checked by comparing each device with the server
       return;
   }
+}
+
+/** A completion computed from a rule the task no longer has (a removed repeat is not one). */
+function staleRule(t: ModelTask, a: MutationArgs['task.complete_occurrence']): boolean {
+  if (a.repeat === undefined || t.repeat === null) return false;
+  return a.repeat !== t.repeat || (a.repeat_anchor !== undefined && a.repeat_anchor !== t.repeat_anchor);
+}
+
+/**
+ * Why the server's refusal of `m`, at this point of server order, is wrong — or null. Only the
+ * refusals the model decides are checked: `stale` needs a task still open at the occurrence
+ * whose rule is not the one the completion carries.
+ */
+export function wrongRefusal(model: Model, m: Mutation, error: MutationError | undefined): string | null {
+  if (error?.code !== 'stale') return null;
+  if (m.name !== 'task.complete_occurrence') return `${m.name} refused stale`;
+  const t = model.tasks.get(m.args.id);
+  if (!t || t.deleted || t.done || t.due_date !== m.args.occurrence) return `completion of ${m.args.id} refused stale though the task had left the occurrence`;
+  return staleRule(t, m.args) ? null : `completion of ${m.args.id} refused stale with the task's own rule`;
 }

@@ -33,12 +33,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lists as listOps, members as memberOps, reminders as reminderOps, tasks as taskOps } from '@/data/write';
 import { ValidationError } from '@/lib/errors';
+import type { OccurrenceDone } from '@/data/write';
 import { type List, type Mutation, type MutationError, type PullResult, REMINDER_OFFSETS, type ReminderOffset, type Task } from '@/domain/model';
 import type { PushRequest } from '@/sync/ports';
 import { type RestartMoment, signUpUser, startTestServer, type TestServer } from '../helpers/server';
 import { pullAll } from '../helpers/server-sync';
 import { connectDevice, type Device, deviceView, type Fault, FAULTS, INTERRUPTING, serverView, type Trouble } from '../helpers/sync-device';
-import { applyToModel, emptyModel } from './sync-model';
+import { applyToModel, emptyModel, wrongRefusal } from './sync-model';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 200);
 const SEED = process.env.SEED === undefined ? Date.now() ^ (Math.random() * 0x7fffffff) : Number(process.env.SEED);
@@ -64,6 +65,8 @@ const TODAY = '2026-12-01';
 type Op =
   | { op: 'task.create'; list: number; title: string; notes: string; due: string | null; time: string | null; priority: 0 | 1 | 2 | 3; repeat: string | null }
   | { op: 'task.complete'; task: number }
+  | { op: 'task.undo'; pick: number; tick: boolean }
+  | { op: 'task.repeat'; task: number; repeat: string | null }
   | { op: 'task.update'; task: number; field: 'title' | 'notes' | 'priority' | 'done' | 'due'; title: string; notes: string; priority: 0 | 1 | 2 | 3; due: string | null; time: string | null }
   | { op: 'task.move'; task: number; list: number; where: 'start' | 'end' }
   | { op: 'task.delete'; task: number }
@@ -86,6 +89,14 @@ const color = fc.constantFrom('red', 'blue', 'green') as fc.Arbitrary<'red' | 'b
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ op: fc.constant('task.create' as const), list: pick, title: text, notes, due: date, time, priority, repeat }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('task.complete' as const), task: pick }) },
+  // the toast's Undo of one of this device's completions (mostly the last), maybe made while
+  // offline after another device completed the same occurrence (SPEC §15)
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('task.undo' as const), pick, tick: fc.boolean() }) },
+  // a rule edit that may race another device's completion (refused `stale` then, SPEC §15)
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('task.repeat' as const), task: pick, repeat: fc.constantFrom(null, 'FREQ=DAILY', 'FREQ=WEEKLY;COUNT=2', 'FREQ=WEEKLY;BYDAY=MO', 'FREQ=WEEKLY;BYDAY=FR') }),
+  },
   {
     weight: 8,
     arbitrary: fc.record({
@@ -123,7 +134,8 @@ type Step =
   | { kind: 'restart'; device: number }
   | { kind: 'trouble'; device: number; trouble: Trouble; pick: number }
   | { kind: 'age' }
-  | { kind: 'conflict'; device: number; task: number; edits: number; late: boolean };
+  | { kind: 'conflict'; device: number; task: number; edits: number; late: boolean }
+  | { kind: 'race'; device: number; task: number; rule: boolean };
 
 const device = fc.nat(2);
 // a server restart costs half a second: rarer than the rest
@@ -142,6 +154,10 @@ const stepKinds: fc.WeightedArbitrary<Step>[] = [
   // answer to its push comes after the deadline (the server applied it; the engine probes with
   // a pull, whose pages are the first to bring those refusals)
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('conflict' as const), device, task: pick, edits: fc.integer({ min: 2, max: 4 }), late: fc.boolean() }) },
+  // another device completes a repeating task's occurrence (or changes its rule) and syncs; this
+  // one, not knowing yet, ticks the same occurrence and taps Undo (or completes it with the old
+  // rule): SPEC §15, an Undo takes back only its own completion, and a stale rule is refused
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('race' as const), device, task: pick, rule: fc.boolean() }) },
 ];
 if (AGE) stepKinds.push({ weight: 1, arbitrary: fc.constant({ kind: 'age' as const }) });
 const stepArb: fc.Arbitrary<Step> = fc.oneof(...stepKinds);
@@ -155,6 +171,17 @@ const pullLimit = fc.constantFrom(1000, 1000, 1, 2, 3, 7);
 // ---- running a step on a device -------------------------------------------------------------
 
 const at = <T>(rows: T[], i: number): T | undefined => (rows.length ? rows[i % rows.length] : undefined);
+
+/** Each device's completions of an occurrence, for its Undo (a toast's, so mostly the last one). */
+const completions = new WeakMap<Device, OccurrenceDone[]>();
+
+/** Completes the occurrence a repeating task is due on, remembered for an Undo; null for any other task. */
+async function completeOccurrence(d: Device, task: { id: string; repeat?: string | null; due_date: string | null } | undefined): Promise<OccurrenceDone | null> {
+  if (!task?.repeat || !task.due_date) return null;
+  const done = await taskOps.completeOccurrence(task.id, TODAY, d.db);
+  completions.set(d, [...(completions.get(d) ?? []), done]);
+  return done;
+}
 
 /** Runs the edit through the data layer; returns the local refusal message, if any (nothing queued then). */
 function perform(d: Device, other: { email: string; userId: string }, op: Op): Promise<string | null> {
@@ -184,11 +211,26 @@ async function edit(d: Device, other: { email: string; userId: string }, op: Op)
       case 'task.create':
         await taskOps.create({ title: op.title, notes: op.notes, due_date: op.due, due_time: op.due ? op.time : null, priority: op.priority, list_id: at(live, op.list)?.id, repeat: op.due ? op.repeat : null }, db);
         return;
-      case 'task.complete':
+      case 'task.complete': {
         // a repeating task's checkbox completes one occurrence; any other completes it
-        if (task?.repeat && task.due_date) await taskOps.completeOccurrence(task.id, TODAY, db);
-        else if (task) await taskOps.setDone(task.id, true, db);
+        const repeating = op.task % 3 ? at(liveTasks.filter((t) => t.repeat && t.due_date), op.task) : undefined;
+        if (!(await completeOccurrence(d, repeating ?? task)) && task && !repeating) await taskOps.setDone(task.id, true, db);
         return;
+      }
+      case 'task.undo': {
+        // a tick and its Undo at once (the net change of a device: nothing), or the Undo of an
+        // earlier completion of this device
+        const mine = completions.get(d) ?? [];
+        const done = op.tick || !mine.length ? await completeOccurrence(d, at(liveTasks.filter((t) => t.repeat && t.due_date), op.pick)) : mine[op.pick % 4 === 0 ? op.pick % mine.length : mine.length - 1];
+        if (done) await taskOps.undoOccurrence(done, db);
+        return;
+      }
+      case 'task.repeat': {
+        // mostly a repeating task (what another device may be completing)
+        const dated = (op.task % 3 ? at(liveTasks.filter((t) => t.repeat && t.due_date), op.task) : undefined) ?? at(liveTasks.filter((t) => t.due_date), op.task);
+        if (dated) await taskOps.update(dated.id, { repeat: op.repeat }, db);
+        return;
+      }
       case 'task.update': {
         if (!task) return;
         const patch =
@@ -341,6 +383,13 @@ function emptyStats() {
     pulledRefusals: 0,
     /** pull answers full of refusals with more waiting, whose acknowledgment the server held below the client's last change */
     heldAcks: 0,
+    /** Undos of a completion that took it back, and those that changed nothing (not their own, or moved on: SPEC §15) */
+    undos: 0,
+    undosNoop: 0,
+    /** the 'race' step: a completion or rule edit on one device, synced before a stale device ticks */
+    races: 0,
+    /** completions refused for a rule changed elsewhere (SPEC §15) */
+    stale: 0,
   };
 }
 type Stats = ReturnType<typeof emptyStats>;
@@ -392,6 +441,7 @@ describe('sync property', () => {
       share: fc.constantFrom(null, 'editor', 'viewer') as fc.Arbitrary<'editor' | 'viewer' | null>,
       benShares: fc.constantFrom(null, null, 'editor', 'viewer') as fc.Arbitrary<'editor' | 'viewer' | null>,
       seedTasks: fc.nat(3),
+      weekly: fc.boolean(),
       pullLimits: fc.tuple(pullLimit, pullLimit, pullLimit),
     });
     const property = fc.asyncProperty(setupArb, fc.array(stepArb, { minLength: 8, maxLength: 30 }), async (setup, steps) => {
@@ -462,6 +512,26 @@ describe('sync property', () => {
         if (!step.late) return;
         d.transport.inject('timeout');
         await syncOnce(d);
+      }
+
+      async function race(d: Device, step: { task: number; rule: boolean }): Promise<void> {
+        const live = (await d.db.tasks.toArray()).filter((t) => !t.deleted_at && !t.done && t.repeat && t.due_date).sort((a, b) => a.id.localeCompare(b.id));
+        const task = at(live, step.task);
+        if (!task) return;
+        for (const o of devices) {
+          const theirs = o === d ? undefined : await o.db.tasks.get(task.id);
+          if (!theirs || theirs.deleted_at || theirs.done || theirs.due_date !== task.due_date || !theirs.repeat) continue;
+          const rule = theirs.repeat === 'FREQ=WEEKLY;BYDAY=MO' ? 'FREQ=DAILY' : 'FREQ=WEEKLY;BYDAY=MO';
+          const edit = step.rule ? () => taskOps.update(task.id, { repeat: rule }, o.db) : () => completeOccurrence(o, theirs);
+          if ((await refusedLocally(edit)) !== null) continue;
+          await o.transport.clean(() => o.sync());
+          run.races++;
+          break;
+        }
+        await refusedLocally(async () => {
+          const done = await completeOccurrence(d, task);
+          if (done && !step.rule) await taskOps.undoOccurrence(done, d.db);
+        });
       }
 
       async function troubleTarget(step: { trouble: Trouble; pick: number }, d: Device): Promise<Device> {
@@ -539,10 +609,12 @@ describe('sync property', () => {
       try {
         // a starting point worth editing: a few tasks on each device, maybe a list Ann shares with Ben, maybe one Ben shares with Ann
         const [annPhone, , benPhone] = devices as [Device, Device, Device];
-        for (const d of devices) for (let i = 0; i < setup.seedTasks; i++) await taskOps.create({ title: `${d.name} ${i}` }, d.db);
+        // the first of them a weekly task due on a Friday, when `weekly` (its occurrences to complete)
+        const seeded = (i: number) => (setup.weekly && i === 0 ? { due_date: '2026-12-04', repeat: 'FREQ=WEEKLY;BYDAY=FR' } : {});
+        for (const d of devices) for (let i = 0; i < setup.seedTasks; i++) await taskOps.create({ title: `${d.name} ${i}`, ...seeded(i) }, d.db);
         if (setup.share) {
           const list = await listOps.create({ name: 'Shared', color: 'teal' }, annPhone.db);
-          for (let i = 0; i < setup.seedTasks; i++) await taskOps.create({ title: `Shared ${i}`, list_id: list.id }, annPhone.db);
+          for (let i = 0; i < setup.seedTasks; i++) await taskOps.create({ title: `Shared ${i}`, list_id: list.id, ...seeded(i) }, annPhone.db);
           await memberOps.invite(list.id, ben.email, setup.share, annPhone.db);
         }
         if (setup.benShares) {
@@ -572,6 +644,7 @@ describe('sync property', () => {
           else if (step.kind === 'trouble') (await troubleTarget(step, d)).transport.arm({ trouble: step.trouble, pick: step.pick });
           else if (step.kind === 'restart') await d.restart();
           else if (step.kind === 'conflict') await conflict(d, step);
+          else if (step.kind === 'race') await race(d, step);
           else await syncOnce(d);
           if (process.env.DEBUG_PROPERTY && step.kind !== 'edit') console.log(d.name, JSON.stringify(step));
           if (serverDown) throw serverDown;
@@ -655,15 +728,22 @@ describe('sync property', () => {
         // 3. the applied changes, in server order, on the model give the server's rows
         const model = emptyModel();
         const userOfClient = new Map([...clientOf].map(([d, c]) => [c, d.userId]));
-        for (const a of answers) if (a.status === 'applied') applyToModel(model, a.mutation, userOfClient.get(a.client));
+        for (const a of answers) {
+          const undo = a.status === 'applied' && a.mutation.name === 'task.uncomplete_occurrence' ? a.mutation.args.id : null;
+          const before = undo ? JSON.stringify(model.tasks.get(undo)) : '';
+          if (a.status === 'applied') applyToModel(model, a.mutation, userOfClient.get(a.client));
+          else if (a.status === 'refused') expect(wrongRefusal(model, a.mutation, a.error), `refusal of ${a.client}/${a.id}`).toBeNull();
+          if (undo) run[before === JSON.stringify(model.tasks.get(undo)) ? 'undosNoop' : 'undos']++;
+        }
+        run.stale += answers.filter((a) => a.status === 'refused' && a.error?.code === 'stale').length;
         const server = await serverRows(devices);
         for (const [id, t] of model.tasks) {
           const row = server.tasks.get(id);
           expect(row, `task ${id} missing on the server`).toBeDefined();
           expect(
-            { list_id: row!.list_id, title: row!.title, notes: row!.notes, due_date: row!.due_date, due_time: row!.due_time, priority: row!.priority, done: row!.done, position: row!.position, deleted: row!.deleted_at !== null, repeat: row!.repeat ?? null, repeat_anchor: row!.repeat_anchor ?? null },
+            { list_id: row!.list_id, title: row!.title, notes: row!.notes, due_date: row!.due_date, due_time: row!.due_time, priority: row!.priority, done: row!.done, position: row!.position, deleted: row!.deleted_at !== null, repeat: row!.repeat ?? null, repeat_anchor: row!.repeat_anchor ?? null, last_completion: row!.last_completion ?? null },
             `task ${id}`,
-          ).toEqual({ list_id: t.list_id, title: t.title, notes: t.notes, due_date: t.due_date, due_time: t.due_time, priority: t.priority, done: t.done, position: t.position, deleted: t.deleted, repeat: t.repeat, repeat_anchor: t.repeat_anchor });
+          ).toEqual({ list_id: t.list_id, title: t.title, notes: t.notes, due_date: t.due_date, due_time: t.due_time, priority: t.priority, done: t.done, position: t.position, deleted: t.deleted, repeat: t.repeat, repeat_anchor: t.repeat_anchor, last_completion: t.last_completion });
         }
         for (const [id, l] of model.lists) {
           const row = server.lists.get(id);

@@ -1,28 +1,53 @@
-// task.complete_occurrence · task.uncomplete_occurrence, as pure applies (SPEC §11.1).
+// task.complete_occurrence · task.uncomplete_occurrence, as pure applies (SPEC §11.1, §15).
 // One occurrence is completed once whatever the devices do: the change names the occurrence it
 // completes (the due date the person saw) and the next due date the device computed (nextDue:
 // the server has no RRULE expander). It advances the task only while the task is still at that
 // occurrence; otherwise it is an applied no-op — another device completed it already, or the
 // date was moved — since there is nothing for the person to fix. With no next occurrence
 // (COUNT or UNTIL reached), or on a task whose repeat was removed meanwhile, it completes the
-// task like a plain one. The undo puts the occurrence back only while the task is still where
-// the completion left it.
+// task like a plain one. A `next` computed from a rule the task no longer has would put the task
+// on a day its rule never names, so that completion is refused `stale` (the person completes it
+// again, with the rule their device now has). The undo puts the occurrence back only while the
+// task is still where the completion left it and that completion is the last that moved it
+// (`last_completion`): a device that ticked and undid offline takes back nothing another device did.
 import { isValidIsoDate } from '@/domain/validation';
+import { isUuid } from '@/lib/ids';
+import type { MutationArgs } from '@/domain/model';
 import { refuse, TASK_MISSING } from './checks';
 import { editableTask } from './tasks';
 import type { MutationDef, TaskRecord } from './types';
 
-interface OccurrenceArgs {
-  id: string;
-  occurrence: string;
-  next: string | null;
-}
+export const STALE_RULE = 'The repeat was changed on another device — complete it again';
+
+type OccurrenceArgs = MutationArgs['task.uncomplete_occurrence'];
 
 function checkArgs(args: OccurrenceArgs): void {
   if (typeof args.occurrence !== 'string' || !isValidIsoDate(args.occurrence)) refuse('invalid', 'Pick a date between 1900 and 2999', 'occurrence');
+  if (args.completion !== undefined && (typeof args.completion !== 'string' || !isUuid(args.completion))) {
+    refuse('invalid', 'completion must be a UUID', 'completion');
+  }
   if (args.next === null) return;
   if (typeof args.next !== 'string' || !isValidIsoDate(args.next)) refuse('invalid', 'Pick a date between 1900 and 2999', 'next');
   if (args.next <= args.occurrence) refuse('invalid', 'The next occurrence must come after the one completed', 'next');
+}
+
+/** The completion's id as stored: lower case (the server's uuid), null for a change that sent none. */
+const completionId = (args: OccurrenceArgs): string | null => args.completion?.toLowerCase() ?? null;
+
+function checkRuleArgs(args: MutationArgs['task.complete_occurrence']): void {
+  if (args.repeat !== undefined && args.repeat !== null && typeof args.repeat !== 'string') refuse('invalid', 'Repeat must be a rule', 'repeat');
+  const anchor = args.repeat_anchor;
+  if (anchor !== undefined && anchor !== null && (typeof anchor !== 'string' || !isValidIsoDate(anchor))) {
+    refuse('invalid', 'Pick a date between 1900 and 2999', 'repeat_anchor');
+  }
+}
+
+/** Was `next` computed from a rule other than the task's? Changes that carry no rule are trusted. */
+function staleRule(task: TaskRecord, args: MutationArgs['task.complete_occurrence']): boolean {
+  // a repeat removed meanwhile: completing it as a plain task is what the person asked for
+  if (args.repeat === undefined || !task.repeat) return false;
+  const anchor = args.repeat_anchor;
+  return args.repeat !== task.repeat || (anchor !== undefined && anchor !== (task.repeat_anchor ?? null));
 }
 
 export const taskCompleteOccurrence: MutationDef<'task.complete_occurrence'> = {
@@ -31,11 +56,12 @@ export const taskCompleteOccurrence: MutationDef<'task.complete_occurrence'> = {
     const task = editableTask(rows, args.id, userId);
     if (task.deleted_at) refuse('deleted', TASK_MISSING, 'id');
     checkArgs(args);
+    checkRuleArgs(args);
     if (task.done || task.due_date !== args.occurrence) return {};
+    if (staleRule(task, args)) refuse('stale', STALE_RULE, 'repeat');
+    const moved = { last_completion: completionId(args), updated_at: now };
     const next: TaskRecord =
-      args.next === null || !task.repeat
-        ? { ...task, done: true, done_at: task.done_at ?? now, updated_at: now }
-        : { ...task, due_date: args.next, updated_at: now };
+      args.next === null || !task.repeat ? { ...task, ...moved, done: true, done_at: task.done_at ?? now } : { ...task, ...moved, due_date: args.next };
     return { tasks: [next] };
   },
 };
@@ -46,12 +72,14 @@ export const taskUncompleteOccurrence: MutationDef<'task.uncomplete_occurrence'>
     const task = editableTask(rows, args.id, userId);
     if (task.deleted_at) refuse('deleted', TASK_MISSING, 'id');
     checkArgs(args);
+    if ((task.last_completion ?? null) !== completionId(args)) return {};
+    const undone = { last_completion: null, updated_at: now };
     if (task.done) {
       // completed like a plain task for want of a next occurrence: reopen it
       if (args.next !== null || task.due_date !== args.occurrence) return {};
-      return { tasks: [{ ...task, done: false, done_at: null, updated_at: now }] };
+      return { tasks: [{ ...task, ...undone, done: false, done_at: null }] };
     }
     if (args.next === null || task.due_date !== args.next) return {};
-    return { tasks: [{ ...task, due_date: args.occurrence, updated_at: now }] };
+    return { tasks: [{ ...task, ...undone, due_date: args.occurrence }] };
   },
 };

@@ -35,6 +35,7 @@ export function stripTask(t: Task): Task {
     version: Number(t.version ?? 0),
     repeat: t.repeat ?? null,
     repeat_anchor: t.repeat_anchor ?? null,
+    last_completion: t.last_completion ?? null,
   };
 }
 

@@ -5,6 +5,7 @@
 import Dexie from 'dexie';
 import { ValidationError } from '@/lib/errors';
 import { todayIso } from '@/lib/dates';
+import { newId } from '@/lib/ids';
 import type { TaskPatch } from '@/domain/model';
 import { getDb } from '../db/database';
 import { type DaybookDb, STATE, type TaskRow } from '../db/schema';
@@ -34,6 +35,8 @@ export interface OccurrenceDone {
   occurrence: string;
   /** The new due date; null = the series ended and the task is done. */
   next: string | null;
+  /** This completion's id: its Undo takes back this completion only. */
+  completion: string;
 }
 
 /**
@@ -49,15 +52,20 @@ async function completeOccurrence(id: string, today: string = todayIso(), db: Da
     if (!row.due_date) throw new ValidationError('id', 'Set a date before repeating');
     const parsed = row.repeat ? parseRule(row.repeat) : null;
     const next = parsed?.ok ? nextDue(parsed.rule, row.repeat_anchor ?? row.due_date, row.due_date, today) : null;
-    const args = { id, occurrence: row.due_date, next };
-    await commit(db, enqueue, 'task.complete_occurrence', args);
-    return args;
+    const done = { id, occurrence: row.due_date, next, completion: newId() };
+    // the rule `next` comes from: a task whose rule changed meanwhile refuses it (`stale`)
+    await commit(db, enqueue, 'task.complete_occurrence', { ...done, repeat: row.repeat ?? null, repeat_anchor: row.repeat_anchor ?? null });
+    return done;
   });
 }
 
-/** Undo from the toast: the occurrence is back if the task is still where the completion left it. */
+/**
+ * Undo from the toast: the occurrence is back if the task is still where this completion left it
+ * (another device's completion of the same occurrence stays).
+ */
 async function undoOccurrence(done: OccurrenceDone, db: DaybookDb = getDb()): Promise<void> {
-  await write(db, (enqueue) => commit(db, enqueue, 'task.uncomplete_occurrence', { ...done }));
+  const { id, occurrence, next, completion } = done;
+  await write(db, (enqueue) => commit(db, enqueue, 'task.uncomplete_occurrence', { id, occurrence, next, completion }));
 }
 
 /**

@@ -78,7 +78,7 @@ describe.each(SERVER_KINDS)('repeating tasks and steps sync on %s', (kind) => {
     await syncUntilQuiet([alice, bob]);
     await offline(alice, bob);
     await tasks.completeOccurrence(bins.id, TODAY, alice.db); // 4 Dec → 11 Dec
-    await tasks.completeOccurrence(bins.id, TODAY, alice.db); // 11 Dec → 18 Dec
+    const second = await tasks.completeOccurrence(bins.id, TODAY, alice.db); // 11 Dec → 18 Dec
     await tasks.completeOccurrence(bins.id, TODAY, bob.db); // 4 Dec again: once is enough
     bob.transport.offline = false;
     await bob.sync();
@@ -86,7 +86,8 @@ describe.each(SERVER_KINDS)('repeating tasks and steps sync on %s', (kind) => {
     for (const d of [alice, bob]) expect(await d.db.tasks.get(bins.id)).toMatchObject({ due_date: '2026-12-18', done: false });
     expect((await serverRows(bob)).tasks.get(bins.id)?.due_date).toBe('2026-12-18');
     // Undo of the last completion, from alice's toast, after it synced: back to 11 Dec everywhere
-    await tasks.undoOccurrence({ id: bins.id, occurrence: '2026-12-11', next: '2026-12-18' }, alice.db);
+    expect(second).toMatchObject({ occurrence: '2026-12-11', next: '2026-12-18' });
+    await tasks.undoOccurrence(second, alice.db);
     await online(alice, bob);
     for (const d of [alice, bob]) expect((await d.db.tasks.get(bins.id))?.due_date).toBe('2026-12-11');
     await Promise.all([alice.close(), bob.close()]);

@@ -38,15 +38,24 @@ describe('repeating tasks', () => {
   it('completing an occurrence moves the due date to the next one after the later of it and today', async () => {
     const t = await tasks.create({ title: 'Bins', due_date: '2026-12-04', due_time: '07:00', repeat: 'FREQ=WEEKLY;BYDAY=FR' }, db);
     // early, on Wednesday 2 Dec: the one after Friday
-    expect(await tasks.completeOccurrence(t.id, '2026-12-02', db)).toEqual({ id: t.id, occurrence: '2026-12-04', next: '2026-12-11' });
+    const early = await tasks.completeOccurrence(t.id, '2026-12-02', db);
+    expect(early).toEqual({ id: t.id, occurrence: '2026-12-04', next: '2026-12-11', completion: expect.any(String) });
     expect(await db.tasks.get(t.id)).toMatchObject({ due_date: '2026-12-11', due_time: '07:00', done: false, repeat_anchor: '2026-12-04' });
-    expect((await lastChange())).toMatchObject({ name: 'task.complete_occurrence', args: { id: t.id, occurrence: '2026-12-04', next: '2026-12-11' } });
+    // the change names itself (its Undo takes back only it) and the rule `next` came from
+    expect((await lastChange())).toEqual(expect.objectContaining({
+      name: 'task.complete_occurrence',
+      args: { id: t.id, occurrence: '2026-12-04', next: '2026-12-11', completion: early.completion, repeat: 'FREQ=WEEKLY;BYDAY=FR', repeat_anchor: '2026-12-04' },
+    }));
     // late, on 30 Dec: the first Friday after today
     const late = await tasks.completeOccurrence(t.id, '2026-12-30', db);
     expect(late.next).toBe('2027-01-01');
+    expect(late.completion).not.toBe(early.completion);
+    // the earlier completion's Undo comes too late: the later one moved the task since
+    await tasks.undoOccurrence(early, db);
+    expect(await db.tasks.get(t.id)).toMatchObject({ due_date: '2027-01-01', done: false });
     await tasks.undoOccurrence(late, db);
     expect(await db.tasks.get(t.id)).toMatchObject({ due_date: '2026-12-11', done: false });
-    expect((await lastChange()).name).toBe('task.uncomplete_occurrence');
+    expect(await lastChange()).toMatchObject({ name: 'task.uncomplete_occurrence', args: { id: t.id, occurrence: '2026-12-11', next: '2027-01-01', completion: late.completion } });
   });
 
   it('at the end of the series the task completes like a plain one, and Undo reopens it', async () => {

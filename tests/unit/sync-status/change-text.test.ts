@@ -86,11 +86,13 @@ describe('refusal reasons (SPEC §8)', () => {
     ['deleted', 'it was deleted on another device'],
     ['no_such_user', 'No Daybook account uses that e-mail'],
     ['invalid', 'Notes must be at most 10,000 characters'],
+    ['stale', 'the repeat was changed on another device — complete it again'],
   ] as const)('%s → %s', (code, reason) => {
     expect(refusalReason({ code, message: 'Notes must be at most 10,000 characters' })).toBe(reason);
   });
 
   it('reads as a sentence on its own in the sync centre', () => {
     expect(refusalSentence({ code: 'forbidden', message: '' })).toBe('You can only view this list');
+    expect(refusalSentence({ code: 'stale', message: '' })).toBe('The repeat was changed on another device — complete it again');
   });
 });

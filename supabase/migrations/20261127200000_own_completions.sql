@@ -1,0 +1,169 @@
+-- Undo undoes only its own change (SPEC §15). A device that completed an occurrence and undid it
+-- offline took back another device's completion of the same occurrence, since the undo only
+-- checked that the task was where a completion would leave it. Each completion now carries an id,
+-- kept on the task as `last_completion` until its undo, and an undo applies only to its own.
+-- A completion also carries the rule its `next` was computed from: one made against a rule that
+-- has since changed is refused `stale` instead of putting the task on a day its rule never names.
+alter table public.tasks add column last_completion uuid;
+
+create or replace function daybook_private.apply_task(p_name text, p_args jsonb) returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  uid uuid := auth.uid();
+  tid uuid := daybook_private.arg_uuid(p_args, 'id');
+  t public.tasks;
+  patch jsonb;
+  new_list uuid;
+  new_date date;
+  new_time text;
+  new_repeat text;
+  new_anchor date;
+  occ date;
+  nxt date;
+  done_by uuid;
+  seen_anchor date;
+  r text;
+begin
+  if p_name = 'task.create' then
+    insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, position, created_by, repeat, repeat_anchor)
+    select r.id, r.list_id, r.title, r.notes, r.due_date, r.due_time, r.priority, r.position, r.created_by, r.repeat, r.repeat_anchor
+    from daybook_private.task_create_row(p_args, true) r;
+    return;
+  end if;
+
+  select * into t from public.tasks where id = tid for update;
+  r := case when found then daybook_private.role_on(t.list_id) end;
+  if r is null then
+    perform daybook_private.refuse('not_found', 'This task was deleted or unshared', 'id');
+  end if;
+  if r = 'viewer' then
+    perform daybook_private.refuse('forbidden', 'You can only view this list');
+  end if;
+
+  if p_name = 'task.delete' then
+    if t.deleted_at is null then
+      update public.tasks set deleted_at = now(), deleted_with_list = false where id = tid;
+      perform daybook_private.tombstone_task_steps(tid, t.list_id);
+    elsif t.deleted_with_list then
+      -- deleted with its list, and now by this person too: restoring the list must not bring
+      -- back a task they deleted (the new version carries the flag to every device)
+      update public.tasks set deleted_with_list = false where id = tid;
+    end if;
+  elsif p_name = 'task.restore' then
+    if (select deleted_at from public.lists where id = t.list_id) is not null then
+      perform daybook_private.refuse('deleted', 'Its list was deleted', 'list_id');
+    end if;
+    if t.deleted_at is not null then
+      update public.tasks set deleted_at = null, deleted_with_list = false where id = tid;
+      perform daybook_private.revive_task_steps(tid, t.list_id);
+    end if;
+  elsif p_name in ('task.complete_occurrence', 'task.uncomplete_occurrence') then
+    if t.deleted_at is not null then
+      perform daybook_private.refuse('deleted', 'This task was deleted on another device');
+    end if;
+    occ := daybook_private.check_day(p_args -> 'occurrence', 'occurrence');
+    if occ is null then
+      perform daybook_private.refuse('invalid', 'Pick a date between 1900 and 2999', 'occurrence');
+    end if;
+    nxt := daybook_private.check_day(p_args -> 'next', 'next');
+    if nxt <= occ then
+      perform daybook_private.refuse('invalid', 'The next occurrence must come after the one completed', 'next');
+    end if;
+    -- the completion's own id, so that its Undo takes back this completion and no other
+    if p_args ? 'completion' then
+      done_by := daybook_private.arg_uuid(p_args, 'completion');
+    end if;
+    -- the occurrence the change names decides, not the order of arrival: a task no longer at
+    -- it (completed elsewhere, moved, done) is left as it is, and the change is applied
+    if p_name = 'task.complete_occurrence' then
+      -- the rule `next` was computed from; changes without one are taken as they come
+      if p_args ? 'repeat' and jsonb_typeof(p_args -> 'repeat') not in ('string', 'null') then
+        perform daybook_private.refuse('invalid', 'Repeat must be a rule', 'repeat');
+      end if;
+      seen_anchor := daybook_private.check_day(p_args -> 'repeat_anchor', 'repeat_anchor');
+      if not t.done and t.due_date = occ then
+        -- a `next` from a rule the task no longer has would land on a day its rule never names;
+        -- a repeat removed meanwhile completes it like a plain task, as the person asked
+        if p_args ? 'repeat' and t.repeat is not null
+           and (t.repeat is distinct from p_args ->> 'repeat'
+                or (p_args ? 'repeat_anchor' and t.repeat_anchor is distinct from seen_anchor)) then
+          perform daybook_private.refuse('stale', 'The repeat was changed on another device — complete it again', 'repeat');
+        end if;
+        if nxt is null or t.repeat is null then
+          update public.tasks set done = true, done_at = coalesce(done_at, now()), last_completion = done_by where id = tid;
+        else
+          update public.tasks set due_date = nxt, last_completion = done_by where id = tid;
+        end if;
+      end if;
+    elsif t.last_completion is distinct from done_by then
+      -- another completion moved the task since: this Undo has nothing of its own to take back
+      return;
+    elsif t.done then
+      if nxt is null and t.due_date = occ then
+        update public.tasks set done = false, done_at = null, last_completion = null where id = tid;
+      end if;
+    elsif nxt is not null and t.due_date = nxt then
+      update public.tasks set due_date = occ, last_completion = null where id = tid;
+    end if;
+  elsif p_name = 'task.update' then
+    if t.deleted_at is not null then
+      perform daybook_private.refuse('deleted', 'This task was deleted on another device');
+    end if;
+    patch := p_args -> 'patch';
+    if jsonb_typeof(patch) is distinct from 'object' then
+      perform daybook_private.refuse('invalid', 'patch must be an object', 'patch');
+    end if;
+    new_list := t.list_id;
+    if patch ? 'list_id' then
+      new_list := daybook_private.arg_uuid(patch, 'list_id');
+      if new_list <> t.list_id then
+        perform daybook_private.require_list(new_list, 'editor');
+      end if;
+    end if;
+    new_date := case when patch ? 'due_date' then daybook_private.check_date(patch -> 'due_date') else t.due_date end;
+    new_time := case when patch ? 'due_time' then daybook_private.check_time(patch -> 'due_time')
+      when new_date is null then null else t.due_time end;
+    if new_time is not null and new_date is null then
+      perform daybook_private.refuse('invalid', 'Set a date before setting a time', 'due_time');
+    end if;
+    -- a repeat needs a date: clearing the date clears it; a repeat set without an anchor starts
+    -- at the (resulting) due date
+    if patch ? 'repeat' or patch ? 'repeat_anchor' then
+      new_repeat := case when patch ? 'repeat' then daybook_private.check_repeat(patch -> 'repeat') else t.repeat end;
+      if new_repeat is not null then
+        if new_date is null then
+          perform daybook_private.refuse('invalid', 'Set a date before repeating', 'repeat');
+        end if;
+        new_anchor := coalesce(daybook_private.check_day(patch -> 'repeat_anchor', 'repeat'), new_date);
+      end if;
+    elsif new_date is not null then
+      new_repeat := t.repeat;
+      new_anchor := t.repeat_anchor;
+    end if;
+    if patch ? 'done' and jsonb_typeof(patch -> 'done') is distinct from 'boolean' then
+      perform daybook_private.refuse('invalid', 'done must be true or false', 'done');
+    end if;
+    update public.tasks set
+      list_id = new_list,
+      title = case when patch ? 'title' then daybook_private.check_title(patch -> 'title') else title end,
+      notes = case when patch ? 'notes' then daybook_private.check_notes(patch -> 'notes') else notes end,
+      due_date = new_date,
+      due_time = new_time,
+      repeat = new_repeat,
+      repeat_anchor = new_anchor,
+      priority = case when patch ? 'priority' then daybook_private.check_priority(patch -> 'priority') else priority end,
+      position = case when patch ? 'position' then daybook_private.check_position(patch -> 'position') else position end,
+      done = case when patch ? 'done' then (patch ->> 'done')::boolean else done end,
+      done_at = case when not patch ? 'done' then done_at
+        when (patch ->> 'done')::boolean then coalesce(done_at, now()) else null end
+    where id = tid;
+    if new_list <> t.list_id then
+      insert into public.task_departures (list_id, task_id) values (t.list_id, tid)
+      on conflict (list_id, task_id) do update set version = 0;
+      -- a task that comes back supersedes its old departure from the target list
+      delete from public.task_departures where list_id = new_list and task_id = tid;
+      -- its steps follow it; the departure covers them for members of the old list only
+      perform daybook_private.move_task_steps(tid, new_list);
+    end if;
+  end if;
+end $$;
