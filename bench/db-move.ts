@@ -4,14 +4,12 @@
 // BENCH_ROUNDS times; each round a new empty database. Reports rows moved and the move's time,
 // median (range).
 // Run: npx tsx bench/db-move.ts   (env BENCH_PEOPLE=50, BENCH_TASKS_EACH=1000, BENCH_ROUNDS=3)
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { moveDatabase } from '../server/db-move.ts';
 import { createDaybookServer } from '../server/index.ts';
-import { newId, pushOk, type RawMutation, signUpUser, taskCreate } from '../tests/helpers/index.ts';
+import { freshDatabase, newId, pushOk, type RawMutation, signUpUser, taskCreate } from '../tests/helpers/index.ts';
 import { fmt, percentile } from './backend-common.ts';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 50);
@@ -26,18 +24,6 @@ if (!process.env.TEST_PG_URL) {
   process.env.TEST_PG_URL = cluster.url;
   stopCluster = () => cluster.stop();
 }
-const admin = process.env.TEST_PG_URL;
-
-async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'daybook-bench-move-'));
 try {
   // sign-ups from one address are limited; a bench's people all come from 127.0.0.1
@@ -68,17 +54,14 @@ try {
   const times: number[] = [];
   let rows = 0;
   for (let r = 0; r < ROUNDS; r++) {
-    const name = `daybook_move_${randomUUID().replaceAll('-', '')}`;
-    await withAdmin((c) => c.query(`create database ${name}`));
-    const u = new URL(admin!);
-    u.pathname = `/${name}`;
+    const target = await freshDatabase();
     try {
       const start = performance.now();
-      const report = await moveDatabase({ dataDir, targetUrl: u.toString() });
+      const report = await moveDatabase({ dataDir, targetUrl: target.url });
       times.push(performance.now() - start);
       rows = report.tables.reduce((s, [, n]) => s + n, 0);
     } finally {
-      await withAdmin((c) => c.query(`drop database if exists ${name} with (force)`));
+      await target.drop();
     }
   }
   const sorted = [...times].sort((a, b) => a - b);
