@@ -10,7 +10,7 @@ import { freshAppEachTest } from './support/fresh-app';
 freshAppEachTest();
 
 /** Queues a task with notes and has it refused as the server would, with `code`. */
-async function refusedTask(title: string, notes: string, code: 'forbidden' | 'invalid' = 'forbidden', message = 'no') {
+async function refusedTask(title: string, notes: string, code: 'forbidden' | 'invalid' | 'stale' = 'forbidden', message = 'no') {
   await tasks.create({ title, notes });
   const [entry] = (await getDb().outbox.toArray()).slice(-1);
   await refuseLocally([{ id: entry!.id, error: { code, message } }]);
@@ -70,6 +70,18 @@ describe('sync centre', () => {
     expect(await outboxCount()).toBe(1);
     expect(within(await screen.findByRole('list', { name: /Waiting to sync/ })).getByText('Add task “Buy milk”')).toBeInTheDocument();
     expect(fake.sync.syncNow).toHaveBeenCalled();
+  });
+
+  it('a change refused as stale offers no Retry: sent again it would be refused again', async () => {
+    installFakeSync({ status: 'synced' });
+    await refusedTask('Water the plants', '', 'stale', 'The repeat was changed on another device — complete it again');
+    renderRoutes('/sync');
+
+    const item = within(await refusedSection()).getByRole('listitem', { name: 'Add task “Water the plants”' });
+    expect(within(item).getByText(/complete it again/)).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: 'Copy text' })).toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: 'Discard' })).toBeInTheDocument();
   });
 
   it('Discard asks first: Cancel keeps the change, "Discard change" forgets it', async () => {

@@ -1,5 +1,8 @@
 // One change the server refused: what it was, the server's reason, and what the user can do —
 // send it again, copy the text it carried, or discard it (after saying yes: it can't come back).
+// A change refused as stale (a completion computed from a repeat another device has changed)
+// is not offered again: sent again it carries the same old rule and is refused again; the reason
+// says to complete the task again instead.
 import { useId, useRef, useState } from 'react';
 import { changeText, describeChange, refusalSentence, type Subjects } from '@/sync-status/change-text';
 import { reportWriteError } from '@/connected/write-error';
@@ -26,6 +29,7 @@ export function RefusedItem({ entry, subjects, onRetried, onDiscarded }: Refused
   const discardButton = useRef<HTMLButtonElement>(null);
   const description = describeChange(entry, subjects);
   const text = changeText(entry, subjects);
+  const canRetry = entry.error.code !== 'stale';
 
   async function retry() {
     if (busy) return;
@@ -75,9 +79,11 @@ export function RefusedItem({ entry, subjects, onRetried, onDiscarded }: Refused
         </div>
       )}
       <div className="sync-item-actions">
-        <button type="button" className="btn btn-sm" aria-describedby={`${id}-what`} aria-disabled={busy || undefined} onClick={retry}>
-          Retry
-        </button>
+        {canRetry && (
+          <button type="button" className="btn btn-sm" aria-describedby={`${id}-what`} aria-disabled={busy || undefined} onClick={retry}>
+            Retry
+          </button>
+        )}
         <button type="button" className="btn btn-sm" aria-describedby={`${id}-what`} onClick={copy}>
           Copy text
         </button>
