@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lists, members, steps, tasks } from '@/data/write';
 import { taskSteps } from '@/data/read/step-queries';
 import type { PullResult, Step, Task } from '@/domain/model';
-import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';
-import { connectDevice, type Device, syncUntilQuiet } from '../../helpers/sync-device';
+import { editorPair } from '../../helpers/editor-pair';
+import { SERVER_KINDS, startTestServer, type TestServer } from '../../helpers/server';
+import { type Device, syncUntilQuiet } from '../../helpers/sync-device';
 
 const WEEKLY = { due_date: '2026-12-04', due_time: '07:00', repeat: 'FREQ=WEEKLY;BYDAY=FR' };
 const TODAY = '2026-12-01';
@@ -37,16 +38,7 @@ describe.each(SERVER_KINDS)('repeating tasks and steps sync on %s', (kind) => {
   });
   afterAll(() => srv?.stop());
 
-  async function pair(): Promise<{ alice: Device; bob: Device; listId: string }> {
-    const [a, b] = await Promise.all([signUpUser(srv), signUpUser(srv)]);
-    const alice = await connectDevice(srv, a, 'alice');
-    const bob = await connectDevice(srv, b, 'bob');
-    const list = await lists.create({ name: 'Chores', color: 'green' }, alice.db);
-    await members.invite(list.id, b.email, 'editor', alice.db);
-    await alice.sync();
-    await bob.sync();
-    return { alice, bob, listId: list.id };
-  }
+  const pair = () => editorPair(srv, 'Chores');
 
   async function offline(...devices: Device[]) {
     for (const d of devices) d.transport.offline = true;

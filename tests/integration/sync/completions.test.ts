@@ -3,9 +3,10 @@
 // change"): an Undo takes back only what its own completion did, and a completion computed from
 // a repeat rule that has since changed is refused `stale`, never applied with the old rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lists, members, tasks } from '@/data/write';
-import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';
-import { connectDevice, type Device, deviceView, serverView, syncUntilQuiet } from '../../helpers/sync-device';
+import { tasks } from '@/data/write';
+import { editorPair } from '../../helpers/editor-pair';
+import { SERVER_KINDS, startTestServer, type TestServer } from '../../helpers/server';
+import { type Device, deviceView, serverView, syncUntilQuiet } from '../../helpers/sync-device';
 
 const TODAY = '2026-12-01';
 /** Every Friday since Fri 27 Nov, now due Fri 4 Dec. */
@@ -19,16 +20,7 @@ describe.each(SERVER_KINDS)('completions from stale devices on %s', (kind) => {
   });
   afterAll(() => srv?.stop());
 
-  async function pair(): Promise<{ alice: Device; bob: Device; listId: string }> {
-    const [a, b] = await Promise.all([signUpUser(srv), signUpUser(srv)]);
-    const alice = await connectDevice(srv, a, 'alice');
-    const bob = await connectDevice(srv, b, 'bob');
-    const list = await lists.create({ name: 'Chores', color: 'green' }, alice.db);
-    await members.invite(list.id, b.email, 'editor', alice.db);
-    await alice.sync();
-    await bob.sync();
-    return { alice, bob, listId: list.id };
-  }
+  const pair = () => editorPair(srv, 'Chores');
 
   async function expectAgreed(alice: Device, bob: Device): Promise<void> {
     for (const d of [alice, bob]) {

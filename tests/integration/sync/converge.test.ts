@@ -1,8 +1,9 @@
 // Two people, two devices each way offline, then back: everyone ends with the server's state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lists, members, tasks } from '@/data/write';
+import { lists, tasks } from '@/data/write';
 import { getTask } from '@/data/read/queries';
-import { type Device, connectDevice, deviceView, serverView, syncUntilQuiet } from '../../helpers/sync-device';
+import { connectDevice, deviceView, serverView, syncUntilQuiet } from '../../helpers/sync-device';
+import { editorPair } from '../../helpers/editor-pair';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';
 
 describe.each(SERVER_KINDS)('offline edits converge on %s', (kind) => {
@@ -12,16 +13,7 @@ describe.each(SERVER_KINDS)('offline edits converge on %s', (kind) => {
   });
   afterAll(() => srv?.stop());
 
-  async function pair(): Promise<{ alice: Device; bob: Device; listId: string }> {
-    const [a, b] = await Promise.all([signUpUser(srv), signUpUser(srv)]);
-    const alice = await connectDevice(srv, a, 'alice');
-    const bob = await connectDevice(srv, b, 'bob');
-    const list = await lists.create({ name: 'Groceries', color: 'green' }, alice.db);
-    await members.invite(list.id, b.email, 'editor', alice.db);
-    await alice.sync();
-    await bob.sync();
-    return { alice, bob, listId: list.id };
-  }
+  const pair = () => editorPair(srv, 'Groceries');
 
   it('edits made offline on two devices merge field by field; the same field goes to server order', async () => {
     const { alice, bob, listId } = await pair();

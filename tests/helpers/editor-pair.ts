@@ -1,0 +1,16 @@
+// Two people, each on a device of their own, sharing one list: Alice owns it, Bob edits it, and
+// both devices have synced it. The start of every two-person sync test.
+import { lists, members } from '@/data/write';
+import { signUpUser, type TestServer } from './server';
+import { connectDevice, type Device } from './sync-device';
+
+export async function editorPair(srv: TestServer, listName: string): Promise<{ alice: Device; bob: Device; listId: string }> {
+  const [a, b] = await Promise.all([signUpUser(srv), signUpUser(srv)]);
+  const alice = await connectDevice(srv, a, 'alice');
+  const bob = await connectDevice(srv, b, 'bob');
+  const list = await lists.create({ name: listName, color: 'green' }, alice.db);
+  await members.invite(list.id, b.email, 'editor', alice.db);
+  await alice.sync();
+  await bob.sync();
+  return { alice, bob, listId: list.id };
+}
