@@ -190,11 +190,11 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
     };
     const result = await syncRun(ctx);
     stuck = ctx.stuck;
-    if (result.kind === 'stopped') return null;
     // what the run stored is told even when it ended early (a pull cut between its pages, the
-    // database taken by another tab): no later run reports it
+    // database taken by another tab, the engine stopped): no later run reports it
     if (result.refused.length) emit({ type: 'refused', items: result.refused });
     if (result.removed.length) emit({ type: 'lists-removed', listIds: result.removed.map((l) => l.id), lists: result.removed });
+    if (result.kind === 'stopped') return null;
     if (result.kind === 'fenced') return lostTheDatabase();
     if (result.kind === 'failed') return result.failure;
     lastSyncedAt = new Date(clock.now()).toISOString();

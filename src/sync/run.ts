@@ -54,7 +54,8 @@ export type RunResult =
   | ({ kind: 'failed'; failure: Failure } & Learned)
   /** Another tab claimed the database: a store write was fenced off (LeadershipLost). */
   | ({ kind: 'fenced' } & Learned)
-  | { kind: 'stopped' }
+  /** The engine was stopped (sign-out, the tab's database closed) between two steps of the run. */
+  | ({ kind: 'stopped' } & Learned)
   | ({ kind: 'done'; acknowledged: number } & Learned);
 
 const MAX_ROUNDS = 100;
@@ -64,7 +65,7 @@ export async function syncRun(ctx: RunContext): Promise<RunResult> {
   const told = () => ({ refused: learned.refused, removed: learned.removed });
   try {
     const result = await run(ctx, learned);
-    return result.kind === 'failed' ? { ...result, ...told() } : result;
+    return result.kind === 'done' ? result : { ...result, ...told() };
   } catch (err) {
     if (isLeadershipLost(err)) return { kind: 'fenced', ...told() };
     throw err;

@@ -317,7 +317,11 @@ export interface Device {
   fencedWrites: number;
   /** Engines that took over from another on this database. */
   takeovers: number;
-  /** One run now; resolves when it ends (and, after a takeover in it, the other tab's run too). */
+  /**
+   * One run now; resolves when it ends (and, after a takeover in it, the other tab's run too).
+   * After a takeover of a takeover, the last tab may still be running: a restart then closes it
+   * mid-run, as closing the app would.
+   */
   sync(): Promise<void>;
   /** Closes the app (engine and database) and opens it again on the same database. */
   restart(): Promise<void>;

@@ -144,6 +144,30 @@ describe('acknowledging', () => {
     expect(of('synced').at(-1)).toEqual({ type: 'synced', count: 2, afterOffline: false });
     await e.stop();
   });
+
+  it('a refusal stored by a run the engine is stopped in is still told (no later run tells it)', async () => {
+    server.refuse.set(1, { code: 'not_found', message: 'This task was deleted on another device' });
+    const store = createSyncStore(db);
+    let stopping: Promise<void> | null = null;
+    // the tab is closed (stop) just after the pull page with the refusal is stored
+    const e = engine({
+      store: {
+        ...store,
+        applyPull: async (page, cursors) => {
+          const outcome = await store.applyPull(page, cursors);
+          if (outcome.refused.length) stopping = e.stop();
+          return outcome;
+        },
+      },
+    });
+    e.start();
+    await idle(e);
+    await tasks.create({ title: 'edited after a delete elsewhere' }, db);
+    await e.syncNow();
+    await stopping;
+    expect((await db.refused.toArray()).map((r) => r.id)).toEqual([1]);
+    expect(of('refused').map((r) => r.items.map((i) => i.id))).toEqual([[1]]);
+  });
 });
 
 describe('what the UI is told', () => {
