@@ -38,6 +38,8 @@ export async function startCluster() {
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url,
+    // the load bench reads the postmaster's pid from it, to count the database's CPU
+    dataDir: data,
     stop() {
       try {
         pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);

@@ -5,7 +5,7 @@
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 export { type FakePushService, type PushSubscriptionJson, startFakePushService } from './fake-push-service.ts';
 export { postAuth } from './raw-http.ts';
-export { freshDatabase } from './server-process.ts';
+export { freshDatabase, type ServerProcess, startServerProcess } from './server-process.ts';
 export { type ServerKind, signUpUser, startTestServer, type TestServer, type TestServerOptions, type TestUser } from './server.ts';
 export { listCreate, newId, pull, push, pushOk, type RawMutation, taskCreate } from './server-sync.ts';
 export { connectDevice } from './sync-device.ts';

@@ -22,6 +22,7 @@ export interface ServerProcess {
   jwtSecret: string;
   vapidPublicKey: string;
   dataDir: string;
+  pid: number;
   /** What it wrote to stderr so far. */
   stderr(): string;
   stop(): Promise<void>;
@@ -59,6 +60,7 @@ export async function startServerProcess(databaseUrl: string | undefined, opts: 
   return {
     ...ready,
     dataDir,
+    pid: child.pid ?? 0,
     stderr: () => err,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
