@@ -9,7 +9,11 @@ returns jsonb language plpgsql security invoker
 -- JIT compiling this one big statement costs far more (about a second) than running it
 set search_path = public, pg_temp set jit = off as $$
 declare
-  lim int := least(greatest(coalesce(p_limit, 1000), 1), 1000);
+  -- a first sync or a long backlog may ask for up to 5,000 rows; a page also stays within
+  -- max_bytes of JSON (SPEC §15), cut earlier when it would not
+  lim int := least(greatest(coalesce(p_limit, 1000), 1), 5000);
+  max_bytes constant int := 2 * 1024 * 1024;
+  bytes int;
   -- reminders are per person: only the caller's travel
   me uuid := auth.uid();
   -- Without the key (a device from before the refusal stream, or its first pull) refusals start
@@ -39,6 +43,10 @@ begin
     perform daybook_private.forget_refusals(p_client_id, rc);
   end if;
 
+  -- Each pass is one statement, so one snapshot; a page over max_bytes is thrown away whole and
+  -- asked again with fewer rows (as many as fit at its average size), so the page sent is exactly
+  -- the one a smaller p_limit would have given: cursors per list stay where its rows end.
+  loop
   with vis as (
     select id as list_id from daybook_private.my_list_ids() as id
   ),
@@ -120,6 +128,10 @@ begin
           + daybook_private.pull_departed_count(me, n.lists, n.afters)
         from (select array_agg(nxt.list_id) as lists, array_agg(nxt.c) as afters from nxt) n) end
   ) into result;
+  bytes := octet_length(result::text);
+  exit when bytes <= max_bytes or lim = 1;
+  lim := greatest(1, least(lim - 1, floor(lim::numeric * max_bytes * 0.9 / bytes)::int));
+  end loop;
 
   if not coalesce(p_count, false) then
     result := result - 'remaining';
