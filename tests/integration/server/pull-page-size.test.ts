@@ -87,6 +87,10 @@ describe.each(SERVER_KINDS)('pull page size on %s', (kind) => {
 
     const pages = await pullAll(user.client, client, {}, MAX_ROWS);
     expect(pages.length).toBeGreaterThan(2);
+    // a page cut by bytes still counts what is left past it (for the progress bar)
+    const counted = await user.client.rpc('sync_pull', { p_client_id: newId(), p_cursors: {}, p_limit: MAX_ROWS, p_count: true });
+    const total = pages.reduce((n, p) => n + rows(p), 0);
+    expect(counted.data.remaining).toBe(total - rows(counted.data));
     for (const page of pages) expect(Buffer.byteLength(JSON.stringify(page))).toBeLessThanOrEqual(MAX_BYTES);
     const versions = pages.flatMap((p) => p.tasks.map((t) => t.version));
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
