@@ -47,3 +47,15 @@ function shrunk(s: AdaptiveSize, sent: number): AdaptiveSize {
   const size = Math.max(1, Math.floor(Math.min(sent, s.size) / 2));
   return { size, ceiling: Math.min(s.ceiling, size) };
 }
+
+/**
+ * A pull page of `sent` rows came back with `rows`, and more to come. Fewer rows than asked (but
+ * at least half) means the server's byte bound (2 MiB) ended it: asking for more only makes the
+ * server build rows it drops, so the run asks for as many as that page carried. Fewer than half
+ * is not taken for the bound: more to come may be refusals, not rows.
+ */
+export function carried(s: AdaptiveSize, sent: number, rows: number, more: boolean): AdaptiveSize {
+  if (!more || rows >= sent || rows * 2 < sent) return s;
+  const size = Math.max(1, Math.min(s.size, rows));
+  return { size, ceiling: Math.min(s.ceiling, size) };
+}

@@ -9,7 +9,8 @@
 // slow answer (adaptive.ts); the next page's size is decided from the answer before it, so the
 // request on its way was asked with the size that answer called for.
 import { type MutationError, type PullResult, REFUSED_CURSOR } from '@/domain/model';
-import { type AdaptiveSize, answered } from './adaptive';
+import { type AdaptiveSize, answered, carried } from './adaptive';
+import { pageRows } from './progress';
 import type { PullOutcome, TransportOutcome } from './ports';
 import type { Failure, RunContext } from './run';
 
@@ -67,7 +68,8 @@ export async function pullPages(
     const out = await request.answer;
     if (out.kind !== 'ok') return { kind: 'failed', failure: failureOf(out) };
     ctx.onProgress();
-    ctx.size = answered(ctx.size, request.limit, (request.answeredAt ?? ctx.now()) - request.sentAt, out.value.has_more);
+    const grown = answered(ctx.size, request.limit, (request.answeredAt ?? ctx.now()) - request.sentAt, out.value.has_more);
+    ctx.size = carried(grown, request.limit, pageRows(out.value), out.value.has_more);
     const page = withPushRefusals(out.value, pushRefusals);
     const next: Record<string, number> | null = pass + 1 < pages ? nextCursors(page, request.cursors) : null;
     const prefetch: Request | null = next && !ctx.stopped() ? send(ctx, clientId, next, false) : null;

@@ -41,11 +41,13 @@ end $$;
 -- COMMITTED, where each statement takes a new one): rows, refusals and last_mutation_id agree.
 -- Each kind of row comes through its table's pull functions (pull_<kind>_keys, _rows, _count,
 -- defined beside the table), which are stable SQL and so read in this statement's snapshot.
+
 -- A page whose JSON passes p_max_bytes, cut after the rows that fit (in the page's own order: list,
 -- then version; at least one row) with has_more: exactly the page a smaller p_limit would have
 -- given, so each list's cursor ends at its last row kept and the next page goes on from there.
 -- Rows are the array elements that carry a version and their list (`id` for a list's own row);
--- refusals, visible_lists and cursors are sent whole. `remaining` counts the rows cut too.
+-- refusals, visible_lists and cursors are sent whole. `remaining` counts the rows cut too. Null
+-- when not even one row fits beside them (refusals carry whole changes).
 create or replace function daybook_private.pull_page_within(p_page jsonb, p_cursors jsonb, p_max_bytes int)
 returns jsonb language plpgsql immutable set search_path = public, pg_temp as $$
 declare
@@ -53,6 +55,7 @@ declare
   edge_list uuid;
   edge_version bigint;
   cut bigint;
+  fits boolean;
   result jsonb := p_page;
   k text;
 begin
@@ -74,11 +77,14 @@ begin
   budget as (
     select p_max_bytes - (total - coalesce((select sum(bytes) from rows), 0)) as b
   )
-  select r.list_id, r.version, (select count(*) from run) - r.n into edge_list, edge_version, cut
+  select r.list_id, r.version, (select count(*) from run) - r.n, r.upto <= budget.b into edge_list, edge_version, cut, fits
   from run r, budget
   where r.n = 1 or r.upto <= budget.b
   order by r.n desc limit 1;
-  if cut is null or cut = 0 then
+  if not coalesce(fits, false) then
+    return null;
+  end if;
+  if cut = 0 then
     return p_page;
   end if;
   for k in select a.key from jsonb_each(p_page) a where jsonb_typeof(a.value) = 'array' loop
@@ -112,7 +118,7 @@ declare
   -- max_bytes of JSON (SPEC §15), cut earlier when it would not
   lim int := least(greatest(coalesce(p_limit, 1000), 1), 5000);
   max_bytes constant int := 2 * 1024 * 1024;
-  bytes int;
+  bounded jsonb;
   -- reminders are per person: only the caller's travel
   me uuid := auth.uid();
   -- Without the key (a device from before the refusal stream, or its first pull) refusals start
@@ -143,7 +149,7 @@ begin
   end if;
 
   -- Each pass is one statement, so one snapshot. A page over max_bytes is cut after the rows that
-  -- fit; one still over it (refusals carry whole changes) is made again with fewer rows.
+  -- fit; one where no row fits beside its refusals is made again with fewer of them.
   loop
   with vis as (
     select id as list_id from daybook_private.my_list_ids() as id
@@ -226,11 +232,12 @@ begin
           + daybook_private.pull_departed_count(me, n.lists, n.afters)
         from (select array_agg(nxt.list_id) as lists, array_agg(nxt.c) as afters from nxt) n) end
   ) into result;
-  result := daybook_private.pull_page_within(result, p_cursors, max_bytes);
-  bytes := octet_length(result::text);
-  exit when bytes <= max_bytes or lim = 1;
-  lim := greatest(1, least(lim - 1, floor(lim::numeric * max_bytes * 0.9 / bytes)::int));
+  exit when lim = 1;
+  bounded := daybook_private.pull_page_within(result, p_cursors, max_bytes);
+  exit when bounded is not null;
+  lim := greatest(1, lim / 4);
   end loop;
+  result := coalesce(bounded, result);
 
   if not coalesce(p_count, false) then
     result := result - 'remaining';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AdaptiveSize, adaptiveSize, answered, PULL_MAX, PULL_START, PUSH_MAX, PUSH_START, SLOW_MS, tooLarge } from '@/sync/adaptive';
+import { type AdaptiveSize, adaptiveSize, answered, carried, PULL_MAX, PULL_START, PUSH_MAX, PUSH_START, SLOW_MS, tooLarge } from '@/sync/adaptive';
 
 const at = (size: number, ceiling: number): AdaptiveSize => ({ size, ceiling });
 
@@ -49,5 +49,17 @@ describe('tooLarge', () => {
     { name: 'never below 1', s: at(1, 1000), sent: 1, want: at(1, 1) },
   ])('$name', ({ s, sent, want }) => {
     expect(tooLarge(s, sent)).toEqual(want);
+  });
+});
+
+describe('carried', () => {
+  it.each([
+    { name: 'a page the byte bound ended: ask for what it carried, and no more', s: at(5000, 5000), sent: 5000, rows: 4360, more: true, want: at(4360, 4360) },
+    { name: 'a full page: unchanged', s: at(5000, 5000), sent: 5000, rows: 5000, more: true, want: at(5000, 5000) },
+    { name: 'the last page: unchanged', s: at(4000, 5000), sent: 2000, rows: 1200, more: false, want: at(4000, 5000) },
+    { name: 'fewer than half (more refusals to come, not rows): unchanged', s: at(2000, 5000), sent: 1000, rows: 10, more: true, want: at(2000, 5000) },
+    { name: 'never above the size already decided', s: at(500, 500), sent: 1000, rows: 900, more: true, want: at(500, 500) },
+  ])('$name', ({ s, sent, rows, more, want }) => {
+    expect(carried(s, sent, rows, more)).toEqual(want);
   });
 });

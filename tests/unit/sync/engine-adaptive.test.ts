@@ -67,13 +67,17 @@ class TimedServer extends PagingServer {
     this.lastMutationId = Math.max(this.lastMutationId, req.mutations.at(-1)?.id ?? 0);
     return { kind: 'ok', value: { last_mutation_id: this.lastMutationId, results: [] } };
   }
+  /** The most rows a page carries, whatever the limit (as the server's 2 MiB bound does). */
+  rowBound = Number.POSITIVE_INFINITY;
+  asked: (number | undefined)[] = [];
   override async pull(req: PullRequest): Promise<TransportOutcome<PullResult>> {
     this.advance(this.slowPulls.get(this.pulls.length) ?? 50);
-    const out = await super.pull(req);
+    this.asked.push(req.limit);
+    const out = await super.pull({ ...req, limit: Math.min(req.limit ?? 1000, this.rowBound) });
     return out.kind === 'ok' ? { ...out, value: { ...out.value, last_mutation_id: this.lastMutationId } } : out;
   }
   get limits() {
-    return this.pulls.map((p) => p.limit);
+    return this.asked;
   }
 }
 
@@ -101,6 +105,15 @@ describe('pull pages grow when there is a lot to move', () => {
     expect(await result).toMatchObject({ kind: 'done' });
     expect(server.limits).toEqual([1000, 2000, 4000, 5000, 5000]);
     expect(server.pulls.map((p) => p.cursors[INBOX] ?? 0)).toEqual([0, 1000, 3000, 7000, 12_000]);
+  });
+
+  it('a page the server ended early (its byte bound): the run asks for what that page carried', async () => {
+    const { server, result } = run(20_000, 0, (s) => {
+      s.rowBound = 4300;
+    });
+    expect(await result).toMatchObject({ kind: 'done' });
+    expect(server.limits).toEqual([1000, 2000, 4000, 5000, 4300, 4300, 4300]);
+    expect(server.pulls.map((p) => p.cursors[INBOX] ?? 0)).toEqual([0, 1000, 3000, 7000, 11_300, 15_600, 19_900]);
   });
 
   it('little to move: one page of the normal size', async () => {
