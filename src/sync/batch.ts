@@ -1,5 +1,5 @@
-// Cutting the outbox into push requests the server accepts: at most 200 changes and at most
-// 1 MiB of request body (SPEC §9). Sizes are UTF-8 bytes of the JSON the transport sends.
+// Cutting the outbox into push requests the server accepts: at most the run's size in changes
+// (adaptive.ts; 200 normally, SPEC §9) and at most 1 MiB of request body. Sizes are UTF-8 bytes of the JSON the transport sends.
 import type { Mutation } from '@/domain/model';
 
 export const MAX_BATCH_CHANGES = 200;
@@ -36,9 +36,4 @@ export function takeBatch(queue: readonly Mutation[], limits: BatchLimits = {}):
     bytes += size;
   }
   return batch;
-}
-
-/** After a 413: the next attempt's size limit in changes (half the refused batch, at least 1). */
-export function splitBatch(refusedSize: number): number {
-  return Math.max(1, Math.floor(refusedSize / 2));
 }

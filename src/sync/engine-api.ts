@@ -11,9 +11,14 @@ export interface EngineOptions {
   random?: () => number;
   environment?: SyncEnvironment;
   leadership?: Leadership;
-  /** Rows per pull page (the server clamps to 1…1000). */
+  /** Rows per pull page at the start of a run (the server clamps to 1…5000); default 1000. */
   pullLimit?: number;
+  /** The most a page may grow to (adaptive.ts): default 5000, or `pullLimit` when that is set. */
+  maxPullLimit?: number;
+  /** Changes per push at the start of a run; default 200. */
   maxBatchChanges?: number;
+  /** The most a push may grow to: default 1000, or `maxBatchChanges` when that is set. */
+  maxPushChanges?: number;
   maxBatchBytes?: number;
   /** Start paused because the session is known to have expired. */
   expired?: boolean;

@@ -3,7 +3,8 @@
 // in one transaction (a push answer alone removes nothing). Timing comes from the pure
 // scheduler; the store, transport, clock, environment, leadership and live pokes are injected
 // (ports.ts).
-import { MAX_BATCH_BYTES, MAX_BATCH_CHANGES } from './batch';
+import { PULL_MAX, PULL_START, PUSH_MAX, PUSH_START } from './adaptive';
+import { MAX_BATCH_BYTES } from './batch';
 import { alwaysOnline, realClock } from './environment';
 import type { EngineOptions, SyncEngine } from './engine-api';
 import { engineStatus } from './engine-status';
@@ -27,7 +28,11 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
   const random = opts.random ?? Math.random;
   const env = opts.environment ?? alwaysOnline;
   const leadership = opts.leadership ?? soloLeadership();
-  const pullLimit = opts.pullLimit ?? 1000;
+  // a size the caller sets stays fixed unless it also sets how far it may grow
+  const pullLimit = opts.pullLimit ?? PULL_START;
+  const maxPullLimit = opts.maxPullLimit ?? (opts.pullLimit === undefined ? PULL_MAX : pullLimit);
+  const maxChanges = opts.maxBatchChanges ?? PUSH_START;
+  const maxPushChanges = opts.maxPushChanges ?? (opts.maxBatchChanges === undefined ? PUSH_MAX : maxChanges);
   const maxBytes = opts.maxBatchBytes ?? MAX_BATCH_BYTES;
   const listeners = new Set<(event: EngineEvent) => void>();
 
@@ -174,9 +179,12 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
     const ctx: RunContext = {
       store,
       transport,
-      maxChanges: opts.maxBatchChanges ?? MAX_BATCH_CHANGES,
+      maxChanges,
+      maxPushChanges,
       maxBytes,
       pullLimit,
+      maxPullLimit,
+      now: () => clock.now(),
       stopped: () => stopped,
       onClientId: (id) => {
         ownClientId = id;

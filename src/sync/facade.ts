@@ -20,7 +20,7 @@ export interface SyncDeps {
   environment?: SyncEnvironment;
   leadershipFor?: (userId: string) => Leadership;
   /** Passed to each engine (pull page size, batch limits). */
-  engine?: Pick<EngineOptions, 'pullLimit' | 'maxBatchChanges' | 'maxBatchBytes'>;
+  engine?: Pick<EngineOptions, 'pullLimit' | 'maxPullLimit' | 'maxBatchChanges' | 'maxPushChanges' | 'maxBatchBytes'>;
 }
 
 export interface Sync {

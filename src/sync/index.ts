@@ -1,7 +1,8 @@
 // The sync layer's public surface (see README.md). The app's one Sync is made in
 // src/app/sync-instance.ts, which wires it to src/data and src/backend.
 export { BACKOFF_BASE_MS, BACKOFF_CAP_MS, backoffCeiling, backoffDelay } from './backoff';
-export { MAX_BATCH_BYTES, MAX_BATCH_CHANGES, splitBatch, takeBatch } from './batch';
+export { adaptiveSize, answered, carried, PULL_MAX, PULL_START, PUSH_MAX, PUSH_START, SLOW_MS, tooLarge } from './adaptive';
+export { MAX_BATCH_BYTES, MAX_BATCH_CHANGES, takeBatch } from './batch';
 export { ACCOUNT_KEY, readStoredAccount, rememberedUserId, writeStoredAccount } from './stored-account';
 export { createSyncEngine, type EngineOptions, type SyncEngine } from './engine';
 export { alwaysOnline, browserEnvironment, realClock } from './environment';

@@ -5,9 +5,13 @@
 // the page will leave behind, and its answer is used only if they are what the store holds once
 // the page is stored — else it is dropped and the next page asked for again — so the pages stored
 // and the cursors sent are those of a pull that waited for each page: an interrupted pull resumes
-// from the last page stored.
+// from the last page stored. Pages grow while the server has more and answers fast, and halve on a
+// slow answer (adaptive.ts); the next page's size is decided from the answer before it, so the
+// request on its way was asked with the size that answer called for.
 import { type MutationError, type PullResult, REFUSED_CURSOR } from '@/domain/model';
-import type { PullOutcome, SyncTransport, TransportOutcome } from './ports';
+import { type AdaptiveSize, answered, carried } from './adaptive';
+import { pageRows } from './progress';
+import type { PullOutcome, TransportOutcome } from './ports';
 import type { Failure, RunContext } from './run';
 
 /** How a pull ended early. */
@@ -16,19 +20,30 @@ export type Ended = { kind: 'stopped' } | { kind: 'failed'; failure: Failure };
 /** Pages per pull at most (the loop ends sooner when the server has no more). */
 const MAX_PAGES = 100;
 
-type PullContext = Pick<RunContext, 'store' | 'transport' | 'pullLimit' | 'stopped' | 'onProgress' | 'onPage'>;
+/** The run's pull: its page size (adaptive.ts) is kept here from one page, and one pull, to the next. */
+export type PullContext = Pick<RunContext, 'store' | 'transport' | 'stopped' | 'onProgress' | 'onPage' | 'now'> & { size: AdaptiveSize };
 
-/** A pull request on its way: the cursors it was asked with, and its answer to come. */
+/** A pull request on its way: the cursors and size it was asked with, and its answer to come. */
 interface Request {
   cursors: Record<string, number>;
+  limit: number;
+  sentAt: number;
+  /** When the answer came (it may wait while the page before it is stored). */
+  answeredAt: number | null;
   answer: Promise<TransportOutcome<PullResult>>;
 }
 
-function send(transport: SyncTransport, clientId: string, cursors: Record<string, number>, limit: number, count: boolean): Request {
-  const answer = transport.pull({ clientId, cursors, limit, count });
+function send(ctx: PullContext, clientId: string, cursors: Record<string, number>, count: boolean): Request {
+  const limit = ctx.size.size;
+  const request: Request = { cursors, limit, sentAt: ctx.now(), answeredAt: null, answer: ctx.transport.pull({ clientId, cursors, limit, count }) };
   // an answer nobody waits for (the run stopped, failed or was fenced meanwhile) must not reject unhandled
-  answer.catch(() => undefined);
-  return { cursors, answer };
+  request.answer.then(
+    () => {
+      request.answeredAt = ctx.now();
+    },
+    () => undefined,
+  );
+  return request;
 }
 
 /**
@@ -48,14 +63,16 @@ export async function pullPages(
   for (let pass = 0; pass < pages; pass++) {
     if (ctx.stopped()) return { kind: 'stopped' };
     const firstPage = first && pass === 0;
-    const request: Request = ahead ?? send(ctx.transport, clientId, await ctx.store.cursors(), ctx.pullLimit, firstPage);
+    const request: Request = ahead ?? send(ctx, clientId, await ctx.store.cursors(), firstPage);
     ahead = null;
     const out = await request.answer;
     if (out.kind !== 'ok') return { kind: 'failed', failure: failureOf(out) };
     ctx.onProgress();
+    const grown = answered(ctx.size, request.limit, (request.answeredAt ?? ctx.now()) - request.sentAt, out.value.has_more);
+    ctx.size = carried(grown, request.limit, pageRows(out.value), out.value.has_more);
     const page = withPushRefusals(out.value, pushRefusals);
     const next: Record<string, number> | null = pass + 1 < pages ? nextCursors(page, request.cursors) : null;
-    const prefetch: Request | null = next && !ctx.stopped() ? send(ctx.transport, clientId, next, ctx.pullLimit, false) : null;
+    const prefetch: Request | null = next && !ctx.stopped() ? send(ctx, clientId, next, false) : null;
     // fenced inside its transaction: a run that lost the database throws here, its prefetch unread
     const outcome = await ctx.store.applyPull(page, request.cursors);
     ctx.onPage(out.value, firstPage);

@@ -3,7 +3,8 @@
 // the store in one transaction (a push answer alone removes nothing). No timers here: the engine
 // schedules.
 import type { MutationError, PullResult, RefusedEntry } from '@/domain/model';
-import { splitBatch, takeBatch } from './batch';
+import { type AdaptiveSize, adaptiveSize, answered, tooLarge } from './adaptive';
+import { takeBatch } from './batch';
 import { isLeadershipLost, type PullOutcome, type SyncStore, type SyncTransport } from './ports';
 import { type Ended, failureOf, pullPages } from './pull-pages';
 import { pushFailed, pushSucceeded, type StuckState } from './stuck';
@@ -25,9 +26,15 @@ export function describeFailure(f: Failure): string {
 export interface RunContext {
   store: SyncStore;
   transport: SyncTransport;
+  /** Changes per push at the start of a run, and the most it may grow to (adaptive.ts). */
   maxChanges: number;
+  maxPushChanges: number;
   maxBytes: number;
+  /** Rows per pull page at the start of a run, and the most it may grow to. */
   pullLimit: number;
+  maxPullLimit: number;
+  /** The engine's clock: how long each request took. */
+  now(): number;
   /** The engine was stopped: end before the next request. */
   stopped(): boolean;
   onClientId(id: string): void;
@@ -77,7 +84,11 @@ async function run(ctx: RunContext, learned: Learned & { acknowledged: number })
   const clientId = await store.clientId();
   ctx.onClientId(clientId);
   let sentUpTo = 0;
-  let maxChanges = Math.min(ctx.maxChanges, ctx.stuck.limit ?? ctx.maxChanges);
+  let pushSize: AdaptiveSize = adaptiveSize(ctx.maxChanges, ctx.maxPushChanges);
+  // while a change that keeps failing is being isolated (stuck.ts), its limit bounds the run's pushes
+  let isolating = ctx.stuck.limit;
+  const maxChanges = () => Math.min(pushSize.size, isolating ?? pushSize.size);
+  const pull = { ...ctx, size: adaptiveSize(ctx.pullLimit, ctx.maxPullLimit) };
   const pushRefusals = new Map<number, MutationError>();
   const { refused, removed } = learned;
   const collect = (outcome: PullOutcome) => {
@@ -91,11 +102,15 @@ async function run(ctx: RunContext, learned: Learned & { acknowledged: number })
     // Push: everything queued now, oldest first.
     for (;;) {
       if (ctx.stopped()) return { kind: 'stopped' };
-      const queue = await store.pending(maxChanges, sentUpTo);
+      const limit = maxChanges();
+      // one more than a batch: whether the queue is longer than what goes now
+      const queue = await store.pending(limit + 1, sentUpTo);
       if (!queue.length) break;
-      const batch = takeBatch(queue, { maxChanges, maxBytes: ctx.maxBytes });
+      const batch = takeBatch(queue, { maxChanges: limit, maxBytes: ctx.maxBytes });
+      const sentAt = ctx.now();
       const out = await transport.push({ clientId, mutations: batch });
       if (out.kind === 'ok') {
+        pushSize = answered(pushSize, batch.length, ctx.now() - sentAt, queue.length > batch.length && limit === pushSize.size);
         ctx.stuck = pushSucceeded(ctx.stuck, ctx.maxChanges);
         ctx.onProgress();
         // a replay answers its first answer: a refusal whose answer was lost comes back here
@@ -115,21 +130,23 @@ async function run(ctx: RunContext, learned: Learned & { acknowledged: number })
               ? { code: 'too_large', message: 'This change is too large to sync' }
               : { code: 'invalid', message: `The server could not read this change: ${out.message}` };
           refused.push(...(await store.refuseLocally([{ id: culprit.id, error }])));
+          // that change was the trouble, not the size: the rest of the queue starts afresh
+          pushSize = adaptiveSize(ctx.maxChanges, ctx.maxPushChanges);
           continue;
         }
-        maxChanges = splitBatch(batch.length);
+        pushSize = tooLarge(pushSize, batch.length);
         continue;
       }
       if (out.kind === 'retry' && out.reason !== 'network' && batch[0]) {
         // Is the server up (it answers a pull), so that this batch is the trouble?
-        const probe = await pullPages(ctx, clientId, pushRefusals, collect, { pages: 1, first: false });
+        const probe = await pullPages(pull, clientId, pushRefusals, collect, { pages: 1, first: false });
         if (probe?.kind === 'stopped') return probe;
         const verdict = pushFailed(ctx.stuck, batch[0].id, batch.length, probe === null);
         ctx.stuck = verdict.state;
         if (verdict.action === 'refuse') {
           const error: MutationError = { code: 'too_large', message: `The server keeps failing on this change: ${out.message || `HTTP ${out.status}`}` };
           refused.push(...(await store.refuseLocally([{ id: batch[0].id, error }])));
-          maxChanges = Math.min(ctx.maxChanges, ctx.stuck.limit ?? ctx.maxChanges);
+          isolating = ctx.stuck.limit;
           continue;
         }
       }
@@ -137,7 +154,7 @@ async function run(ctx: RunContext, learned: Learned & { acknowledged: number })
     }
 
     // Pull: every page, acknowledging and rebasing as it goes (the next page on its way meanwhile).
-    const pulled = await pullPages(ctx, clientId, pushRefusals, collect);
+    const pulled = await pullPages(pull, clientId, pushRefusals, collect);
     if (pulled) return pulled;
 
     if (!(await store.pending(1, sentUpTo)).length) break;

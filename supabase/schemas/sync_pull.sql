@@ -3,13 +3,84 @@
 -- COMMITTED, where each statement takes a new one): rows, refusals and last_mutation_id agree.
 -- Each kind of row comes through its table's pull functions (pull_<kind>_keys, _rows, _count,
 -- defined beside the table), which are stable SQL and so read in this statement's snapshot.
+
+-- A page whose JSON passes p_max_bytes, cut after the rows that fit (in the page's own order: list,
+-- then version; at least one row) with has_more: exactly the page a smaller p_limit would have
+-- given, so each list's cursor ends at its last row kept and the next page goes on from there.
+-- Rows are the array elements that carry a version and their list (`id` for a list's own row);
+-- refusals, visible_lists and cursors are sent whole. `remaining` counts the rows cut too. Null
+-- when not even one row fits beside them (refusals carry whole changes).
+create or replace function daybook_private.pull_page_within(p_page jsonb, p_cursors jsonb, p_max_bytes int)
+returns jsonb language plpgsql immutable set search_path = public, pg_temp as $$
+declare
+  total int := octet_length(p_page::text);
+  edge_list uuid;
+  edge_version bigint;
+  cut bigint;
+  fits boolean;
+  result jsonb := p_page;
+  k text;
+begin
+  if total <= p_max_bytes then
+    return p_page;
+  end if;
+  with rows as (
+    select case when a.key = 'lists' then e.value ->> 'id' else e.value ->> 'list_id' end::uuid as list_id,
+      (e.value ->> 'version')::bigint as version, octet_length(e.value::text) + 2 as bytes
+    from jsonb_each(p_page) a cross join lateral jsonb_array_elements(case when jsonb_typeof(a.value) = 'array' then a.value else '[]' end) e
+    where jsonb_typeof(e.value) = 'object' and e.value ? 'version'
+      and (e.value ? 'list_id' or a.key = 'lists')
+  ),
+  run as (
+    select list_id, version, sum(bytes) over (order by list_id, version rows unbounded preceding) as upto,
+      row_number() over (order by list_id, version) as n
+    from rows
+  ),
+  budget as (
+    select p_max_bytes - (total - coalesce((select sum(bytes) from rows), 0)) as b
+  )
+  select r.list_id, r.version, (select count(*) from run) - r.n, r.upto <= budget.b into edge_list, edge_version, cut, fits
+  from run r, budget
+  where r.n = 1 or r.upto <= budget.b
+  order by r.n desc limit 1;
+  if not coalesce(fits, false) then
+    return null;
+  end if;
+  if cut = 0 then
+    return p_page;
+  end if;
+  for k in select a.key from jsonb_each(p_page) a where jsonb_typeof(a.value) = 'array' loop
+    result := jsonb_set(result, array[k], coalesce((
+      select jsonb_agg(e.value order by e.ordinality) from jsonb_array_elements(p_page -> k) with ordinality e
+      where not (jsonb_typeof(e.value) = 'object' and e.value ? 'version' and (e.value ? 'list_id' or k = 'lists'))
+        or (case when k = 'lists' then e.value ->> 'id' else e.value ->> 'list_id' end::uuid, (e.value ->> 'version')::bigint)
+          <= (edge_list, edge_version)), '[]'));
+  end loop;
+  -- lists past the edge keep the cursor they were asked with; the edge's list ends at its last row kept
+  result := jsonb_set(result, '{cursors}', (result -> 'cursors') || coalesce((
+    select jsonb_object_agg(v.id, case when v.id::uuid = edge_list then edge_version
+      when jsonb_typeof(p_cursors -> v.id) = 'number' then floor((p_cursors ->> v.id)::numeric)::bigint else 0 end)
+    from jsonb_array_elements_text(p_page -> 'visible_lists') v(id) where v.id::uuid >= edge_list), '{}'));
+  result := jsonb_set(result, '{has_more}', 'true');
+  if jsonb_typeof(result -> 'remaining') = 'number' then
+    result := jsonb_set(result, '{remaining}', to_jsonb((result ->> 'remaining')::bigint + cut));
+  end if;
+  return result;
+end $$;
+revoke all on function daybook_private.pull_page_within(jsonb, jsonb, int) from public, anon;
+grant execute on function daybook_private.pull_page_within(jsonb, jsonb, int) to authenticated;
+
 create or replace function public.sync_pull(p_client_id uuid, p_cursors jsonb default '{}'::jsonb, p_limit int default 1000,
   p_count boolean default false)
 returns jsonb language plpgsql security invoker
 -- JIT compiling this one big statement costs far more (about a second) than running it
 set search_path = public, pg_temp set jit = off as $$
 declare
-  lim int := least(greatest(coalesce(p_limit, 1000), 1), 1000);
+  -- a first sync or a long backlog may ask for up to 5,000 rows; a page also stays within
+  -- max_bytes of JSON (SPEC §15), cut earlier when it would not
+  lim int := least(greatest(coalesce(p_limit, 1000), 1), 5000);
+  max_bytes constant int := 2 * 1024 * 1024;
+  bounded jsonb;
   -- reminders are per person: only the caller's travel
   me uuid := auth.uid();
   -- Without the key (a device from before the refusal stream, or its first pull) refusals start
@@ -39,6 +110,9 @@ begin
     perform daybook_private.forget_refusals(p_client_id, rc);
   end if;
 
+  -- Each pass is one statement, so one snapshot. A page over max_bytes is cut after the rows that
+  -- fit; one where no row fits beside its refusals is made again with fewer of them.
+  loop
   with vis as (
     select id as list_id from daybook_private.my_list_ids() as id
   ),
@@ -120,6 +194,12 @@ begin
           + daybook_private.pull_departed_count(me, n.lists, n.afters)
         from (select array_agg(nxt.list_id) as lists, array_agg(nxt.c) as afters from nxt) n) end
   ) into result;
+  exit when lim = 1;
+  bounded := daybook_private.pull_page_within(result, p_cursors, max_bytes);
+  exit when bounded is not null;
+  lim := greatest(1, lim / 4);
+  end loop;
+  result := coalesce(bounded, result);
 
   if not coalesce(p_count, false) then
     result := result - 'remaining';

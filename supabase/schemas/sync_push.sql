@@ -16,8 +16,9 @@ begin
   if jsonb_typeof(p_mutations) is distinct from 'array' then
     raise exception using errcode = '22023', message = 'p_mutations must be an array';
   end if;
-  if jsonb_array_length(p_mutations) > 200 then
-    raise exception using errcode = '22023', message = 'At most 200 mutations per push',
+  -- a long backlog may send up to 1,000 changes at once (SPEC §15), within the 1 MiB body limit
+  if jsonb_array_length(p_mutations) > 1000 then
+    raise exception using errcode = '22023', message = 'At most 1000 mutations per push',
       hint = 'Split the batch';
   end if;
   for m in select value from jsonb_array_elements(p_mutations) loop

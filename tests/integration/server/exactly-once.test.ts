@@ -70,21 +70,22 @@ describe.each(SERVER_KINDS)('exactly once on %s', (kind) => {
     expect((await pull(user.client, newId())).data!.refused).toEqual([]);
   });
 
-  it('a batch over 200 fails whole with 400 and nothing applied', async () => {
+  it('a batch over 1000 fails whole with 400 and nothing applied', async () => {
     const client = newId();
-    const ids: string[] = Array.from({ length: 201 }, () => newId());
+    const ids: string[] = Array.from({ length: 1001 }, () => newId());
     const r = await push(user.client, client, ids.map((id, i) => taskCreate(i + 1, id, user.userId, `t${i}`)));
     expect(r.status).toBe(400);
-    expect(r.error?.message).toMatch(/200/);
+    expect(r.error?.message).toMatch(/1000/);
     const tasks = (await pullAll(user.client, newId())).flatMap((p) => p.tasks);
     expect(tasks.filter((t) => ids.includes(t.id))).toEqual([]);
     expect((await pull(user.client, client)).data!.last_mutation_id).toBe(0);
   });
 
-  it('a batch of exactly 200 is accepted', async () => {
-    const r = await pushOk(user.client, newId(), Array.from({ length: 200 }, (_, i) => taskCreate(i + 1, newId(), user.userId, `x${i}`)));
+  it('a batch of exactly 1000 (a long backlog) is accepted', async () => {
+    const r = await pushOk(user.client, newId(), Array.from({ length: 1000 }, (_, i) => taskCreate(i + 1, newId(), user.userId, `x${i}`)));
+    expect(r.results).toHaveLength(1000);
     expect(r.results.every((x) => x.status === 'applied')).toBe(true);
-    expect(r.last_mutation_id).toBe(200);
+    expect(r.last_mutation_id).toBe(1000);
   });
 
   it.each([

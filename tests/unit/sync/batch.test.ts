@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Mutation } from '@/domain/model';
-import { jsonBytes, MAX_BATCH_BYTES, MAX_BATCH_CHANGES, splitBatch, takeBatch } from '@/sync/batch';
+import { jsonBytes, MAX_BATCH_BYTES, MAX_BATCH_CHANGES, takeBatch } from '@/sync/batch';
 
 const task = (id: number, notes = ''): Mutation => ({
   id,
@@ -49,17 +49,5 @@ describe('takeBatch', () => {
     const batch = takeBatch(emoji);
     expect(bodyBytes(batch)).toBeLessThanOrEqual(MAX_BATCH_BYTES);
     expect(bodyBytes(emoji.slice(0, batch.length + 1))).toBeGreaterThan(MAX_BATCH_BYTES);
-  });
-});
-
-describe('splitBatch', () => {
-  it.each([
-    [200, 100],
-    [101, 50],
-    [3, 1],
-    [2, 1],
-    [1, 1],
-  ])('after a 413 on %i changes the next batch has at most %i', (size, next) => {
-    expect(splitBatch(size)).toBe(next);
   });
 });

@@ -197,7 +197,7 @@ export class PagingServer implements SyncTransport {
   ) {
     this.rows = backlogTasks(inbox, n);
   }
-  async push(req: PushRequest) {
+  async push(req: PushRequest): Promise<TransportOutcome<PushResult>> {
     return { kind: 'ok' as const, value: { last_mutation_id: req.mutations.at(-1)?.id ?? 0, results: [] } };
   }
   async pull(req: PullRequest): Promise<TransportOutcome<PullResult>> {

@@ -68,7 +68,7 @@ async function expectResumedFrom20(server: PagingServer) {
 
 function run(store: SyncStore, server: PagingServer, stopped = () => false) {
   const ctx: RunContext = {
-    store, transport: server, maxChanges: 200, maxBytes: 1 << 20, pullLimit: 10, stopped,
+    store, transport: server, maxChanges: 200, maxPushChanges: 200, maxBytes: 1 << 20, pullLimit: 10, maxPullLimit: 10, now: () => 0, stopped,
     onClientId: () => {}, onProgress: () => {}, onPage: () => {}, stuck: initialStuck(),
   };
   return syncRun(ctx);
@@ -141,7 +141,7 @@ describe('an interrupted pull resumes from the last page stored', () => {
       if (i === 1) stopped = true;
     });
     await store.claim();
-    expect(await run(store, server, () => stopped)).toEqual({ kind: 'stopped' });
+    expect(await run(store, server, () => stopped)).toMatchObject({ kind: 'stopped' });
     expect(server.pulls).toHaveLength(3); // page 3 was asked for while page 2 was stored…
     expect(await storedVersions()).toEqual(range(20)); // …and dropped
     expect(await getCursors(db)).toMatchObject({ [me.inboxId]: 20 });
