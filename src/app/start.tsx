@@ -8,7 +8,8 @@ import { afterFirstPaint, setSyncLoader, startSyncWhenNeeded } from '@/sync-stat
 import { applyTheme, THEME_KEY } from '@/lib/theme';
 import { bootDatabase, getDb } from '@/data';
 import { rememberedUserId } from '@/sync/stored-account';
-import { warmFormats } from '@/ui/format-memory';
+import { deferFormats, endDeferredFormats } from '@/ui/format-memory';
+import { formatWorker } from '@/ui/format-helper';
 import { App } from './app';
 import { afterFirstScreen, preloadCurrentRoute } from './router';
 
@@ -27,6 +28,13 @@ window.addEventListener('storage', (e) => {
 // would ask only once that has run).
 preloadCurrentRoute(window.location.pathname);
 
+// Dates and counts the first screen has not formatted before are made by a worker meanwhile
+// (src/ui/format-memory.ts): the page's own first Intl formatter would start ICU in a long task.
+if (typeof Worker === 'function') {
+  const helper = formatWorker();
+  deferFormats(helper.ask, helper.close);
+}
+
 // The remembered user's database opens at once, offline too; no network, no supabase-js. Opened
 // here, not by the screen's first query, it is ready (or nearly) by the time that query runs.
 bootDatabase(rememberedUserId());
@@ -43,9 +51,8 @@ createRoot(root).render(
 );
 
 // The sync engine and supabase-js load only after the first screen is up, and only if needed;
-// the date and number formatters are made then too, whatever the first screen could answer from
-// the strings it remembered (src/ui/format-memory.ts).
+// strings not remembered are made on this page again from then on (once the worker has answered).
 void afterFirstScreen().then(() => {
   afterFirstPaint(startSyncWhenNeeded);
-  afterFirstPaint(warmFormats);
+  afterFirstPaint(endDeferredFormats);
 });
