@@ -2,7 +2,7 @@
 import '@/styles/tokens.css';
 import '@/styles/base.css';
 import '@/styles/toast.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterFirstPaint, setSyncLoader, startSyncWhenNeeded } from '@/sync-status/load-sync';
 import { applyTheme, THEME_KEY } from '@/lib/theme';
@@ -36,19 +36,37 @@ if (typeof Worker === 'function') {
 }
 
 // The remembered user's database opens at once, offline too; no network, no supabase-js. Opened
-// here, not by the screen's first query, it is ready (or nearly) by the time that query runs.
-bootDatabase(rememberedUserId());
-void getDb()
-  .open()
-  .catch(() => {}); // the screen's queries open it again and report what went wrong
+// here, not by the screen's first query, it is ready (or nearly) by the time that query runs. In a
+// task of its own after the app's evaluation (a first visit's open builds the schema), and the
+// render in the next: one task each, not one for all three.
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+
+bootDatabase(rememberedUserId());
+void nextTask()
+  .then(() => {
+    void getDb()
+      .open()
+      .catch(() => {}); // the screen's queries open it again and report what went wrong
+    return nextTask();
+  })
+  .then(() =>
+    // A transition: React renders the first screen a few milliseconds at a time, not in one task.
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    ),
+  );
 
 // The sync engine and supabase-js load only after the first screen is up, and only if needed;
 // strings not remembered are made on this page again from then on (once the worker has answered).
