@@ -46,31 +46,39 @@ function styles(rule: CSSStyleRule, picture: Element): boolean {
   }
 }
 
-/** The rules of `list` that can style something in `picture`, as text. */
-function usedRules(list: CSSRuleList, picture: Element, out: string[]): void {
+/** The rules of `list` that can style something in `picture`, as text; yields after each rule. */
+function* usedRules(list: CSSRuleList, picture: Element, out: string[]): Generator<void, void, void> {
   for (const rule of Array.from(list)) {
     if ('selectorText' in rule) {
       if (styles(rule as CSSStyleRule, picture)) out.push(rule.cssText);
     } else if ('media' in rule && 'cssRules' in rule) {
       const inner: string[] = [];
-      usedRules((rule as CSSMediaRule).cssRules, picture, inner);
+      yield* usedRules((rule as CSSMediaRule).cssRules, picture, inner);
       if (inner.length) out.push(`@media ${(rule as CSSMediaRule).media.mediaText} {\n${inner.join('\n')}\n}`);
     } else {
       out.push(rule.cssText); // @keyframes, @font-face, @supports…: kept whole
     }
+    yield;
+  }
+}
+
+/** The page's own stylesheets (same origin), cut to what styles the picture, into `out`. */
+function* pictureCssSteps(picture: Element, out: string[]): Generator<void, void, void> {
+  for (const sheet of Array.from(document.styleSheets)) {
+    let rules: CSSRuleList;
+    try {
+      rules = sheet.cssRules;
+    } catch {
+      continue; // a sheet the page may not read: not ours
+    }
+    yield* usedRules(rules, picture, out);
   }
 }
 
 /** The page's own stylesheets (same origin), cut to what styles the picture. */
 export function pictureCss(picture: Element): string {
   const out: string[] = [];
-  for (const sheet of Array.from(document.styleSheets)) {
-    try {
-      usedRules(sheet.cssRules, picture, out);
-    } catch {
-      // a sheet the page may not read: not ours
-    }
-  }
+  for (const _ of pictureCssSteps(picture, out));
   return out.join('\n');
 }
 
@@ -97,24 +105,31 @@ export function aboveTheFold(shell: HTMLElement): HTMLElement {
   return copy;
 }
 
-/** The record for what the shell shows now, or null if no shell is on the page. */
-export function takeBootSnapshot(): BootSnapshot | null {
-  // The app's shell (AppShell), the one around <main id="main">; index.html's frame has none.
-  const shell = document.getElementById('main')?.closest<HTMLElement>('.shell');
-  if (!shell) return null;
-  const picture = aboveTheFold(shell);
+/** The shell around <main id="main"> (AppShell's), or null: index.html's frame has none. */
+function appShell(): HTMLElement | null {
+  return document.getElementById('main')?.closest<HTMLElement>('.shell') ?? null;
+}
+
+function record(shell: HTMLElement, picture: HTMLElement, css: string): BootSnapshot {
   return {
     v: 1,
     day: todayIso(),
     user: rememberedUserId(),
     wide: shell.classList.contains('shell-wide'),
-    css: pictureCss(picture),
+    css,
     html: picture.outerHTML,
   };
 }
 
-export function saveBootSnapshot(): void {
-  const snap = takeBootSnapshot();
+/** The record for what the shell shows now, or null if no shell is on the page. */
+export function takeBootSnapshot(): BootSnapshot | null {
+  const shell = appShell();
+  if (!shell) return null;
+  const picture = aboveTheFold(shell);
+  return record(shell, picture, pictureCss(picture));
+}
+
+function store(snap: BootSnapshot | null): void {
   try {
     if (snap) storage()?.setItem(SNAPSHOT_KEY, JSON.stringify(snap));
   } catch {
@@ -122,7 +137,47 @@ export function saveBootSnapshot(): void {
   }
 }
 
+/** A save in slices (saveBootSnapshotSliced) that has not finished: a save now makes it moot. */
+let sliced: { cancelled: boolean } | null = null;
+
+export function saveBootSnapshot(): void {
+  if (sliced) sliced.cancelled = true;
+  sliced = null;
+  store(takeBootSnapshot());
+}
+
+/** How long one slice of a sliced save may run before it lets the page's other work in. */
+const SLICE_MS = 8;
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The same save, its styles sifted a few milliseconds at a time: sifting every rule of the app's
+ * stylesheets against the picture is one long task otherwise, and the save after a change comes
+ * while the screen is in use (the first one seconds into a start). The picture is the screen as
+ * it was when the save began; a change meanwhile is saved by the save that change schedules.
+ */
+export async function saveBootSnapshotSliced(): Promise<void> {
+  if (sliced) sliced.cancelled = true;
+  const run = { cancelled: false };
+  sliced = run;
+  const shell = appShell();
+  if (!shell) return;
+  const picture = aboveTheFold(shell);
+  const out: string[] = [];
+  let deadline = performance.now() + SLICE_MS;
+  for (const _ of pictureCssSteps(picture, out)) {
+    if (performance.now() < deadline) continue;
+    await nextTask();
+    if (run.cancelled) return;
+    deadline = performance.now() + SLICE_MS;
+  }
+  sliced = null;
+  store(record(shell, picture, out.join('\n')));
+}
+
 export function forgetBootSnapshot(): void {
+  if (sliced) sliced.cancelled = true;
+  sliced = null;
   try {
     storage()?.removeItem(SNAPSHOT_KEY);
   } catch {
@@ -156,7 +211,7 @@ export function useBootSnapshot(ready: boolean, content: unknown): void {
   useEffect(() => {
     if (!ready) return;
     void content; // a save after every change of what the screen shows
-    const timer = setTimeout(saveBootSnapshot, SAVE_AFTER_MS);
+    const timer = setTimeout(() => void saveBootSnapshotSliced(), SAVE_AFTER_MS);
     return () => clearTimeout(timer);
   }, [ready, content]);
 

@@ -9,13 +9,15 @@ import './date-picker.css';
 const CountsContext = createContext<Record<string, number> | undefined>(undefined);
 
 const countLabel = (n: number) => (n === 1 ? '1 task' : `${n} tasks`);
-const fullDate = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+// Made when a calendar is first drawn, not when its module loads (the first formatter starts ICU).
+let fullDate: Intl.DateTimeFormat | null = null;
 
 /**
  * "Today, Monday 23 November 2026, 3 tasks, selected" (in the user's locale). The day number
  * stands as its own word, so the name contains the number shown on the button.
  */
 function dayButtonLabel(date: Date, modifiers: Record<string, boolean>, counts?: Record<string, number>) {
+  fullDate ??= new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
   let label = fullDate.format(date);
   if (modifiers.today) label = `Today, ${label}`;
   const n = counts?.[isoFromDate(date)] ?? 0;

@@ -1,15 +1,15 @@
 // Display strings for dates and priorities; the data stays in ISO form.
-import { dayLabel, isoFromParts, parseIso } from '@/lib/dates';
+import { addDays, dayLabel, isoFromParts, parseIso, todayIso } from '@/lib/dates';
 import type { Priority } from '@/domain/model';
 import { rememberedFormat } from './format-memory';
+import { dateFromIso } from './format-spec';
 
-/** A local Date at noon for an ISO day (noon keeps DST shifts from changing the day). */
-export function dateFromIso(iso: string): Date {
-  const { year, month, day } = parseIso(iso);
-  const date = new Date(year, month - 1, day, 12);
-  date.setFullYear(year);
-  return date;
-}
+export { dateFromIso };
+
+/** What stands in for a day's text until it is made: a blank the line's height keeps. */
+const BLANK = '\u00a0';
+/** The days a start's next screens will likely name: the past week and the next two months. */
+const likelyDays = () => Array.from({ length: 68 }, (_, i) => addDays(todayIso(), i - 7));
 
 export function isoFromDate(date: Date): string {
   return isoFromParts(date.getFullYear(), date.getMonth() + 1, date.getDate());
@@ -20,11 +20,7 @@ export function isoFromDate(date: Date): string {
  * formatters are made on first use, and strings made before are remembered (./format-memory.ts).
  */
 function dayFormat(options: Intl.DateTimeFormatOptions): (iso: string, today?: string) => string {
-  const format = rememberedFormat(`day ${JSON.stringify(options)}`, () => {
-    const withoutYear = new Intl.DateTimeFormat(undefined, options);
-    const withYear = new Intl.DateTimeFormat(undefined, { ...options, year: 'numeric' });
-    return (key: string) => (key.endsWith('+year') ? withYear : withoutYear).format(dateFromIso(key.slice(0, 10)));
-  });
+  const format = rememberedFormat<string>(`day ${JSON.stringify(options)}`, { type: 'day', options }, () => BLANK, likelyDays);
   return (iso, today) => {
     const sameYear = !today || parseIso(iso).year === parseIso(today).year;
     return format(sameYear ? iso : `${iso}+year`);
@@ -45,10 +41,7 @@ export function dueLabel(dueDate: string, dueTime: string | null, today: string)
 
 export const PRIORITY_NAMES: Record<Priority, string> = { 0: 'None', 1: 'Low', 2: 'Medium', 3: 'High' };
 
-const countFormat = rememberedFormat('count', () => {
-  const format = new Intl.NumberFormat();
-  return (n: number) => format.format(n);
-});
+const countFormat = rememberedFormat<number>('count', { type: 'count' }, String, () => Array.from({ length: 100 }, (_, i) => i));
 
 /** "50,010" (in the user's locale): counts people read at a glance. */
 export function formatCount(n: number): string {

@@ -92,3 +92,62 @@ describe('formatted strings remembered across starts', () => {
     expect(entries.at(-1)).toEqual(['count|449', new Intl.NumberFormat().format(449)]);
   });
 });
+
+describe('a start that leaves formatting to a helper off the page’s thread', () => {
+  const HEADING = 'day {"weekday":"long","day":"numeric","month":"long"}|2026-11-26';
+
+  it('shows a stand-in, asks the helper for it and the likely next strings, draws again with its answer, and makes no formatter', async () => {
+    const made = countFormatters();
+    const app = await start();
+    const asked: import('@/ui/format-memory').FormatRequest[][] = [];
+    let answer: (pairs: [string, string][]) => void = () => {};
+    app.deferFormats((requests) => {
+      asked.push(requests);
+      return new Promise((resolve) => {
+        answer = resolve;
+      });
+    });
+    const redraw = vi.fn();
+    app.subscribeFormats(redraw);
+
+    expect(app.longDate('2026-11-26')).toBe('\u00a0');
+    expect(app.formatCount(1234)).toBe('1234');
+    await Promise.resolve();
+    expect(asked).toHaveLength(1);
+    const keys = asked[0]!.flatMap((r) => r.keys.map((k) => `${r.kind}|${k}`));
+    expect(keys).toEqual(expect.arrayContaining([HEADING, 'count|1234', 'count|7']));
+
+    answer([
+      [HEADING, 'Thursday 26 November (helper)'],
+      ['count|1234', '1.234'],
+    ]);
+    await vi.waitFor(() => expect(redraw).toHaveBeenCalled());
+    expect(app.longDate('2026-11-26')).toBe('Thursday 26 November (helper)');
+    expect(app.formatCount(1234)).toBe('1.234');
+    expect(made.n).toBe(0);
+
+    // the start is over: a string not remembered is made on the page, at once
+    app.endDeferredFormats();
+    expect(app.longDate('2030-01-02')).toBe(new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(2030, 0, 2, 12)));
+  });
+
+  it('ended before the helper answered, it waits for that answer; a helper that fails leaves the page to format', async () => {
+    const app = await start();
+    const failing: ((e: Error) => void)[] = [];
+    const done = vi.fn();
+    app.deferFormats(() => new Promise((_, reject) => failing.push(reject)), done);
+    const redraw = vi.fn();
+    app.subscribeFormats(redraw);
+    expect(app.formatCount(42)).toBe('42');
+    await Promise.resolve();
+    app.endDeferredFormats();
+    expect(done).not.toHaveBeenCalled();
+    expect(app.formatCount(43)).toBe('43'); // still the stand-in while the helper is at work
+    await Promise.resolve();
+
+    for (const fail of failing) fail(new Error('no worker'));
+    await vi.waitFor(() => expect(done).toHaveBeenCalled());
+    expect(redraw).toHaveBeenCalled();
+    expect(app.formatCount(50010)).toBe(new Intl.NumberFormat().format(50010));
+  });
+});

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import { formatCount } from '@/ui/format';
+import { useFormatAnswers } from '@/ui/use-format-answers';
 import { SharedMarker } from '@/ui/shared-marker';
 import { useListSharing, useLists, useOpenTaskCounts } from '@/data/react';
 import { NAV_ITEMS, navTo } from './nav-items';
@@ -11,6 +12,7 @@ import { SyncIndicatorSlot } from './sync-indicator-slot';
  * their member count), and the sync indicator.
  */
 export function Sidebar() {
+  useFormatAnswers();
   const lists = useLists();
   const counts = useOpenTaskCounts();
   const sharing = useListSharing();

@@ -13,6 +13,7 @@ import { NewListDialog } from './new-list-dialog';
 import { arrayMove, dropIndex, moveTargetFor, movedAnnouncement } from './reorder';
 import { Screen } from '@/ui/screen';
 import { formatCount } from '@/ui/format';
+import { useFormatAnswers } from '@/ui/use-format-answers';
 import './lists.css';
 
 interface Drag {
@@ -30,6 +31,7 @@ type FocusTarget = { id: string; control: 'link' | 'up' | 'down' };
 const openTasksLabel = (n: number) => (n === 1 ? '1 open task' : `${formatCount(n)} open tasks`);
 
 export function ListsScreen() {
+  useFormatAnswers();
   const all = useLists();
   const counts = useOpenTaskCounts();
   const sharing = useListSharing();

@@ -7,6 +7,7 @@ import type { Task } from '@/domain/model';
 import { DatePicker } from '@/ui/date-picker';
 import { errorProps, FieldError } from '@/ui/field-error';
 import { mediumDate } from '@/ui/format';
+import { useFormatAnswers } from '@/ui/use-format-answers';
 import { CalendarIcon } from '@/ui/icons';
 import type { FieldDraft } from './use-field-draft';
 
@@ -33,6 +34,7 @@ interface DueFieldsProps {
 }
 
 export function DueFields({ task, today, picker, time, dateError, viewOnly, onPickDate, onSaveTime }: DueFieldsProps) {
+  useFormatAnswers();
   const ids = useId();
   const id = (name: string) => `${ids}-${name}`;
   const dueText = task.due_date ? mediumDate(task.due_date, today) : 'No date';

@@ -10,6 +10,7 @@ import { useListRole } from '@/connected/use-list-role';
 import { useToday } from '@/ui/use-today';
 import { QuickAdd } from '@/connected/quick-add/quick-add';
 import { formatCount } from '@/ui/format';
+import { useFormatAnswers } from '@/ui/use-format-answers';
 import { VirtualTaskList } from './virtual-task-list';
 import './tasks.css';
 
@@ -28,6 +29,7 @@ export interface ListScreenProps {
 }
 
 export function ListScreen({ listId, show, onShowChange, actions }: ListScreenProps) {
+  useFormatAnswers();
   const list = useList(listId);
   const tasks = useListTasks(listId, show);
   const counts = useOpenTaskCounts();

@@ -3,6 +3,7 @@ import { memo, useMemo } from 'react';
 import { useStepCounts, useTodayTasks } from '@/data/react';
 import { EmptyState } from '@/ui/empty-state';
 import { longDate } from '@/ui/format';
+import { useFormatAnswers } from '@/ui/use-format-answers';
 import { TaskRow } from '@/connected/task-row';
 import { useListsById } from '@/connected/use-lists-by-id';
 import { useToday } from '@/ui/use-today';
@@ -21,6 +22,7 @@ export interface TodayScreenProps {
 }
 
 export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
+  useFormatAnswers();
   const today = useToday();
   const groups = useTodayTasks(today);
   const lists = useListsById();

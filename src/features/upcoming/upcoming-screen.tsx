@@ -7,6 +7,7 @@ import type { StepCount } from '@/data';
 import { useDayCountsWithRepeats, useStepCounts, useUpcomingWithRepeats } from '@/data/react';
 import { DatePicker } from '@/ui/date-picker';
 import { longDate } from '@/ui/format';
+import { useFormatAnswers } from '@/ui/use-format-answers';
 import { TaskRow } from '@/connected/task-row';
 import { useListsById } from '@/connected/use-lists-by-id';
 import { useToday } from '@/ui/use-today';
@@ -37,6 +38,7 @@ function firstOfMonth(iso: string) {
 }
 
 export function UpcomingScreen({ day, onDayChange }: UpcomingScreenProps) {
+  useFormatAnswers();
   const today = useToday();
   const lists = useListsById();
   const [month, setMonth] = useState(() => firstOfMonth(day ?? today));
@@ -112,6 +114,7 @@ function useDayGroups(from: string, days: number, today: string) {
 }
 
 function DayView({ day, today, lists }: DaysProps & { day: string }) {
+  useFormatAnswers();
   const { groups, steps } = useDayGroups(day, 1, today);
   const items = groups?.[0]?.tasks;
   const heading = dayHeading(day, today);
@@ -129,6 +132,7 @@ function DayView({ day, today, lists }: DaysProps & { day: string }) {
 }
 
 function NextDays({ today, lists, onPick }: DaysProps & { onPick: (day: string) => void }) {
+  useFormatAnswers();
   const { groups = [], steps } = useDayGroups(today, UPCOMING_DAYS, today);
   return (
     <>
