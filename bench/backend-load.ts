@@ -1,7 +1,7 @@
 // 20 concurrent clients pushing and pulling for 60 s, then a check that every acknowledged
 // change is in the database exactly once. Run: npx tsx bench/backend-load.ts pglite|pg
 // (env BENCH_SECONDS, BENCH_CLIENTS)
-import { signUpUser, type TestUser, listCreate, newId, pull, push, pushOk, type RawMutation, taskCreate } from '../tests/helpers/index.ts';
+import { acceptInvitations, signUpUser, type TestUser, listCreate, newId, pull, push, pushOk, type RawMutation, taskCreate } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs, percentile } from './backend-common.ts';
 
 const kind = kindFromArgs();
@@ -18,6 +18,7 @@ try {
     listCreate(1, shared, 'Shared'),
     ...users.slice(1).map((u, i) => ({ id: i + 2, name: 'member.invite', args: { list_id: shared, email: u.email, role: 'editor' } })),
   ]);
+  for (const u of users.slice(1)) await acceptInvitations(u.client, shared);
 
   const latencies: number[] = [];
   let errors = 0;

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { fmt, kindFromArgs, benchServer, percentile } from './backend-common.ts';
 import { median } from './sync-common.ts';
-import { lists, members, tasks } from '../src/data/write/index.ts';
+import { invitations, lists, members, tasks } from '../src/data/write/index.ts';
 import { observe } from '../src/data/live/observe.ts';
 import { getTask } from '../src/data/read/queries.ts';
 import { POKE_DELAY_MS } from '../src/sync/schedule.ts';
@@ -44,6 +44,8 @@ try {
   const list = await lists.create({ name: 'Shared' }, a.db);
   await members.invite(list.id, bob.email, 'editor', a.db);
   await a.sync();
+  await invitations.accept(list.id, b.db);
+  await b.sync();
   await waitFor(() => b.pokes!.resubscribed > 0, 'B to subscribe');
   await waitFor(() => b.engine.getStatus().status === 'synced', 'B to settle');
 

@@ -6,7 +6,7 @@
 // incremental pull with nothing new (the everyday call).
 // Run: npx tsx bench/reminders-pull.ts pglite|pg   (env BENCH_ROWS, BENCH_REPEAT)
 import { execFileSync } from 'node:child_process';
-import { signUpUser, listCreate, newId, pushOk, type RawMutation, taskCreate } from '../tests/helpers/index.ts';
+import { acceptInvitations, signUpUser, listCreate, newId, pushOk, type RawMutation, taskCreate } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs, percentile } from './backend-common.ts';
 
 const kind = kindFromArgs();
@@ -33,6 +33,7 @@ try {
     ...lists.map((l, i) => listCreate(m++, l, `List ${i}`)),
     { id: m++, name: 'member.invite', args: { list_id: lists[0], email: ben.email, role: 'editor' } },
   ]);
+  await acceptInvitations(ben.client, lists[0]!);
   const taskIds: string[] = [];
   while (taskIds.length < ROWS) {
     const batch: RawMutation[] = [];

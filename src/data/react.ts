@@ -5,6 +5,7 @@ export {
   useDayCounts,
   useDayCountsWithRepeats,
   useIdentity,
+  useInvitations,
   useLastSyncedAt,
   useList,
   useListSharing,

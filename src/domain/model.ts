@@ -30,6 +30,25 @@ export interface Member {
   role: Role;
 }
 
+/**
+ * An invitation this person can see (SPEC §13.1): `incoming` ones are addressed to them (with
+ * the list's name and colour and who invited, since nothing else of the list reaches them before
+ * they accept); the others are on lists they own, pending or declined.
+ */
+export interface Invitation {
+  id: string;
+  list_id: string;
+  email: string;
+  role: Exclude<Role, 'owner'>;
+  status: 'pending' | 'declined';
+  incoming: boolean;
+  list_name?: string;
+  list_color?: ListColor;
+  /** The inviter's e-mail (incoming only). */
+  invited_by?: string;
+  expires_at: string;
+}
+
 export interface Task {
   id: string;
   list_id: string;
@@ -152,6 +171,11 @@ export interface MutationArgs {
   'member.set_role': { list_id: string; user_id: string; role: Exclude<Role, 'owner'> };
   'member.remove': { list_id: string; user_id: string };
   'list.leave': { list_id: string };
+  /** The caller's own invitation to the list (SPEC §13.1). */
+  'invitation.accept': { list_id: string };
+  'invitation.decline': { list_id: string };
+  /** By the owner: the invitation of `email` goes (pending, or declined and dismissed). */
+  'invitation.cancel': { list_id: string; email: string };
 }
 export type MutationName = keyof MutationArgs;
 export const MUTATION_NAMES = [
@@ -161,6 +185,7 @@ export const MUTATION_NAMES = [
   'step.create', 'step.update', 'step.delete', 'step.restore',
   'reminder.set', 'reminder.clear', 'reminder.snooze',
   'member.invite', 'member.set_role', 'member.remove', 'list.leave',
+  'invitation.accept', 'invitation.decline', 'invitation.cancel',
 ] as const satisfies readonly MutationName[];
 
 export type Mutation = { [N in MutationName]: { id: number; name: N; args: MutationArgs[N] } }[MutationName];
@@ -168,7 +193,7 @@ export type Mutation = { [N in MutationName]: { id: number; name: N; args: Mutat
 /** A queued local edit (client only). `id` is the client's sequential mutation id. */
 export type OutboxEntry = Mutation & { created_at: string };
 
-export const ERROR_CODES = ['invalid', 'forbidden', 'not_found', 'deleted', 'no_such_user', 'too_large', 'rate_limited', 'stale'] as const;
+export const ERROR_CODES = ['invalid', 'forbidden', 'not_found', 'deleted', 'too_large', 'rate_limited', 'stale'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 export interface MutationError {
   code: ErrorCode;
@@ -222,6 +247,8 @@ export interface PullResult {
   /** With the refused change's name and args (servers before those were recorded send neither). */
   refused: { id: number; error: MutationError; name?: string; args?: unknown }[];
   has_more: boolean;
+  /** The caller's invitations, whole on every page (servers before invitations send none). */
+  invitations?: Invitation[];
   /**
    * Rows (of every kind; refusals are not counted) still to come past `cursors`; only when asked
    * for (`count`). 0 when no more rows wait — `has_more` may still be true for refusals alone.

@@ -132,6 +132,12 @@ export function describeChange(change: Mutation, subjects: Subjects = {}): strin
       return `Remove ${member(subjects, change.args.list_id, change.args.user_id)} from ${listName(subjects, change.args.list_id)}`;
     case 'list.leave':
       return `Leave ${listName(subjects, change.args.list_id)}`;
+    case 'invitation.accept':
+      return `Accept the invitation to ${listName(subjects, change.args.list_id)}`;
+    case 'invitation.decline':
+      return `Decline the invitation to ${listName(subjects, change.args.list_id)}`;
+    case 'invitation.cancel':
+      return `Cancel the invitation of ${change.args.email}`;
   }
 }
 

@@ -12,8 +12,6 @@ export function refusalReason(error: MutationError): string {
       return 'it was deleted or unshared';
     case 'deleted':
       return 'it was deleted on another device';
-    case 'no_such_user':
-      return 'No Daybook account uses that e-mail';
     case 'stale':
       return 'the repeat was changed on another device — complete it again';
     case 'too_large':

@@ -20,10 +20,11 @@ begin
   end if;
   if p_name = 'member.invite' then
     target_email := btrim(daybook_private.arg_text(p_args, 'email', 'Email'));
-    select id, email into target, target_email from auth.users where lower(email) = lower(target_email) limit 1;
-    if target is null then
-      perform daybook_private.refuse('no_such_user', 'No Daybook account uses that e-mail', 'email');
+    if target_email !~ '^[^[:space:]@]+@[^[:space:]@]+$' or char_length(target_email) > 255 then
+      perform daybook_private.refuse('invalid', 'Enter an e-mail address', 'email');
     end if;
+    -- (no account yet is not refused: the invitation waits for one, SPEC §13.1)
+    select id into target from auth.users where lower(email) = lower(target_email) limit 1;
   else
     target := daybook_private.arg_uuid(p_args, 'user_id');
   end if;
@@ -36,17 +37,14 @@ begin
     if m.deleted_at is not null and m.left_at > now() - interval '24 hours' then
       perform daybook_private.refuse('rate_limited', 'They left this list — you can invite them again after 24 hours', 'email');
     end if;
-    -- SPEC §13: at most 50 members a list, the owner among them; someone removed earlier counts
-    -- as new (a role change of a current member adds no one). sync_push's lock on the list's
-    -- version counter serialises invitations to one list, so the count holds.
-    if (m.user_id is null or m.deleted_at is not null)
-       and (select count(*) from public.list_members where list_id = lid and deleted_at is null) >= 50 then
-      perform daybook_private.refuse('invalid', 'A list holds at most 50 members', 'email');
+    -- SPEC §13.1: a current member's role changes at once; anyone else gets an invitation
+    -- to accept (someone removed earlier too)
+    if m.user_id is not null and m.deleted_at is null then
+      perform daybook_private.count_invitation();
+      update public.list_members set role = new_role where list_id = lid and user_id = target;
+    else
+      perform daybook_private.invite(lid, target_email, new_role);
     end if;
-    perform daybook_private.count_invitation();
-    insert into public.list_members (list_id, user_id, email, role)
-    values (lid, target, target_email, new_role)
-    on conflict (list_id, user_id) do update set role = excluded.role, email = excluded.email, deleted_at = null, left_at = null;
   elsif m.user_id is null or (m.deleted_at is not null and p_name = 'member.set_role') then
     perform daybook_private.refuse('not_found', 'That person is not a member of this list', 'user_id');
   elsif p_name = 'member.set_role' then

@@ -184,6 +184,8 @@ begin
     -- refused cursor is acknowledged up to its last mutation id (it never pages through the stream).
     'last_mutation_id', (select case when has_rc then upto else last end from complete),
     'has_more', (select rows or refusals from more),
+    -- the caller's invitations, whole (list_invitations.sql): an invitee's come this way only
+    'invitations', daybook_private.my_invitations(),
     -- an uncorrelated subquery is run only when its CASE branch is taken
     'remaining', case when not coalesce(p_count, false) then null when not (select rows from more) then 0
       else (select daybook_private.pull_lists_count(me, n.lists, n.afters)

@@ -132,10 +132,10 @@ describe('share dialog, as the owner', () => {
       args: { list_id: list.id, email: 'nobody@example.com', role: 'editor' },
       created_at: nowIso(),
       refused_at: nowIso(),
-      error: { code: 'no_such_user', message: 'No Daybook account uses that e-mail', field: 'email' },
+      error: { code: 'rate_limited', message: 'Too many invitations — try again later', field: 'email' },
     });
     const { d } = await openShare(list.id);
-    expect(await d.findByText(/Couldn't invite nobody@example.com: No Daybook account uses that e-mail/)).toBeInTheDocument();
+    expect(await d.findByText(/Couldn't invite nobody@example.com: Too many invitations — try again later/)).toBeInTheDocument();
     expect(d.getByRole('link', { name: 'Review in Sync' })).toHaveAttribute('href', '/sync');
   });
 

@@ -46,7 +46,6 @@ describe('toasts from sync events (SPEC §8)', () => {
     ['forbidden', "Couldn't sync 1 change: you can only view this list"],
     ['not_found', "Couldn't sync 1 change: it was deleted or unshared"],
     ['deleted', "Couldn't sync 1 change: it was deleted on another device"],
-    ['no_such_user', "Couldn't sync 1 change: No Daybook account uses that e-mail"],
     ['invalid', "Couldn't sync 1 change: Title must be at most 500 characters"],
     ['stale', "Couldn't sync 1 change: the repeat was changed on another device — complete it again"],
   ] as const)('a refusal (%s) says why, with Review → the sync centre', async (code, text) => {

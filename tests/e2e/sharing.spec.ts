@@ -69,9 +69,19 @@ async function shareList(alice: Person, bob: Person, name: string, firstTask: st
   await addTask(alice.page, firstTask);
   const dialog = await openShareDialog(alice.page, name);
   await invite(dialog, bob.email, 'Editor');
+  // pending until B accepts (SPEC §13.1): nothing of the list reaches B before that
+  await expect(dialog.getByRole('listitem', { name: `${bob.email} · Invited as editor` })).toBeVisible({ timeout: 20_000 });
   await closeShareDialog(dialog);
+  await expect(sidebarList(bob.page, name)).toHaveCount(0);
 
-  // B's device learns of it from the poke A's push sends B (no reload, no "Sync now").
+  // B's next sync brings the invitation to the Lists screen; B accepts it there.
+  await syncNow(bob.page);
+  await bob.page.getByRole('link', { name: 'Lists', exact: true }).first().click();
+  const invitation = bob.page.getByRole('region', { name: 'Invitations' }).getByRole('listitem').filter({ hasText: name });
+  await expect(invitation).toContainText(`${alice.email} invited you as an editor`, { timeout: 20_000 });
+  await invitation.getByRole('button', { name: 'Accept' }).click();
+
+  // B's device gets the list with the pull after its accept is taken (no reload).
   const link = sidebarList(bob.page, name);
   await expect(link).toBeVisible({ timeout: 20_000 });
   await expect(link.getByRole('img', { name: 'Shared, 2 members' })).toBeVisible();
@@ -233,7 +243,7 @@ test('leaving a shared list says so once: no “removed” toast when it goes at
   await expect(member(aliceShare, alice.email)).toBeVisible();
 });
 
-test('an invite to an unknown e-mail made offline is refused on reconnect with a toast, and sits in the sync centre', async ({ alice }) => {
+test('an invite to an e-mail with no account made offline waits for that account: pending, then cancelled', async ({ alice }) => {
   test.setTimeout(90_000);
   const name = listName('Choir');
   await createList(alice.page, name);
@@ -245,14 +255,12 @@ test('an invite to an unknown e-mail made offline is refused on reconnect with a
   const dialog = await openShareDialog(alice.page, name);
   await invite(dialog, nobody, 'Viewer');
   await expect(member(dialog, nobody)).toContainText('Pending');
-  await closeShareDialog(dialog);
 
+  // not refused on reconnect (no_such_user is retired): the invitation waits, and says so
   await alice.context.setOffline(false);
-  const toast = alice.page.getByText("Couldn't sync 1 change: No Daybook account uses that e-mail");
-  await expect(toast).toBeVisible({ timeout: 30_000 });
-  await alice.page.getByRole('button', { name: 'Review' }).click();
-  await expect(alice.page.getByRole('heading', { level: 1, name: 'Sync' })).toBeVisible();
-  const refused = alice.page.getByRole('list', { name: /Not synced/ }).getByRole('listitem', { name: `Invite ${nobody} as viewer` });
-  await expect(refused).toBeVisible();
-  await expect(refused.getByText('No Daybook account uses that e-mail')).toBeVisible();
+  const waiting = dialog.getByRole('listitem', { name: `${nobody} · Invited as viewer` });
+  await expect(waiting).toBeVisible({ timeout: 30_000 });
+  await expect(alice.page.getByText(/Couldn't sync/)).toHaveCount(0);
+  await waiting.getByRole('button', { name: 'Cancel invitation' }).click();
+  await expect(waiting).toHaveCount(0);
 });

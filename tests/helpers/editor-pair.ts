@@ -1,6 +1,6 @@
 // Two people, each on a device of their own, sharing one list: Alice owns it, Bob edits it, and
 // both devices have synced it. The start of every two-person sync test.
-import { lists, members } from '@/data/write';
+import { invitations, lists, members } from '@/data/write';
 import { signUpUser, type TestServer } from './server';
 import { connectDevice, type Device } from './sync-device';
 
@@ -11,6 +11,7 @@ export async function editorPair(srv: TestServer, listName: string): Promise<{ a
   const list = await lists.create({ name: listName, color: 'green' }, alice.db);
   await members.invite(list.id, b.email, 'editor', alice.db);
   await alice.sync();
+  await invitations.accept(list.id, bob.db);
   await bob.sync();
   return { alice, bob, listId: list.id };
 }

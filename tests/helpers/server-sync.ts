@@ -53,3 +53,14 @@ export function listCreate(id: number, listId: string, name = 'Home'): RawMutati
 export function taskCreate(id: number, taskId: string, listId: string, title = 'Buy milk', extra: Record<string, unknown> = {}): RawMutation {
   return { id, name: 'task.create', args: { id: taskId, list_id: listId, title, position: 'a0', ...extra } };
 }
+
+/**
+ * The invitee's side of an invitation (SPEC §13.1): accepts theirs to each list, sent from a
+ * client id of its own; fails the test unless every one is applied.
+ */
+export async function acceptInvitations(client: SupabaseClient, ...listIds: string[]): Promise<void> {
+  const mutations = listIds.map((listId, i) => ({ id: i + 1, name: 'invitation.accept', args: { list_id: listId } }));
+  const { results } = await pushOk(client, randomUUID(), mutations);
+  const refused = results.filter((r) => r.status !== 'applied');
+  if (refused.length) throw new Error(`accepting an invitation was refused: ${JSON.stringify(refused)}`);
+}

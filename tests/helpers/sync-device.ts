@@ -9,12 +9,13 @@ import ws from 'ws';
 import { type Backend, createBackend, memoryStorage } from '@/backend';
 import { createSyncStore } from '@/data/sync';
 import { openDatabase } from '@/data/db/database';
+import { readInvitations } from '@/data/db/invitations';
 import type { DaybookDb } from '@/data/db/schema';
 import { toList, toTask } from '@/data/db/schema';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import type { Clock, PullRequest, PushRequest, SyncStore, SyncTransport, TransportOutcome } from '@/sync/ports';
 import type { EngineEvent } from '@/sync/types';
-import type { List, PullResult, PushResult, Task } from '@/domain/model';
+import type { Invitation, List, PullResult, PushResult, Task } from '@/domain/model';
 import { PokeTap } from './realtime';
 import { pullAll } from './server-sync';
 
@@ -460,6 +461,8 @@ export interface View {
   members: { list_id: string; user_id: string; role: string }[];
   /** The user's reminders (cleared ones too) on the live tasks above. */
   reminders: { task_id: string; list_id: string; offset_minutes: number | null }[];
+  /** The user's invitations: to them, and on lists they own. */
+  invitations: { list_id: string; email: string; role: string; status: string; incoming: boolean }[];
 }
 
 const byTask = <T extends { task_id: string }>(a: T, b: T) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0);
@@ -503,7 +506,15 @@ export async function deviceView(db: DaybookDb): Promise<View> {
     tasks: tasks.map(projectTask).sort(byId),
     members: members.map((m) => ({ list_id: m.list_id, user_id: m.user_id, role: m.role })).sort((a, b) => `${a.list_id}${a.user_id}`.localeCompare(`${b.list_id}${b.user_id}`)),
     reminders: reminders.map((r) => ({ task_id: r.task_id, list_id: r.list_id, offset_minutes: r.offset_minutes })).sort(byTask),
+    invitations: projectInvitations(await readInvitations(db)),
   };
+}
+
+/** Invitations as both sides show them: which list, to whom, the role and whether declined. */
+function projectInvitations(invitations: Invitation[]): View['invitations'] {
+  return invitations
+    .map((i) => ({ list_id: i.list_id, email: i.email.toLowerCase(), role: i.role, status: i.status, incoming: i.incoming }))
+    .sort((a, b) => `${a.list_id}${a.email}${a.incoming}`.localeCompare(`${b.list_id}${b.email}${b.incoming}`));
 }
 
 /** What the server shows this user: a full pull from scratch with a fresh client id. */
@@ -533,6 +544,7 @@ export async function serverView(device: Device): Promise<View> {
       .map((m) => ({ list_id: m.list_id, user_id: m.user_id, role: m.role }))
       .sort((a, b) => `${a.list_id}${a.user_id}`.localeCompare(`${b.list_id}${b.user_id}`)),
     reminders: [...reminders.values()].filter((r) => liveIds.has(r.task_id)).sort(byTask),
+    invitations: projectInvitations(pages.at(-1)?.invitations ?? []),
   };
 }
 

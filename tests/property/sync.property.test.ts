@@ -31,7 +31,8 @@
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lists as listOps, members as memberOps, reminders as reminderOps, tasks as taskOps } from '@/data/write';
+import { invitations as invitationOps, lists as listOps, members as memberOps, reminders as reminderOps, tasks as taskOps } from '@/data/write';
+import { myInvitations } from '@/data';
 import { ValidationError } from '@/lib/errors';
 import type { OccurrenceDone } from '@/data/write';
 import { type List, type Mutation, type MutationError, type PullResult, REMINDER_OFFSETS, type ReminderOffset, type Task } from '@/domain/model';
@@ -79,6 +80,9 @@ type Op =
   | { op: 'member.set_role'; list: number; role: 'editor' | 'viewer' }
   | { op: 'member.remove'; list: number }
   | { op: 'list.leave'; list: number }
+  | { op: 'invitation.accept'; pick: number }
+  | { op: 'invitation.decline'; pick: number }
+  | { op: 'invitation.cancel'; pick: number }
   | { op: 'reminder.set'; task: number; offset: ReminderOffset }
   | { op: 'reminder.clear'; task: number };
 
@@ -121,6 +125,10 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('member.set_role' as const), list: pick, role }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('member.remove' as const), list: pick }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('list.leave' as const), list: pick }) },
+  // invitations (SPEC §13.1): the invitee answers one this device holds, the owner cancels one
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('invitation.accept' as const), pick }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('invitation.decline' as const), pick }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('invitation.cancel' as const), pick }) },
   // reminders (SPEC §11.4): the person's own; a task with no date refuses one on the device
   { weight: 3, arbitrary: fc.record({ op: fc.constant('reminder.set' as const), task: pick, offset: fc.constantFrom(...REMINDER_OFFSETS) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('reminder.clear' as const), task: pick }) },
@@ -290,6 +298,17 @@ async function edit(d: Device, other: { email: string; userId: string }, op: Op)
       case 'list.leave': {
         const l = at(shared, op.list);
         if (l) await listOps.leave(l.id, db);
+        return;
+      }
+      case 'invitation.accept':
+      case 'invitation.decline': {
+        const invitation = at((await myInvitations(db)).filter((i) => i.incoming), op.pick);
+        if (invitation) await (op.op === 'invitation.accept' ? invitationOps.accept : invitationOps.decline)(invitation.list_id, db);
+        return;
+      }
+      case 'invitation.cancel': {
+        const invitation = at((await myInvitations(db)).filter((i) => !i.incoming), op.pick);
+        if (invitation) await invitationOps.cancel(invitation.list_id, invitation.email, db);
         return;
       }
       case 'reminder.set': {
@@ -613,8 +632,10 @@ describe('sync property', () => {
         // the first of them a weekly task due on a Friday, when `weekly` (its occurrences to complete)
         const seeded = (i: number) => (setup.weekly && i === 0 ? { due_date: '2026-12-04', repeat: 'FREQ=WEEKLY;BYDAY=FR' } : {});
         for (const d of devices) for (let i = 0; i < setup.seedTasks; i++) await taskOps.create({ title: `${d.name} ${i}`, ...seeded(i) }, d.db);
+        const answering: [Device, string][] = [];
         if (setup.share) {
           const list = await listOps.create({ name: 'Shared', color: 'teal' }, annPhone.db);
+          answering.push([benPhone, list.id]);
           for (let i = 0; i < setup.seedTasks; i++) await taskOps.create({ title: `Shared ${i}`, list_id: list.id, ...seeded(i) }, annPhone.db);
           await memberOps.invite(list.id, ben.email, setup.share, annPhone.db);
         }
@@ -623,11 +644,16 @@ describe('sync property', () => {
           const list = await listOps.create({ name: 'Ben’s', color: 'green' }, benPhone.db);
           await taskOps.create({ title: 'From Ben', list_id: list.id }, benPhone.db);
           await memberOps.invite(list.id, ann.email, setup.benShares, benPhone.db);
+          answering.push([annPhone, list.id]);
         }
         if (setup.share || setup.benShares) {
           await annPhone.sync();
           await benPhone.sync();
-          if (setup.benShares) await annPhone.sync();
+          // each accepts the other's invitation (SPEC §13.1), then the lists come down
+          for (const [d, listId] of answering) await invitationOps.accept(listId, d.db);
+          await benPhone.sync();
+          await annPhone.sync();
+          if (setup.share) await benPhone.sync();
         }
         for (const step of steps) {
           if (step.kind === 'age') {
@@ -683,7 +709,7 @@ describe('sync property', () => {
           run.leftMidPull += log.filter((l) => l.fault === 'member-removed' && l.note === 'left').length;
         }
         run.restarts += steps.filter((s) => s.kind === 'restart').length;
-        if (answers.some((a) => a.status === 'applied' && a.mutation.name === 'member.invite')) run.shared++;
+        if (answers.some((a) => a.status === 'applied' && a.mutation.name === 'invitation.accept')) run.shared++;
         run.agedRefusals += aged.size;
 
         // 1. nothing queued; every device shows what the server shows its user

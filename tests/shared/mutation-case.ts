@@ -73,8 +73,25 @@ export interface CaseReminder {
   snoozed_occurrence?: string | null;
 }
 
+/**
+ * An invitation (SPEC §13.1) to `to`: a person (their e-mail) or an e-mail with no account. The
+ * device of the invitee holds it while it is pending and not expired; the owner's device holds it
+ * while pending and not expired, or declined.
+ */
+export interface CaseInvitation {
+  list: string;
+  to: Person | string;
+  role: 'editor' | 'viewer';
+  declined?: boolean;
+  expired?: boolean;
+}
+
+/** What must hold of one invitation; 'absent' = none (accepted, cancelled or never made). */
+export type CaseInvitationAfter = { role: 'editor' | 'viewer'; status: 'pending' | 'declined' } | 'absent';
+
 export interface CaseState {
   lists?: CaseList[];
+  invitations?: CaseInvitation[];
   members?: CaseMember[];
   tasks?: CaseTask[];
   steps?: CaseStep[];
@@ -90,6 +107,12 @@ export interface CaseAfter {
   tasks?: Record<string, Partial<Omit<CaseTask, 'id' | 'created_by'>> | 'absent'>;
   /** key `${list}/${person}` */
   members?: Record<string, Role | 'absent'>;
+  /**
+   * key `${list}/${to}` (a person or an e-mail). The client runner checks what the acting
+   * person's device would hold: their own invitation (a declined one is no longer held), or
+   * one on a list they own.
+   */
+  invitations?: Record<string, CaseInvitationAfter>;
   /** `list` = the step's list_id (its task's list, denormalised). */
   steps?: Record<string, Partial<Omit<CaseStep, 'id' | 'task'> & { list: string }> | 'absent'>;
   /**

@@ -14,6 +14,7 @@ export const META = {
   offlineSavedShown: 'offline_saved_shown',
   syncEpoch: 'sync_epoch',
   ackedAhead: 'acked_ahead',
+  invitations: 'invitations',
 } as const;
 
 export const LOCAL_DATABASE = 'daybook-local';

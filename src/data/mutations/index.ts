@@ -6,6 +6,7 @@ import type { Mutation, MutationName } from '@/domain/model';
 import { Refusal } from './checks';
 import { listCreate, listDelete, listLeave, listRestore, listUpdate } from './lists';
 import { memberInvite, memberRemove, memberSetRole } from './members';
+import { invitationAccept, invitationCancel, invitationDecline } from './invitations';
 import { taskCreate, taskDelete, taskRestore, taskUpdate } from './tasks';
 import { taskCompleteOccurrence, taskUncompleteOccurrence } from './tasks-repeat';
 import { reminderClear, reminderSet, reminderSnooze } from './reminders';
@@ -34,6 +35,9 @@ export const MUTATIONS: MutationDefs = {
   'member.invite': memberInvite,
   'member.set_role': memberSetRole,
   'member.remove': memberRemove,
+  'invitation.accept': invitationAccept,
+  'invitation.decline': invitationDecline,
+  'invitation.cancel': invitationCancel,
 };
 
 type AnyMutation = Pick<Mutation, 'name' | 'args'>;
@@ -61,4 +65,4 @@ export function applyMutation(rows: Rows, m: AnyMutation, ctx: Ctx): Outcome {
 
 export { INBOX_UNDELETABLE, LIST_MISSING, OWNER_ONLY, STEP_MISSING, TASK_MISSING, VIEW_ONLY } from './checks';
 export type { Changes, Ctx, Outcome, Reads, ReminderRecord, Rows, StepRecord, TaskRecord } from './types';
-export { memberKey } from './types';
+export { invitationKey, keyOfInvitation, memberKey } from './types';

@@ -1,7 +1,7 @@
 // The shape every mutation shares: what it reads, and a pure `apply` over those rows. No Dexie
 // and no clock here — the caller loads the rows, passes `now`, and writes the changes — so the
 // same function serves the optimistic write, the rebase after a pull and the shared case table.
-import type { List, Member, MutationArgs, MutationError, MutationName, Reminder, Step, Task } from '@/domain/model';
+import type { Invitation, List, Member, MutationArgs, MutationError, MutationName, Reminder, Step, Task } from '@/domain/model';
 
 /** A task as stored locally: `deleted_with_list` says a tombstone went with its list's delete. */
 export type TaskRecord = Task & { deleted_with_list?: boolean };
@@ -21,6 +21,8 @@ export interface Rows {
   reminders?: ReadonlyMap<string, ReminderRecord>;
   /** Keyed by `memberKey(list_id, user_id)`. */
   members: ReadonlyMap<string, Member>;
+  /** The invitations this device holds, keyed by `invitationKey`; optional like steps. */
+  invitations?: ReadonlyMap<string, Invitation>;
 }
 
 /** What to load before applying: rows by key, and a list's tasks in one state. */
@@ -42,6 +44,8 @@ export interface Reads {
   listSteps?: { listId: string; state: 'live' | 'deleted' }[];
   /** The person's reminders by task id (the loader does not add their tasks: name them in `tasks`). */
   reminders?: string[];
+  /** The invitations this device holds (few: they are kept whole). */
+  invitations?: boolean;
 }
 
 /** Rows to write (whole rows, replacing what is stored) and membership rows to remove. */
@@ -52,6 +56,8 @@ export interface Changes {
   steps?: StepRecord[];
   reminders?: ReminderRecord[];
   removeMembers?: [listId: string, userId: string][];
+  /** Invitations to take off this device, by `invitationKey`. */
+  removeInvitations?: string[];
 }
 
 export type Outcome = { ok: true; changes: Changes } | { ok: false; error: MutationError };
@@ -73,3 +79,7 @@ export interface MutationDef<N extends MutationName> {
 export type MutationDefs = { [N in MutationName]: MutationDef<N> };
 
 export const memberKey = (listId: string, userId: string) => `${listId}/${userId}`;
+
+/** An invitation to the person themselves (`email` null), or one they sent to `email`. */
+export const invitationKey = (listId: string, email: string | null) => (email === null ? `${listId}/in` : `${listId}/out/${email.trim().toLowerCase()}`);
+export const keyOfInvitation = (i: Invitation) => invitationKey(i.list_id, i.incoming ? null : i.email);

@@ -1,6 +1,7 @@
 // The names of what queued or refused changes touch, for the sync centre to describe them.
 import type { Mutation } from '@/domain/model';
 import { getDb } from '../db/database';
+import { readInvitations } from '../db/invitations';
 import type { DaybookDb } from '../db/schema';
 
 /**
@@ -22,11 +23,13 @@ export async function changeSubjects(changes: Mutation[], db: DaybookDb = getDb(
     else if (m.name === 'member.set_role' || m.name === 'member.remove') {
       listIds.add(m.args.list_id);
       memberKeys.push([m.args.list_id, m.args.user_id]);
-    } else if (m.name === 'list.leave' || m.name === 'member.invite') listIds.add(m.args.list_id);
+    } else if (m.name === 'list.leave' || m.name === 'member.invite' || m.name.startsWith('invitation.')) listIds.add((m.args as { list_id: string }).list_id);
   }
   const subjects: Record<string, string> = {};
   for (const row of await db.tasks.bulkGet([...taskIds])) if (row) subjects[row.id] = row.title;
   for (const row of await db.steps.bulkGet([...stepIds])) if (row) subjects[row.id] = row.title;
+  // a list someone is invited to is known here only by its invitation
+  if (changes.some((m) => m.name.startsWith('invitation.'))) for (const i of await readInvitations(db)) if (i.list_name) subjects[i.list_id] = i.list_name;
   for (const row of await db.lists.bulkGet([...listIds])) if (row) subjects[row.id] = row.name;
   for (const row of await db.members.bulkGet(memberKeys)) if (row) subjects[`${row.list_id}/${row.user_id}`] = row.email;
   return subjects;

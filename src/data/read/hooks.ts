@@ -1,7 +1,7 @@
 // Live reads for React. Each returns `undefined` while the first result loads, then re-renders
 // when a write touches the index range it read, or when the current database is switched.
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { List, Member, RefusedEntry, Step, Task } from '@/domain/model';
+import type { Invitation, List, Member, RefusedEntry, Step, Task } from '@/domain/model';
 import { listStepCounts, type StepCount, stepCounts, taskSteps } from './step-queries';
 import { useDb } from '../db/use-db';
 import { useOpenCounts } from '../live/open-counts';
@@ -18,6 +18,7 @@ import {
   type ListSharing,
   listMembers,
   listSharing,
+  myInvitations,
   listTasks,
   outboxCount,
   type PendingMemberChanges,
@@ -96,6 +97,12 @@ export function useListSharing(): Record<string, ListSharing> | undefined {
 export function usePendingMemberChanges(listId: string): PendingMemberChanges | undefined {
   const db = useDb();
   return useLiveQuery(() => pendingMemberChanges(listId, db), [db, listId]);
+}
+
+/** The invitations this device holds (to the person, and on lists they own). */
+export function useInvitations(): Invitation[] | undefined {
+  const db = useDb();
+  return useLiveQuery(() => myInvitations(db), [db]);
 }
 
 export function useOutboxCount(): number | undefined {

@@ -3,10 +3,11 @@
 // Tombstones (deleted_at set) are never returned.
 import Dexie from 'dexie';
 import { addDays } from '@/lib/dates';
-import type { List, Member, RefusedEntry, Role, Task } from '@/domain/model';
+import type { Invitation, List, Member, RefusedEntry, Role, Task } from '@/domain/model';
 import { getDb } from '../db/database';
 import { type DaybookDb, STATE, type TaskRow, toList, toTask } from '../db/schema';
 import { type Identity, readIdentity } from '../db/identity';
+import { readInvitations } from '../db/invitations';
 import { heldRows } from '../live/cache';
 
 const { minKey, maxKey } = Dexie;
@@ -218,6 +219,14 @@ export async function listSharing(db: DaybookDb = getDb()): Promise<Record<strin
     identity ? db.members.bulkGet(ids.map((id) => [id, identity.userId] as [string, string])) : [],
   ]);
   return Object.fromEntries(ids.map((id, i) => [id, { members: counts[i] ?? 0, role: mine[i]?.role ?? null }]));
+}
+
+/**
+ * The invitations the last pull brought that no queued answer has taken off this device:
+ * incoming ones (to the person) first, then those on lists they own.
+ */
+export async function myInvitations(db: DaybookDb = getDb()): Promise<Invitation[]> {
+  return readInvitations(db);
 }
 
 /** An invite queued on this device that the server has not confirmed yet. */

@@ -7,6 +7,7 @@ import type { PullOutcome } from '@/sync/ports';
 import { getDb } from '../db/database';
 import { type DaybookDb, type TaskRow, toListRow, toStepRow, toTaskRow } from '../db/schema';
 import { readIdentity } from '../db/identity';
+import { writeInvitations } from '../db/invitations';
 import { runMutation } from '../write/rows';
 import { type Reads, readsOf } from '../mutations';
 import { advanceMutationId, nextMutationId } from '../write/outbox';
@@ -96,6 +97,8 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
     if (steps.length) await db.steps.bulkPut(steps.map((s) => toStepRow({ ...stripStep(s), deleted_with_task: s.deleted_with_task === true })));
     // This user's reminders (a server from before reminders sends none; a cleared one comes as a row too).
     if (page.reminders?.length) await db.reminders.bulkPut(page.reminders.map(stripReminder));
+    // The invitations, whole (a server from before invitations sends none).
+    if (page.invitations) await writeInvitations(db, page.invitations);
 
     // 4. Departures: a task that moved to a list this user cannot see.
     //    Its departure covers its steps and reminder: those still in the list it left go with it
@@ -155,6 +158,8 @@ interface Touched {
   tasksWithReminders: Set<string>;
   /** Lists the page brought a row of, or a member of. */
   listsWithMembers: Set<string>;
+  /** Whether the page brought the invitations (it replaced the device's). */
+  invitations: boolean;
 }
 
 function touchedBy(page: PullResult): Touched {
@@ -170,6 +175,7 @@ function touchedBy(page: PullResult): Touched {
     listsWithSteps: new Set([...lists, ...steps.map((s) => s.list_id)]),
     tasksWithReminders: new Set([...tasks, ...(page.reminders ?? []).map((r) => r.task_id)]),
     listsWithMembers: new Set([...lists, ...page.members.map((m) => m.list_id)]),
+    invitations: page.invitations !== undefined,
   };
 }
 
@@ -184,6 +190,7 @@ function touches(reads: Reads, touched: Touched): boolean {
     ((reads.stepSiblings ?? []).length > 0 && touched.steps.size > 0) ||
     (reads.listSteps ?? []).some(({ listId }) => touched.listsWithSteps.has(listId)) ||
     (reads.reminders ?? []).some((taskId) => touched.tasksWithReminders.has(taskId)) ||
-    (reads.listMembers ?? []).some((listId) => touched.listsWithMembers.has(listId))
+    (reads.listMembers ?? []).some((listId) => touched.listsWithMembers.has(listId)) ||
+    (reads.invitations === true && touched.invitations)
   );
 }

@@ -84,6 +84,9 @@ const STRINGS: Record<Mutation['name'], string[]> = {
   'member.set_role': ['list_id', 'user_id', 'role'],
   'member.remove': ['list_id', 'user_id'],
   'list.leave': ['list_id'],
+  'invitation.accept': ['list_id'],
+  'invitation.decline': ['list_id'],
+  'invitation.cancel': ['list_id', 'email'],
 };
 const TEXT_FIELDS = ['title', 'notes', 'name', 'list_id'];
 

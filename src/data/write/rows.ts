@@ -3,7 +3,8 @@
 // (the writes in this folder), the rebase (applyPull) and the retry of a refused change all come through here.
 import type { Mutation } from '@/domain/model';
 import { type DaybookDb, type MemberRow, STATE, type StepRow, type TaskRow, toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from '../db/schema';
-import { applyMutation, type Changes, type Ctx, memberKey, type Outcome, type Reads, readsOf, type Rows, type StepRecord, type TaskRecord } from '../mutations';
+import { readInvitations, writeInvitations } from '../db/invitations';
+import { applyMutation, type Changes, type Ctx, keyOfInvitation, memberKey, type Outcome, type Reads, readsOf, type Rows, type StepRecord, type TaskRecord } from '../mutations';
 
 const toRecord = (row: TaskRow): TaskRecord => ({ ...toTask(row), deleted_with_list: row.deleted_with_list });
 const toStepRecord = (row: StepRow): StepRecord => ({ ...toStep(row), deleted_with_task: row.deleted_with_task });
@@ -108,6 +109,7 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
   const members = new Map([...memberRows, ...listMemberRows].flatMap((m) => (m ? [[memberKey(m.list_id, m.user_id), m] as const] : [])));
   const reminders = new Map(reminderRows.flatMap((r) => (r ? [[r.task_id, r] as const] : [])));
   const rows: Rows = { lists, tasks, members, steps, reminders };
+  if (reads.invitations) rows.invitations = new Map((await readInvitations(db)).map((i) => [keyOfInvitation(i), i]));
   storedTaskRows.set(rows, stored);
   return rows;
 }
@@ -153,6 +155,10 @@ export async function writeChanges(db: DaybookDb, changes: Changes, loaded?: Row
   if (changes.steps?.length) await db.steps.bulkPut(changes.steps.map(toStepRow));
   if (changes.reminders?.length) await db.reminders.bulkPut(changes.reminders);
   if (changes.removeMembers?.length) await db.members.bulkDelete(changes.removeMembers);
+  if (changes.removeInvitations?.length) {
+    const gone = new Set(changes.removeInvitations);
+    await writeInvitations(db, (await readInvitations(db)).filter((i) => !gone.has(keyOfInvitation(i))));
+  }
 }
 
 /** Applies one mutation to the stored rows: what it changed, or the refusal (nothing written). */

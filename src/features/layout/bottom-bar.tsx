@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { InvitationCount, invitationCountText, useInvitationCount } from './invitation-count';
 import { NAV_ITEMS, navTo } from './nav-items';
 import { SyncIndicatorSlot } from './sync-indicator-slot';
 
@@ -26,14 +27,20 @@ export function TopBar() {
 
 /** Narrow screens, bottom: five tabs within thumb reach. */
 export function BottomBar() {
+  const invitations = useInvitationCount();
   return (
     <nav aria-label="Main" className="bottombar">
       <ul>
         {TABS.map((item) => (
           <li key={item.to}>
-            <Link to={navTo(item)} className="bottombar-link">
+            <Link
+              to={navTo(item)}
+              className="bottombar-link"
+              aria-description={item.name === 'Lists' && invitations ? invitationCountText(invitations) : undefined}
+            >
               {item.icon}
               <span>{item.name}</span>
+              {item.name === 'Lists' && <InvitationCount count={invitations} />}
             </Link>
           </li>
         ))}

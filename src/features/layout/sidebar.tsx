@@ -4,6 +4,7 @@ import { formatCount } from '@/ui/format';
 import { useFormatAnswers } from '@/ui/use-format-answers';
 import { SharedMarker } from '@/ui/shared-marker';
 import { useListSharing, useLists, useOpenTaskCounts } from '@/data/react';
+import { InvitationCount, invitationCountText, useInvitationCount } from './invitation-count';
 import { NAV_ITEMS, navTo } from './nav-items';
 import { SyncIndicatorSlot } from './sync-indicator-slot';
 
@@ -16,6 +17,7 @@ export function Sidebar() {
   const lists = useLists();
   const counts = useOpenTaskCounts();
   const sharing = useListSharing();
+  const invitations = useInvitationCount();
   return (
     <aside className="sidebar">
       <div className="sidebar-brand">Daybook</div>
@@ -23,9 +25,14 @@ export function Sidebar() {
         <ul>
           {NAV_ITEMS.map((item) => (
             <li key={item.to}>
-              <Link to={navTo(item)} className="sidebar-link">
+              <Link
+                to={navTo(item)}
+                className="sidebar-link"
+                aria-description={item.name === 'Lists' && invitations ? invitationCountText(invitations) : undefined}
+              >
                 {item.icon}
                 <span>{item.name}</span>
+                {item.name === 'Lists' && <InvitationCount count={invitations} />}
               </Link>
             </li>
           ))}

@@ -9,6 +9,7 @@ import { useListSharing, useLists, useOpenTaskCounts } from '@/data/react';
 import type { List } from '@/domain/model';
 import { colorVar } from './colors';
 import { DownIcon, GripIcon, UpIcon } from '@/ui/icons';
+import { InvitationsSection } from './invitations-section';
 import { NewListDialog } from './new-list-dialog';
 import { arrayMove, dropIndex, moveTargetFor, movedAnnouncement } from './reorder';
 import { Screen } from '@/ui/screen';
@@ -217,6 +218,7 @@ export function ListsScreen() {
         )
       }
     >
+      <InvitationsSection />
       {reordering && (
         <p className="lists-hint">
           Drag a list by its handle or use the arrows. With a keyboard, Alt+↑ and Alt+↓ move the focused list.

@@ -1,5 +1,5 @@
 // What the share dialog refuses before anything is queued, with the message shown at the
-// Email field. The server checks again (an unknown address comes back as no_such_user).
+// Email field. The server checks again (an address with no account is invited all the same).
 
 /** The data layer's own test (members.invite): something, an @, something, no spaces. */
 const EMAIL = /^[^\s@]+@[^\s@]+$/;

@@ -3,9 +3,10 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { members as memberWrites } from '@/data';
-import { useIdentity, useMembers, usePendingMemberChanges, useRefused } from '@/data/react';
+import { useIdentity, useInvitations, useMembers, usePendingMemberChanges, useRefused } from '@/data/react';
 import { reportWriteError } from '@/connected/write-error';
 import type { List, RefusedEntry, Role } from '@/domain/model';
+import { InvitationItems } from './invitation-items';
 import { InviteForm } from './invite-form';
 import { LeaveList } from './leave-list';
 import { Avatar, MemberItem } from './member-item';
@@ -24,6 +25,7 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
   const rows = useMembers(list.id);
   const queued = usePendingMemberChanges(list.id);
   const refused = useRefused();
+  const held = useInvitations();
   const [announcement, setAnnouncement] = useState('');
   // Undo sits beside the people list, where the removal happened, rather than in a toast that
   // goes away after five seconds while someone is still reading the list.
@@ -41,7 +43,11 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
   const refusedInvites = (refused ?? []).filter(
     (r): r is Extract<RefusedEntry, { name: 'member.invite' }> => r.name === 'member.invite' && r.args.list_id === list.id,
   );
-  const total = people.length + pending.length;
+  // what the server holds of this list's invitations, less those a queued invite will replace
+  const invited = (held ?? []).filter(
+    (i) => !i.incoming && i.list_id === list.id && !pending.some((p) => p.email.toLowerCase() === i.email.toLowerCase()),
+  );
+  const total = people.length + pending.length + invited.filter((i) => i.status === 'pending').length;
 
   function roleChanged(member: MemberView, next: SharedRole) {
     setAnnouncement(`${member.email} is now ${next === 'editor' ? 'an editor' : 'a viewer'}`);
@@ -114,6 +120,7 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
               </div>
             </li>
           ))}
+          {isOwner && <InvitationItems invitations={invited} onDone={setAnnouncement} />}
         </ul>
         {lastRemoved && (
           <p className="share-notice">

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/data/db/database';
 import { getClientId } from '@/data';
-import { lists, members, tasks } from '@/data/write';
+import { invitations, lists, members, tasks } from '@/data/write';
 import { getTask } from '@/data/read/queries';
 import { realClock } from '@/sync/environment';
 import { PERIODIC_MS, POKE_DELAY_MS } from '@/sync/schedule';
@@ -100,6 +100,7 @@ describe.each(SERVER_KINDS)('live updates on %s', (kind) => {
     await members.invite(list.id, b.email, 'editor', alice.db);
     const task = await tasks.create({ title: 'Pack the tent', list_id: list.id }, alice.db);
     await alice.sync();
+    await invitations.accept(list.id, getDb());
     await vi.waitFor(async () => expect((await getTask(task.id, getDb()))?.title).toBe('Pack the tent'), waitLong);
     await app.sync.stop();
     await app.backend.supabase.removeAllChannels();

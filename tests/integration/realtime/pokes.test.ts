@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen, type Recorder } from '../../helpers/realtime';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
-import { listCreate, newId, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
+import { acceptInvitations, listCreate, newId, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
 
 describe.each(SERVER_KINDS)('pokes on %s', (kind) => {
   let srv: TestServer;
@@ -43,19 +43,22 @@ describe.each(SERVER_KINDS)('pokes on %s', (kind) => {
     const list = newId();
     const invite: RawMutation = { id: 2, name: 'member.invite', args: { list_id: list, email: bob!.email, role: 'editor' } };
     await pushOk(alice!.client, aliceDevice, [listCreate(1, list, 'Groceries'), invite]);
+    // an invitation changes nothing of the list; Bob's accepting it does (his membership)
+    await acceptInvitations(bob!.client, list);
     await pushOk(alice!.client, aliceDevice, [taskCreate(3, newId(), list, 'Milk')]);
-    await vi.waitFor(() => expect([aRec!.pokes.length, bRec!.pokes.length]).toEqual([2, 2]));
+    await vi.waitFor(() => expect([aRec!.pokes.length, bRec!.pokes.length]).toEqual([3, 2]));
     // ids only: which list, which device — never row data
     for (const p of [...aRec!.pokes, ...bRec!.pokes]) {
-      expect(p).toEqual({ list_id: list, client_id: aliceDevice, id: expect.any(String) });
+      expect(p).toEqual({ list_id: list, client_id: expect.any(String), id: expect.any(String) });
     }
+    expect(bRec!.pokes.at(-1)?.client_id).toBe(aliceDevice);
     await marker(carol!, cRec!);
     expect(lists(cRec!)).toEqual([carol!.userId]);
 
     await pushOk(alice!.client, aliceDevice, [{ id: 4, name: 'member.remove', args: { list_id: list, user_id: bob!.userId } }]);
     await vi.waitFor(() => expect(bRec!.pokes).toHaveLength(3)); // the removal
     await pushOk(alice!.client, aliceDevice, [taskCreate(5, newId(), list, 'Bread')]);
-    await vi.waitFor(() => expect(aRec!.pokes).toHaveLength(4));
+    await vi.waitFor(() => expect(aRec!.pokes).toHaveLength(5));
     await marker(bob!, bRec!);
     expect(lists(bRec!)).toEqual([list, list, list, bob!.userId]);
     await marker(carol!, cRec!);
@@ -79,6 +82,8 @@ describe.each(SERVER_KINDS)('pokes on %s', (kind) => {
     ]);
     await vi.waitFor(() => expect(aRec!.pokes).toHaveLength(2));
     expect(lists(aRec!).sort()).toEqual([home, work].sort());
+    await acceptInvitations(bob!.client, work);
+    await vi.waitFor(() => expect(aRec!.pokes).toHaveLength(3));
     await vi.waitFor(() => expect(lists(bRec!)).toEqual([work]));
 
     // the same batch again: all duplicates; a viewer's edit: refused
@@ -88,7 +93,7 @@ describe.each(SERVER_KINDS)('pokes on %s', (kind) => {
     expect(refused.results[0]?.status).toBe('refused');
     await marker(alice!, aRec!);
     await marker(bob!, bRec!);
-    expect(aRec!.pokes).toHaveLength(3);
+    expect(aRec!.pokes).toHaveLength(4);
     expect(lists(bRec!)).toEqual([work, bob!.userId]);
     for (const u of [alice, bob]) await u!.client.removeAllChannels();
   });

@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
-import { newId, pullAll, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
+import { acceptInvitations, newId, pullAll, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
 
 let seq = 0;
 const m = (name: string, args: Record<string, unknown>): RawMutation => ({ id: ++seq, name, args });
@@ -54,6 +54,7 @@ describe.each(SERVER_KINDS)('bounded work on %s', (kind) => {
     const client = newId();
     const listId = newId();
     await pushOk(owner.client, client, [m('list.create', { id: listId, name: 'Club', color: 'grey', position: 'a0' }), m('member.invite', { list_id: listId, email: guest.email, role: 'editor' })]);
+    await acceptInvitations(guest.client, listId);
     await pushOk(guest.client, newId(), [m('list.leave', { list_id: listId })]);
     const refused = await pushOk(owner.client, client, [m('member.invite', { list_id: listId, email: guest.email, role: 'editor' })]);
     expect(refused.results[0]).toMatchObject({ status: 'refused', error: { code: 'rate_limited' } });

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushResult } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
-import { listCreate, newId, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
+import { acceptInvitations, listCreate, newId, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
 
 const TOO_MANY = { status: 'refused', error: { code: 'invalid', message: 'A task holds at most 100 steps' } };
 
@@ -111,9 +111,10 @@ describe.each(SERVER_KINDS)('count limits on %s', (kind) => {
       const dev = device(owner);
       const listId = newId();
       await dev.push(listCreate(0, listId, 'Club'));
-      // the owner and 49 others
+      // the owner and 49 others, each of whom accepts
       const answers = await dev.push(...people.slice(0, 49).map((p) => invite(listId, p.email)));
       expect(answers.every((a) => a.status === 'applied')).toBe(true);
+      for (const p of people.slice(0, 49)) await acceptInvitations(p.client, listId);
       expect(await liveMembers(listId)).toBe(50);
 
       const [extra, removed, last] = [people[49]!, people[0]!, people[50]!];
@@ -122,6 +123,7 @@ describe.each(SERVER_KINDS)('count limits on %s', (kind) => {
         { status: 'applied' },
         { status: 'applied' },
       ]);
+      await acceptInvitations(last.client, listId);
       // the one removed earlier, back while the list is full
       expect(await dev.push(invite(listId, removed.email))).toMatchObject([TOO_MANY_MEMBERS]);
       expect(await liveMembers(listId)).toBe(50);
@@ -130,7 +132,38 @@ describe.each(SERVER_KINDS)('count limits on %s', (kind) => {
         { status: 'applied' },
         { status: 'applied' },
       ]);
+      await acceptInvitations(removed.client, listId);
       expect(await liveMembers(listId)).toBe(50);
+    });
+
+    it('refuses accepting an invitation once the list is full, and a 101st pending invitation', async () => {
+      const owner = await signUpUser(srv);
+      const people: TestUser[] = [];
+      for (let i = 0; i < 50; i++) people.push(await signUpUser(srv));
+      const dev = device(owner);
+      const listId = newId();
+      await dev.push(listCreate(0, listId, 'Choir'));
+      expect((await dev.push(...people.map((p) => invite(listId, p.email)))).every((a) => a.status === 'applied')).toBe(true);
+      for (const p of people.slice(0, 49)) await acceptInvitations(p.client, listId);
+      const late = await pushOk(people[49]!.client, newId(), [{ id: 1, name: 'invitation.accept', args: { list_id: listId } }]);
+      expect(late.results[0]).toMatchObject({ status: 'refused', error: { code: 'invalid', message: 'A list holds at most 50 members' } });
+      expect(await liveMembers(listId)).toBe(50);
+
+      // 100 pending invitations a list (e-mails with no account wait like any other); the hourly
+      // limit of invitations is forgotten between steps, so only the list's limit speaks
+      const forgetHour = () => srv.sql.query('delete from daybook_private.invitations where inviter = $1', [owner.userId]);
+      await forgetHour();
+      const other = newId();
+      await dev.push(listCreate(0, other, 'Open day'));
+      const waiting = Array.from({ length: 100 }, (_, i) => invite(other, `guest${i}-${other}@example.test`));
+      expect((await dev.push(...waiting.slice(0, 50))).every((a) => a.status === 'applied')).toBe(true);
+      expect((await dev.push(...waiting.slice(50))).every((a) => a.status === 'applied')).toBe(true);
+      expect(await dev.push(invite(other, `one-more-${other}@example.test`))).toMatchObject([
+        { status: 'refused', error: { code: 'invalid', message: 'A list holds at most 100 pending invitations' } },
+      ]);
+      // inviting one of them again (a new role) is no new invitation
+      await forgetHour();
+      expect(await dev.push(invite(other, `guest0-${other}@example.test`, 'viewer'))).toMatchObject([{ status: 'applied' }]);
     });
   });
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lists, members, reminders, steps, tasks } from '@/data/write';
+import { invitations, lists, members, reminders, steps, tasks } from '@/data/write';
 import type { PullResult } from '@/domain/model';
 import type { PullRequest } from '@/sync/ports';
 import { type Db, openPglite } from '../../../server/db.ts';
@@ -73,7 +73,10 @@ describe.skipIf(!process.env.TEST_PG_URL)('db:move from the embedded database to
     await steps.create(hall.id, 'Call the caretaker', phone.db);
     await reminders.set(hall.id, 15, phone.db);
     for (let i = 0; i < 30; i++) await tasks.create({ title: `Inbox ${i}`, list_id: a.userId }, phone.db);
+    // an invitation still waiting for an account moves too
+    await members.invite(club.id, 'not-yet@example.test', 'viewer', phone.db);
     await syncUntilQuiet([phone, laptop]);
+    await invitations.accept(club.id, laptop.db);
     await syncUntilQuiet([phone, laptop]);
     const ecdh = createECDH('prime256v1');
     const sub = await a.client.rpc('push_subscribe', {
@@ -95,6 +98,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('db:move from the embedded database to
     expect(copied['auth.users']).toHaveLength(2);
     expect(copied['public.tasks']!.length).toBeGreaterThan(30);
     expect(copied['daybook_meta.refresh_tokens']!.length).toBeGreaterThan(0);
+    expect(copied['public.list_invitations']).toHaveLength(1);
 
     // ---- the move
     target = await freshDatabase();

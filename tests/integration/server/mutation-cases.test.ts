@@ -70,6 +70,9 @@ class Ids {
 
 const at = (flag: boolean | undefined) => (flag ? 'now()' : 'null');
 
+/** An invitation's e-mail: a person's, or the address as the case gives it. */
+const invitee = (to: string, users: Users) => ((PEOPLE as readonly string[]).includes(to) ? users[to as Person].email : to);
+
 async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: Users) {
   const { lists = [], members = [], tasks = [], steps = [], reminders = [] } = c.before;
   for (const l of lists) {
@@ -129,6 +132,15 @@ async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: User
       `insert into public.steps (id, task_id, list_id, title, done, position, deleted_at, deleted_with_task)
        values ($1, $2, $3, $4, $5, $6, ${at(st.deleted)}, $7)`,
       [ids.resolve(st.id), ids.resolve(st.task), ids.resolve(task.list), st.title ?? `Step ${st.id}`, st.done ?? false, st.position ?? 'a0', st.deleted_with_task ?? false],
+    );
+  }
+  for (const i of c.before.invitations ?? []) {
+    const owner = lists.find((l) => l.id === i.list)?.owner;
+    if (!owner) throw new Error(`${c.title}: an invitation is to ${i.list}, which the case does not list`);
+    await sql.query(
+      `insert into public.list_invitations (list_id, email, role, invited_by, status, expires_at)
+       values ($1, $2, $3, $4, $5, now() + ${i.expired ? "interval '-1 day'" : "interval '30 days'"})`,
+      [ids.resolve(i.list), invitee(i.to, users), i.role, users[owner].userId, i.declined ? 'declined' : 'pending'],
     );
   }
   for (const r of reminders) {
@@ -214,6 +226,18 @@ async function readAfter(sql: Querier, want: CaseAfter, ids: Ids, users: Users):
       members[key] = !row || row.removed ? 'absent' : row.role;
     }
     got.members = members;
+  }
+  if (want.invitations) {
+    const invitations: NonNullable<CaseAfter['invitations']> = {};
+    for (const key of Object.keys(want.invitations)) {
+      const slash = key.indexOf('/');
+      const [row] = await sql.query<{ role: 'editor' | 'viewer'; status: 'pending' | 'declined' }>(
+        'select role, status from public.list_invitations where list_id = $1 and lower(email) = lower($2)',
+        [ids.resolve(key.slice(0, slash)), invitee(key.slice(slash + 1), users)],
+      );
+      invitations[key] = row ? { role: row.role, status: row.status } : 'absent';
+    }
+    got.invitations = invitations;
   }
   return got;
 }

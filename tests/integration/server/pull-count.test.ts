@@ -6,7 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullResult } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
-import { listCreate, newId, pull, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
+import { acceptInvitations, listCreate, newId, pull, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
 
 type Counted = PullResult & { remaining?: number };
 
@@ -58,6 +58,7 @@ describe.each(SERVER_KINDS)('pull count on %s', (kind) => {
       listCreate(m++, shared, 'Shared'),
       { id: m++, name: 'member.invite', args: { list_id: shared, email: alice.email, role: 'editor' } },
     ]);
+    await acceptInvitations(alice.client, shared);
     const a = newId();
     let n = 1;
     await pushOk(alice.client, a, [listCreate(n++, own, 'Own')]);

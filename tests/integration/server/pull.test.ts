@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
-import { listCreate, newId, pullAll, pushOk, taskCreate } from '../../helpers/server-sync';
+import { acceptInvitations, listCreate, newId, pullAll, pushOk, taskCreate } from '../../helpers/server-sync';
 
 describe.each(SERVER_KINDS)('pull on %s', (kind) => {
   let srv: TestServer;
@@ -53,6 +53,7 @@ describe.each(SERVER_KINDS)('pull on %s', (kind) => {
       taskCreate(2, t, l, 'x'),
       { id: 3, name: 'member.invite', args: { list_id: l, email: bob.email, role: 'editor' } },
     ]);
+    await acceptInvitations(bob.client, l);
     const bobClient = newId();
     const before = await pullAll(bob.client, bobClient);
     expect(before.flatMap((p) => p.tasks).find((x) => x.id === t)?.deleted_at).toBeNull();
@@ -96,6 +97,7 @@ describe.each(SERVER_KINDS)('pull on %s', (kind) => {
       taskCreate(3, t, shared, 'moves'),
       { id: 4, name: 'member.invite', args: { list_id: shared, email: bob.email, role: 'viewer' } },
     ]);
+    await acceptInvitations(bob.client, shared);
     const bobClient = newId();
     const bobBefore = await pullAll(bob.client, bobClient);
     const aliceClient = newId();
@@ -113,6 +115,7 @@ describe.each(SERVER_KINDS)('pull on %s', (kind) => {
     // a member of the target list only (not the old one) gets no departure
     const carol = await signUpUser(srv);
     await pushOk(alice.client, c, [{ id: 6, name: 'member.invite', args: { list_id: privateList, email: carol.email, role: 'viewer' } }]);
+    await acceptInvitations(carol.client, privateList);
     const carolPages = await pullAll(carol.client, newId());
     expect(carolPages.flatMap((p) => p.departed)).toEqual([]);
     expect(carolPages.flatMap((p) => p.tasks).map((x) => x.id)).toEqual([t]);
@@ -126,6 +129,7 @@ describe.each(SERVER_KINDS)('pull on %s', (kind) => {
       listCreate(1, theirs, 'Theirs'),
       { id: 2, name: 'member.invite', args: { list_id: theirs, email: bob.email, role: 'viewer' } },
     ]);
+    await acceptInvitations(bob.client, theirs);
     const bc = newId();
     const r = await pushOk(bob.client, bc, [
       listCreate(1, mine, 'Bob'),

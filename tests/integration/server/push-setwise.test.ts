@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushResult } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
-import { listCreate, newId, pullAll, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
+import { acceptInvitations, listCreate, newId, pullAll, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
 
 const edit = (id: number, taskId: string, patch: Record<string, unknown>): RawMutation => ({
   id,
@@ -180,6 +180,7 @@ describe.each(SERVER_KINDS)('set-wise push on %s', (kind) => {
     const shared = newId();
     await pushOk(alice.client, client, [listCreate(1, shared, 'Shared')]);
     await pushOk(alice.client, client, [{ id: 2, name: 'member.invite', args: { list_id: shared, email: bob.email, role: 'viewer' } }]);
+    await acceptInvitations(bob.client, shared);
     const gone = newId();
     await pushOk(alice.client, client, [taskCreate(3, gone, shared, 'Gone'), { id: 4, name: 'task.delete', args: { id: gone } }]);
 

@@ -11,7 +11,7 @@ import { createPushSender, type PushSender } from '../../../supabase/functions/_
 import { occurrenceAt } from '../../../src/domain/recurrence/zone';
 import { type FakePushService, type PushSubscriptionJson, startFakePushService } from '../../helpers/fake-push-service';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
-import { listCreate, newId, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
+import { acceptInvitations, listCreate, newId, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
 
 const SUBJECT = 'mailto:ops@daybook.test';
 const iso = (s: string) => new Date(s).toISOString();
@@ -218,6 +218,7 @@ describe.each(SERVER_KINDS)('reminder pushes on %s', (kind) => {
       const shared = newId();
       await apply(bob, (n) => listCreate(n, shared, 'Shared'));
       await apply(bob, (id) => ({ id, name: 'member.invite', args: { list_id: shared, email: alice.email, role: 'editor' } }));
+      await acceptInvitations(alice.client, shared);
       const left = await task(alice, 'In a list alice left', '2030-08-01', '10:00', shared);
       for (const id of [cleared, done, deleted, live, left]) await remind(alice, id, 0);
       await remind(alice, cleared, null);
@@ -242,6 +243,7 @@ describe.each(SERVER_KINDS)('reminder pushes on %s', (kind) => {
       const shared = newId();
       await apply(alice, (n) => listCreate(n, shared, 'Together'));
       await apply(alice, (id) => ({ id, name: 'member.invite', args: { list_id: shared, email: bob.email, role: 'editor' } }));
+      await acceptInvitations(bob.client, shared);
       const t = await task(alice, 'Shared task', '2030-09-01', '10:00', shared);
       await remind(alice, t, 15);
       await remind(bob, t, 60);

@@ -5,7 +5,7 @@
 // a task's move carries it into the new list (and out of sight with a list the person can't see).
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lists, members, reminders, tasks } from '@/data/write';
+import { invitations, lists, members, reminders, tasks } from '@/data/write';
 import type { PullResult, Reminder } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { connectDevice, type Device, syncUntilQuiet } from '../../helpers/sync-device';
@@ -64,6 +64,8 @@ describe.each(SERVER_KINDS)('reminders sync on %s', (kind) => {
     const bob = await connectDevice(srv, b, 'bob');
     const list = await lists.create({ name: 'Club', color: 'green' }, alice.db);
     await members.invite(list.id, b.email, 'editor', alice.db);
+    await alice.sync();
+    await invitations.accept(list.id, bob.db);
     await syncUntilQuiet([alice, bob]);
     return { alice, bob, a, b, listId: list.id };
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newClient, SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
-import { listCreate, newId, pull, pullAll, push, pushOk, taskCreate } from '../../helpers/server-sync';
+import { acceptInvitations, listCreate, newId, pull, pullAll, push, pushOk, taskCreate } from '../../helpers/server-sync';
 
 describe.each(SERVER_KINDS)('RLS and roles on %s', (kind) => {
   let srv: TestServer;
@@ -24,6 +24,8 @@ describe.each(SERVER_KINDS)('RLS and roles on %s', (kind) => {
       { id: next++, name: 'member.invite', args: { list_id: listId, email: viewer.email.toUpperCase(), role: 'viewer' } },
     ]);
     expect(r.results.map((x) => x.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
+    await acceptInvitations(editor.client, listId);
+    await acceptInvitations(viewer.client, listId);
   });
   afterAll(() => srv?.stop());
 
@@ -132,6 +134,7 @@ describe.each(SERVER_KINDS)('RLS and roles on %s', (kind) => {
   it('removing a member makes the list leave their visible_lists; re-inviting brings it back', async () => {
     const temp = await signUpUser(srv);
     await ownerPush('member.invite', { list_id: listId, email: temp.email, role: 'viewer' });
+    await acceptInvitations(temp.client, listId);
     const before = await pullAll(temp.client, newId());
     expect(before[0]!.visible_lists).toContain(listId);
     await ownerPush('member.remove', { list_id: listId, user_id: temp.userId });
@@ -145,6 +148,7 @@ describe.each(SERVER_KINDS)('RLS and roles on %s', (kind) => {
   it('a member can leave, the owner cannot', async () => {
     const temp = await signUpUser(srv);
     await ownerPush('member.invite', { list_id: listId, email: temp.email, role: 'editor' });
+    await acceptInvitations(temp.client, listId);
     const left = await pushOk(temp.client, newId(), [{ id: 1, name: 'list.leave', args: { list_id: listId } }]);
     expect(left.results[0]?.status).toBe('applied');
     expect((await pullAll(temp.client, newId()))[0]!.visible_lists).not.toContain(listId);

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb, openDatabase, setCurrentDatabase } from '@/data/db/database';
 import { defineDatabase } from '@/data/db/schema';
-import { lists, members, tasks } from '@/data/write';
+import { invitations, lists, members, tasks } from '@/data/write';
 import { getList } from '@/data/read/queries';
 import { getClientId } from '@/data';
 import { appStorage, openApp } from '../../helpers/sync-app';
@@ -27,7 +27,9 @@ describe.each(SERVER_KINDS)('accounts on %s', (kind) => {
     await members.invite(trip.id, b.email, 'editor', alice.db);
     for (const title of ['Tickets', 'Passport']) await tasks.create({ title, list_id: trip.id }, alice.db);
     await alice.sync();
+    await invitations.accept(trip.id, bob.db);
     await bob.sync();
+    await alice.sync();
     expect(await getList(trip.id, bob.db)).not.toBeNull();
     expect((await deviceView(bob.db)).tasks).toHaveLength(2);
     const bobsOwn = await tasks.create({ title: 'Bob’s own' }, bob.db);
@@ -58,6 +60,8 @@ describe.each(SERVER_KINDS)('accounts on %s', (kind) => {
     await members.invite(club.id, b.email, 'editor', alice.db);
     await members.invite(choir.id, b.email, 'viewer', alice.db);
     await alice.sync();
+    await invitations.accept(club.id, bob.db);
+    await invitations.accept(choir.id, bob.db);
     await bob.sync();
     expect(await getList(club.id, bob.db)).not.toBeNull();
 
@@ -81,6 +85,7 @@ describe.each(SERVER_KINDS)('accounts on %s', (kind) => {
     const beans = await tasks.create({ title: 'Beans', list_id: plot.id }, alice.db);
     await members.invite(plot.id, b.email, 'viewer', alice.db);
     await alice.sync();
+    await invitations.accept(plot.id, bob.db);
     await bob.sync();
     expect(await getList(plot.id, bob.db)).not.toBeNull();
 

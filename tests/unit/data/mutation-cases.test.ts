@@ -6,8 +6,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/data/db/database';
 import { type DaybookDb, toList, toListRow, toStepRow, toTaskRow } from '@/data/db/schema';
+import { readInvitations, writeInvitations } from '@/data/db/invitations';
+import { invitationKey, keyOfInvitation } from '@/data/mutations';
 import { runMutation } from '@/data/write/rows';
-import type { List, Member, MutationName, ReminderOffset } from '@/domain/model';
+import type { Invitation, List, Member, MutationName, ReminderOffset } from '@/domain/model';
 import { MUTATION_NAMES } from '@/domain/model';
 import type { CaseAfter, CaseExpect, CaseState, MutationCase, Person } from '../../shared/mutation-case';
 import { MUTATION_CASES } from '../../shared/mutation-cases';
@@ -15,6 +17,8 @@ import { MUTATION_CASES } from '../../shared/mutation-cases';
 const T0 = '2026-11-20T08:00:00.000Z';
 const NOW = '2026-11-24T12:00:00.000Z';
 const userOf = (p: Person) => `u-${p}`;
+const PEOPLE = ['alice', 'bob', 'carol'];
+const emailOf = (to: string) => (PEOPLE.includes(to) ? `${to}@example.test` : to);
 
 /** Symbolic ids to the ids this device uses: 'inbox:<p>' and 'user:<p>' are the person's id. */
 function id(symbol: string): string {
@@ -73,6 +77,18 @@ async function seed(db: DaybookDb, state: CaseState, as: Person) {
       }),
     );
   }
+  // the invitations a pull would bring this person (list_invitations.sql, my_invitations)
+  const invitations: Invitation[] = [];
+  for (const i of state.invitations ?? []) {
+    const list = state.lists?.find((l) => l.id === i.list);
+    if (!list || list.deleted) continue;
+    const status = i.declined ? ('declined' as const) : ('pending' as const);
+    const base = { id: `inv-${i.list}-${i.to}`, list_id: id(i.list), email: emailOf(i.to), role: i.role, status, expires_at: T0 };
+    const member = members.some((m) => m.list_id === id(i.list) && m.user_id === userOf(as));
+    if (i.to === as && !i.declined && !i.expired && !member) invitations.push({ ...base, incoming: true, list_name: list.name ?? 'A list', list_color: list.color ?? 'grey', invited_by: emailOf(list.owner) });
+    if (list.owner === as && (i.declined || !i.expired)) invitations.push({ ...base, incoming: false });
+  }
+  await writeInvitations(db, invitations);
   // the device holds its own person's reminders only
   for (const r of state.reminders ?? []) {
     const task = state.tasks?.find((t) => t.id === r.task);
@@ -86,7 +102,7 @@ async function seed(db: DaybookDb, state: CaseState, as: Person) {
 
 const instant = (value: unknown) => (typeof value === 'string' ? new Date(value).toISOString() : value);
 
-async function check(db: DaybookDb, after: CaseAfter, as: Person) {
+async function check(db: DaybookDb, after: CaseAfter, as: Person, owners: Map<string, Person>) {
   for (const [key, want] of Object.entries(after.lists ?? {})) {
     const row = await db.lists.get(id(key));
     if (want === 'absent') {
@@ -143,6 +159,18 @@ async function check(db: DaybookDb, after: CaseAfter, as: Person) {
     const row = await db.members.get([id(list), userOf(person)]);
     expect(row?.role ?? 'absent', `member ${key}`).toBe(want);
   }
+  const held = new Map((await readInvitations(db)).map((i) => [keyOfInvitation(i), i]));
+  for (const [key, want] of Object.entries(after.invitations ?? {})) {
+    const slash = key.indexOf('/');
+    const [list, to] = [key.slice(0, slash), key.slice(slash + 1)];
+    // what this device would hold: its person's own open invitation, or one on a list they own
+    if (to === as) {
+      expect(held.has(invitationKey(id(list), null)) ? 'held' : 'absent', `invitation ${key}`).toBe(want !== 'absent' && want.status === 'pending' ? 'held' : 'absent');
+    } else if (owners.get(list) === as) {
+      const row = held.get(invitationKey(id(list), emailOf(to)));
+      expect(row ? { role: row.role, status: row.status } : 'absent', `invitation ${key}`).toEqual(want);
+    }
+  }
 }
 
 let db: DaybookDb | null = null;
@@ -156,19 +184,19 @@ async function run(c: MutationCase, expected: CaseExpect) {
   await seed(db, c.before, c.as);
   const ctx = { userId: userOf(c.as), now: NOW };
   for (const m of c.first ?? []) {
-    const first = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders], async () =>
+    const first = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.meta], async () =>
       runMutation(db!, { name: m.name, args: mapArgs(m.args) } as never, ctx),
     );
     expect(first.ok ? 'applied' : `refused ${first.error.code}`, `first ${m.name}`).toBe('applied');
   }
-  const outcome = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders], async () =>
+  const outcome = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.meta], async () =>
     runMutation(db!, { name: c.name, args: mapArgs(c.args) } as never, ctx),
   );
   if ('refused' in expected) {
     expect(outcome.ok ? 'applied' : outcome.error.code).toBe(expected.refused);
   } else {
     expect(outcome.ok ? 'applied' : `refused ${outcome.error.code}: ${outcome.error.message}`).toBe('applied');
-    await check(db, expected.after, c.as);
+    await check(db, expected.after, c.as, new Map((c.before.lists ?? []).map((l) => [l.id, l.owner])));
   }
 }
 

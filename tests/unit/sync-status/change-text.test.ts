@@ -84,7 +84,6 @@ describe('refusal reasons (SPEC §8)', () => {
     ['forbidden', 'you can only view this list'],
     ['not_found', 'it was deleted or unshared'],
     ['deleted', 'it was deleted on another device'],
-    ['no_such_user', 'No Daybook account uses that e-mail'],
     ['invalid', 'Notes must be at most 10,000 characters'],
     ['stale', 'the repeat was changed on another device — complete it again'],
   ] as const)('%s → %s', (code, reason) => {

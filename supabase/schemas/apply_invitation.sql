@@ -1,0 +1,80 @@
+-- Invitations (SPEC §13.1): member.invite by e-mail makes one (invite, below); the invitee's
+-- invitation.accept and invitation.decline and the owner's invitation.cancel name it by its list
+-- and, for cancel, its e-mail, so a device can send them before it has pulled the invitation.
+
+-- A pending invitation of `p_email` to the list, replacing an earlier one of the same address
+-- (declined, expired or pending: the new role and a fresh 30 days). Whether the address has an
+-- account does not change the answer, so inviting tells nobody who uses Daybook.
+-- sync_push's lock on the list's version counter serialises invitations to one list, so the
+-- counts hold.
+create or replace function daybook_private.invite(p_list uuid, p_email text, p_role text) returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+begin
+  if (select count(*) from public.list_members where list_id = p_list and deleted_at is null) >= 50 then
+    perform daybook_private.refuse('invalid', 'A list holds at most 50 members', 'email');
+  end if;
+  if (select count(*) from public.list_invitations where list_id = p_list and status = 'pending' and expires_at > now()
+      and lower(email) <> lower(p_email)) >= 100 then
+    perform daybook_private.refuse('invalid', 'A list holds at most 100 pending invitations', 'email');
+  end if;
+  perform daybook_private.count_invitation();
+  insert into public.list_invitations (list_id, email, role, invited_by) values (p_list, p_email, p_role, auth.uid())
+  on conflict (list_id, lower(email)) do update set email = excluded.email, role = excluded.role, invited_by = excluded.invited_by,
+    status = 'pending', created_at = now(), expires_at = now() + interval '30 days', updated_at = now();
+end $$;
+
+create or replace function daybook_private.apply_invitation(p_name text, p_args jsonb) returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  lid uuid := daybook_private.arg_uuid(p_args, 'list_id');
+  me uuid := auth.uid();
+  my_email text;
+  inv public.list_invitations;
+  l public.lists;
+  m public.list_members;
+begin
+  if p_name = 'invitation.cancel' then
+    perform daybook_private.require_list(lid, 'owner');
+    -- cancelling what is gone (accepted, or cancelled on another device) changes nothing
+    delete from public.list_invitations
+    where list_id = lid and lower(email) = lower(btrim(daybook_private.arg_text(p_args, 'email', 'Email')));
+    return;
+  end if;
+  select u.email into my_email from auth.users u where u.id = me;
+  select * into inv from public.list_invitations i
+  where i.list_id = lid and lower(i.email) = lower(my_email) for update;
+  if p_name = 'invitation.decline' and found and inv.status = 'declined' then
+    return; -- declined on another device already
+  end if;
+  if not found or inv.status <> 'pending' or inv.expires_at <= now() then
+    -- accepted already (on another device, or a retry under a new id): nothing more to do
+    if p_name = 'invitation.accept' and daybook_private.role_on(lid) is not null then
+      return;
+    end if;
+    perform daybook_private.refuse('not_found', 'This invitation was cancelled or has expired', 'list_id');
+  end if;
+  select * into l from public.lists where id = lid;
+  if l.deleted_at is not null then
+    perform daybook_private.refuse('deleted', 'This list was deleted', 'list_id');
+  end if;
+  if p_name = 'invitation.decline' then
+    update public.list_invitations set status = 'declined', updated_at = now() where id = inv.id;
+    return;
+  end if;
+  -- accept: the invitee is not on the list, so sync_push did not lock its version counter; take
+  -- it here before counting, as an invitation by the owner would
+  perform 1 from public.sync_spaces where list_id = lid for update;
+  select * into m from public.list_members where list_id = lid and user_id = me;
+  if m.deleted_at is not null and m.left_at > now() - interval '24 hours' then
+    perform daybook_private.refuse('rate_limited', 'You left this list — you can join it again after 24 hours', 'list_id');
+  end if;
+  if (select count(*) from public.list_members where list_id = lid and deleted_at is null) >= 50 then
+    perform daybook_private.refuse('invalid', 'A list holds at most 50 members', 'list_id');
+  end if;
+  insert into public.list_members (list_id, user_id, email, role) values (lid, me, my_email, inv.role)
+  on conflict (list_id, user_id) do update set role = excluded.role, email = excluded.email, deleted_at = null, left_at = null;
+  delete from public.list_invitations where id = inv.id;
+end $$;
+
+revoke all on function daybook_private.invite(uuid, text, text) from public, anon, authenticated;
+revoke all on function daybook_private.apply_invitation(text, jsonb) from public, anon;

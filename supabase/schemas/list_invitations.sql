@@ -1,0 +1,59 @@
+-- Pending invitations (SPEC §13.1): an invitation is not a membership. It names the list, the
+-- invited e-mail (an account may not exist for it yet) and the role; the invitee accepts or
+-- declines it, the owner cancels it (or dismisses it once declined). Accepted and cancelled
+-- invitations are deleted; a declined one stays for the owner to see until dismissed.
+-- Nobody reads this table directly: sync_pull brings each person what they may see of it
+-- (my_invitations), so an invitee learns the list's name and colour and nothing else of it.
+create table public.list_invitations (
+  id uuid primary key default gen_random_uuid(),
+  list_id uuid not null references public.lists (id) on delete cascade,
+  email text not null,
+  role text not null,
+  invited_by uuid not null references auth.users (id) on delete cascade,
+  status text not null default 'pending',
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null default now() + interval '30 days',
+  updated_at timestamptz not null default now(),
+  constraint list_invitations_role check (role in ('editor', 'viewer')),
+  constraint list_invitations_status check (status in ('pending', 'declined'))
+);
+
+create unique index list_invitations_list_email on public.list_invitations (list_id, lower(email));
+
+create index list_invitations_email on public.list_invitations (lower(email)) where status = 'pending';
+
+alter table public.list_invitations enable row level security;
+
+revoke all on public.list_invitations from public, anon, authenticated;
+
+-- The caller's side of invitations, for sync_pull: those addressed to their e-mail and still
+-- open (incoming: with the list's name and colour and who invited), and those on lists they own
+-- (outgoing: pending ones not expired, and declined ones until dismissed). Whole every pull:
+-- a person has few, and a device replaces what it holds with it.
+create or replace function daybook_private.my_invitations() returns jsonb
+language plpgsql stable security definer set search_path = public, pg_temp as $$
+declare
+  me uuid := auth.uid();
+  my_email text := lower((select u.email from auth.users u where u.id = auth.uid()));
+begin
+  return coalesce((select jsonb_agg(x.row order by x.incoming desc, x.created_at) from (
+    select true as incoming, i.created_at, jsonb_build_object('id', i.id, 'list_id', i.list_id, 'email', i.email,
+        'role', i.role, 'status', i.status, 'incoming', true, 'list_name', l.name, 'list_color', l.color,
+        'invited_by', coalesce(u.email, ''), 'expires_at', i.expires_at) as row
+      from public.list_invitations i
+      join public.lists l on l.id = i.list_id and l.deleted_at is null
+      left join auth.users u on u.id = i.invited_by
+      where lower(i.email) = my_email and i.status = 'pending' and i.expires_at > now()
+        and not exists (select 1 from public.list_members m where m.list_id = i.list_id and m.user_id = me and m.deleted_at is null)
+    union all
+    select false, i.created_at, jsonb_build_object('id', i.id, 'list_id', i.list_id, 'email', i.email,
+        'role', i.role, 'status', i.status, 'incoming', false, 'expires_at', i.expires_at)
+      from public.list_members m
+      join public.list_invitations i on i.list_id = m.list_id
+      where m.user_id = me and m.role = 'owner' and m.deleted_at is null
+        and (i.status = 'declined' or i.expires_at > now())
+  ) x), '[]'::jsonb);
+end $$;
+
+revoke all on function daybook_private.my_invitations() from public, anon;
+grant execute on function daybook_private.my_invitations() to authenticated;
