@@ -7,6 +7,7 @@ export {
   useIdentity,
   useLastSyncedAt,
   useList,
+  useAllMembers,
   useListSharing,
   useListStepCounts,
   useListTasks,

@@ -87,6 +87,12 @@ export function useMembers(listId: string): Member[] | undefined {
   return useSharedLive(db, `members:${listId}`, () => listMembers(listId, db));
 }
 
+/** Every membership row on the device (whom quick add's "+name" may name). */
+export function useAllMembers(): Member[] | undefined {
+  const db = useDb();
+  return useLiveQuery(() => db.members.toArray(), [db]);
+}
+
 /** Member count and this user's role for every live list (for shared markers and role checks). */
 export function useListSharing(): Record<string, ListSharing> | undefined {
   const db = useDb();

@@ -109,7 +109,7 @@ async function check(db: DaybookDb, after: CaseAfter, as: Person) {
     const { deleted, deleted_with_list, list, assignee, turns, ...fields } = want;
     expect(row, `task ${key}`).toMatchObject(fields);
     if (assignee !== undefined) expect(row!.assignee ?? null, `task ${key} assignee`).toBe(assignee && userOf(assignee));
-    if (turns !== undefined) expect(row!.turns ?? null, `task ${key} turns`).toEqual(turns && turns.map(userOf));
+    if (turns !== undefined) expect(row!.turns ?? null, `task ${key} turns`).toEqual(turns === null ? null : turns.map(userOf));
     if (list !== undefined) expect(row!.list_id, `task ${key} list`).toBe(id(list));
     if (deleted !== undefined) expect(row!.deleted_at !== null, `task ${key} deleted`).toBe(deleted);
     if (deleted_with_list !== undefined) expect(row!.deleted_with_list ?? false, `task ${key} deleted_with_list`).toBe(deleted_with_list);
