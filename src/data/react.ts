@@ -2,12 +2,13 @@
 // engine and the service worker, which import '@/data', load no React.
 export { useDb } from './db/use-db';
 export {
+  useAllMembers,
+  useAssignedTasks,
   useDayCounts,
   useDayCountsWithRepeats,
   useIdentity,
   useLastSyncedAt,
   useList,
-  useAllMembers,
   useListSharing,
   useListStepCounts,
   useListTasks,

@@ -27,6 +27,7 @@ import {
   searchTasks,
   todayTasks,
   upcomingTasks,
+  assignedTasks,
   upcomingWithRepeats,
 } from './queries';
 
@@ -59,6 +60,11 @@ export function useListTasks(listId: string, show: Show = 'open'): Task[] | unde
 export function useTodayTasks(today: string): { overdue: Task[]; today: Task[] } | undefined {
   const db = useDb();
   return useLiveQuery(() => todayTasks(today, db), [db, today]);
+}
+
+export function useAssignedTasks(userId: string | undefined): Task[] | undefined {
+  const db = useDb();
+  return useLiveQuery(() => (userId ? assignedTasks(userId, db) : []), [db, userId]);
 }
 
 export function useUpcomingTasks(from: string, days = 14): Task[] | undefined {

@@ -1,6 +1,7 @@
 // Who does it (SPEC §13.2), on a shared list only: a select "Assignee" ("Nobody" and the list's
 // members) and, on a repeating task, "Take turns" with a checkbox per member under "Take turns
-// between". The turn order is the members' order on the list, so it stays fixed whoever ticks whom.
+// between". Members show by e-mail, in its order, which is the turn order too: it stays fixed
+// whoever ticks whom.
 import type { Member, Task, TaskPatch } from '@/domain/model';
 import { SelectField } from './select-field';
 
@@ -12,7 +13,8 @@ interface AssigneeFieldProps {
   onChange: (patch: TaskPatch) => void;
 }
 
-export function AssigneeField({ task, members, disabled, error, onChange }: AssigneeFieldProps) {
+export function AssigneeField({ task, members: unsorted, disabled, error, onChange }: AssigneeFieldProps) {
+  const members = [...unsorted].sort((a, b) => a.email.localeCompare(b.email));
   const turns = task.turns ?? null;
   const setTurns = (ids: string[]) => onChange({ turns: ids.length ? members.map((m) => m.user_id).filter((id) => ids.includes(id)) : null });
   return (
