@@ -24,7 +24,7 @@ const ADDITIONS = [
   '', '', '', '', 'tomorrow', 'today', 'friday', 'next friday', 'in 3 days', 'in 2 weeks', 'dec 24', '24 dec',
   'on the 31st', 'at 9', 'at 5pm', 'tomorrow at 9am !high', '17:30', 'noon', '!low', '!medium', '#Groceries',
   '#home projects', 'every day', 'every weekday', 'every mon and thu', 'every 2 weeks', 'every month', 'daily',
-  'by friday at 5:30pm #Work !high', 'next week', 'every year on dec 24',
+  'by friday at 5:30pm #Work !high', 'next week', 'every year on dec 24', '+sam', 'every friday +alex.jones',
 ];
 const MUST_NOT = [
   'Buy 2 milk', 'Call May', 'Room 101', 'Meet at the station', '2 for 1 pizza', 'Fix the 9 to 5 shift',
@@ -68,7 +68,12 @@ function measure(parse: (line: string) => unknown, lines: readonly string[]) {
 }
 
 const lines = corpus();
-const ours = (line: string) => parseQuickAdd(line, { today: TODAY, defaultDate: TODAY, lists: LISTS, now: '10:00' });
+/** Members of the screen's list (and another's) whom "+name" may name. */
+const PEOPLE = ['sam', 'alex', 'alex.jones', 'kim', 'pat'].flatMap((name, i) => [
+  { id: `p${i}`, name, listId: '2' },
+  { id: `q${i}`, name, listId: '4' },
+]);
+const ours = (line: string) => parseQuickAdd(line, { today: TODAY, defaultDate: TODAY, lists: LISTS, now: '10:00', people: PEOPLE, listId: '2' });
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 console.log(`\n${cpus().length} cores, ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);

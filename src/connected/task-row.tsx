@@ -2,11 +2,27 @@
 // ticked: for screens that mix lists (Today, Upcoming). A list screen knows its role once and
 // renders ui/task-row's TaskRowView directly. Step counts come from the screen, which reads them
 // for all its rows in one query (useStepCounts), not one per row.
+import { useMembers } from '@/data/react';
+import type { Member, Task } from '@/domain/model';
 import { type TaskRowProps, TaskRowView } from '@/ui/task-row';
 import { setTaskDone } from './task-actions';
 import { useListRole } from './use-list-role';
 
+/** The name a row shows for the task's assignee (SPEC §13.2), from the list's members. */
+export function assigneeName(task: Task, members: readonly Member[] | undefined): string | undefined {
+  if (!task.assignee) return undefined;
+  return members?.find((m) => m.user_id === task.assignee)?.email || 'someone';
+}
+
 export function TaskRow(props: TaskRowProps) {
   const role = useListRole(props.task.list_id);
-  return <TaskRowView {...props} viewOnly={role === 'viewer'} onDoneChange={(done) => void setTaskDone(props.task, done)} />;
+  const members = useMembers(props.task.list_id);
+  return (
+    <TaskRowView
+      {...props}
+      assignee={assigneeName(props.task, members)}
+      viewOnly={role === 'viewer'}
+      onDoneChange={(done) => void setTaskDone(props.task, done)}
+    />
+  );
 }

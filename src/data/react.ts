@@ -2,6 +2,8 @@
 // engine and the service worker, which import '@/data', load no React.
 export { useDb } from './db/use-db';
 export {
+  useAllMembers,
+  useAssignedTasks,
   useDayCounts,
   useDayCountsWithRepeats,
   useIdentity,

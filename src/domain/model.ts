@@ -78,6 +78,10 @@ export interface Task {
    * on, until its Undo: an Undo applies only to its own completion. Absent means null.
    */
   last_completion?: string | null;
+  /** SPEC §13.2: the member who does it (a user id); absent means null. */
+  assignee?: string | null;
+  /** SPEC §13.2: the members a repeating task takes turns between, in order; null = no taking turns. */
+  turns?: string[] | null;
 }
 
 /** SPEC §11.3: one step of a task's checklist, versioned in its task's list (list_id is denormalised). */
@@ -116,7 +120,10 @@ export interface Reminder {
 
 export type ListPatch = Partial<Pick<List, 'name' | 'color' | 'position'>>;
 export type TaskPatch = Partial<
-  Pick<Task, 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'list_id' | 'position' | 'repeat' | 'repeat_anchor'>
+  Pick<
+    Task,
+    'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'list_id' | 'position' | 'repeat' | 'repeat_anchor' | 'assignee' | 'turns'
+  >
 >;
 export type StepPatch = Partial<Pick<Step, 'title' | 'done' | 'position'>>;
 
@@ -136,6 +143,7 @@ export interface MutationArgs {
     position: string;
     repeat?: string | null;
     repeat_anchor?: string | null;
+    assignee?: string | null;
   };
   'task.update': { id: string; patch: TaskPatch };
   'task.delete': { id: string };

@@ -186,6 +186,9 @@ export function validateTaskPatch(current: EditableTaskFields, patch: TaskPatch)
     if (typeof patch.position !== 'string' || !patch.position) throw new ValidationError('position', 'Invalid position');
     out.position = patch.position;
   }
+  // who does it: checked against the list's members where those are known (src/data/mutations)
+  if ('assignee' in patch) out.assignee = patch.assignee ?? null;
+  if ('turns' in patch) out.turns = patch.turns ?? null;
   return out;
 }
 

@@ -30,7 +30,15 @@ export interface TaskRowProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'chi
   viewOnlyNoteId?: string;
   /** The task's checklist (SPEC §11.3): shown as "done/total" when it has steps. */
   steps?: { done: number; total: number } | undefined;
+  /** Who does it (SPEC §13.2): the assignee's name, shown as initials "Assigned to <name>". */
+  assignee?: string | undefined;
   ref?: Ref<HTMLLIElement>;
+}
+
+/** "bob.smith@x" → "BS", "ann@x" → "AN": the name's first two words, or its first two letters. */
+export function initials(name: string): string {
+  const words = name.split('@')[0]!.split(/[\s._+-]+/).filter(Boolean);
+  return (words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? name).slice(0, 2)).toUpperCase();
 }
 
 export interface TaskRowViewProps extends TaskRowProps {
@@ -53,6 +61,7 @@ export function TaskRowView({
   onDoneChange,
   viewOnlyNoteId,
   steps,
+  assignee,
   ref,
   style,
   className,
@@ -66,7 +75,7 @@ export function TaskRowView({
   const noteId = viewOnly ? (viewOnlyNoteId ?? `task-view-only-${task.id}`) : undefined;
   const repeats = useRepeatName(task);
   const hasSteps = steps !== undefined && steps.total > 0;
-  const hasMeta = showDue || task.priority > 0 || (showList && list) || task.notes !== '' || ownNote || repeats !== null || hasSteps;
+  const hasMeta = showDue || task.priority > 0 || (showList && list) || task.notes !== '' || ownNote || repeats !== null || hasSteps || !!assignee;
   return (
     <li
       ref={ref}
@@ -115,6 +124,11 @@ export function TaskRowView({
                 <span aria-hidden="true">
                   {steps.done}/{steps.total}
                 </span>
+              </span>
+            )}
+            {assignee && (
+              <span className="task-assignee" role="img" aria-label={`Assigned to ${assignee}`} title={assignee}>
+                {initials(assignee)}
               </span>
             )}
             {showList && list && (

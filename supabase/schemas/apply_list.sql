@@ -67,6 +67,7 @@ begin
       perform daybook_private.refuse('invalid', 'The owner can''t leave the list');
     end if;
     update public.list_members set deleted_at = now(), left_at = now() where list_id = lid and user_id = uid;
+    perform daybook_private.drop_assignments(lid, uid);
   end if;
 end $$;
 

@@ -51,6 +51,7 @@ begin
     update public.list_members set role = new_role where list_id = lid and user_id = target;
   elsif m.deleted_at is null then
     update public.list_members set deleted_at = now() where list_id = lid and user_id = target;
+    perform daybook_private.drop_assignments(lid, target);
   end if;
   -- (removing someone already removed changes nothing and is applied, like deleting twice: a
   -- second device or a retry under a new id must not report a failure for a removal that holds)

@@ -18,10 +18,12 @@ declare
   done_by uuid;
   seen_anchor date;
   r text;
+  new_assignee uuid;
+  new_turns uuid[];
 begin
   if p_name = 'task.create' then
-    insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, position, created_by, repeat, repeat_anchor)
-    select r.id, r.list_id, r.title, r.notes, r.due_date, r.due_time, r.priority, r.position, r.created_by, r.repeat, r.repeat_anchor
+    insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, position, created_by, repeat, repeat_anchor, assignee)
+    select r.id, r.list_id, r.title, r.notes, r.due_date, r.due_time, r.priority, r.position, r.created_by, r.repeat, r.repeat_anchor, r.assignee
     from daybook_private.task_create_row(p_args, true) r;
     return;
   end if;
@@ -87,7 +89,9 @@ begin
         if nxt is null or t.repeat is null then
           update public.tasks set done = true, done_at = coalesce(done_at, now()), last_completion = done_by where id = tid;
         else
-          update public.tasks set due_date = nxt, last_completion = done_by where id = tid;
+          -- the turn moves with the occurrence, so it moves once per occurrence too
+          update public.tasks set due_date = nxt, last_completion = done_by,
+            assignee = daybook_private.turn_after(turns, assignee, 1) where id = tid;
         end if;
       end if;
     elsif t.last_completion is distinct from done_by then
@@ -98,7 +102,8 @@ begin
         update public.tasks set done = false, done_at = null, last_completion = null where id = tid;
       end if;
     elsif nxt is not null and t.due_date = nxt then
-      update public.tasks set due_date = occ, last_completion = null where id = tid;
+      update public.tasks set due_date = occ, last_completion = null,
+        assignee = daybook_private.turn_after(turns, assignee, -1) where id = tid;
     end if;
   elsif p_name = 'task.update' then
     if t.deleted_at is not null then
@@ -138,6 +143,17 @@ begin
     if patch ? 'done' and jsonb_typeof(patch -> 'done') is distinct from 'boolean' then
       perform daybook_private.refuse('invalid', 'done must be true or false', 'done');
     end if;
+    -- who does it: members of the list the task ends in (a move keeps only those); taking turns
+    -- hands the task to the first in the order unless its assignee is in it
+    new_assignee := case when patch ? 'assignee' then daybook_private.check_assignee(patch -> 'assignee', new_list) else t.assignee end;
+    new_turns := case when patch ? 'turns' then daybook_private.check_turns(patch -> 'turns', new_list) else t.turns end;
+    if new_list <> t.list_id then
+      new_assignee := (daybook_private.members_only(new_list, array[new_assignee]))[1];
+      new_turns := nullif(daybook_private.members_only(new_list, new_turns), '{}');
+    end if;
+    if patch ? 'turns' and new_turns is not null and (new_assignee is null or new_assignee <> all(new_turns)) then
+      new_assignee := new_turns[1];
+    end if;
     update public.tasks set
       list_id = new_list,
       title = case when patch ? 'title' then daybook_private.check_title(patch -> 'title') else title end,
@@ -148,6 +164,8 @@ begin
       repeat_anchor = new_anchor,
       priority = case when patch ? 'priority' then daybook_private.check_priority(patch -> 'priority') else priority end,
       position = case when patch ? 'position' then daybook_private.check_position(patch -> 'position') else position end,
+      assignee = new_assignee,
+      turns = new_turns,
       done = case when patch ? 'done' then (patch ->> 'done')::boolean else done end,
       done_at = case when not patch ? 'done' then done_at
         when (patch ->> 'done')::boolean then coalesce(done_at, now()) else null end
@@ -190,6 +208,7 @@ begin
     r.repeat_anchor := coalesce(daybook_private.check_day(p_args -> 'repeat_anchor', 'repeat'), r.due_date);
   end if;
   r.list_id := (p_args ->> 'list_id')::uuid;
+  r.assignee := daybook_private.check_assignee(p_args -> 'assignee', r.list_id);
   r.title := daybook_private.check_title(p_args -> 'title');
   r.notes := daybook_private.check_notes(p_args -> 'notes');
   r.priority := daybook_private.check_priority(p_args -> 'priority');

@@ -21,6 +21,10 @@ create table public.tasks (
   -- the completion (task.complete_occurrence's id for it) that last moved the task on, until its
   -- Undo: an Undo takes back its own completion only
   last_completion uuid,
+  -- SPEC §13.2: the member who does it, and the order a repeating task takes turns in (null: no
+  -- taking turns); both only ever hold live members of the list (assignees.sql)
+  assignee uuid,
+  turns uuid[],
   constraint tasks_title_len check (char_length(title) between 1 and 500 and title = btrim(title)),
   constraint tasks_notes_len check (char_length(notes) <= 10000),
   constraint tasks_due_date_range check (due_date between date '1900-01-01' and date '2999-12-31'),

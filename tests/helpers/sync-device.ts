@@ -457,7 +457,10 @@ export async function connectDevice(
 
 export interface View {
   lists: Pick<List, 'id' | 'name' | 'color' | 'position' | 'version'>[];
-  tasks: Pick<Task, 'id' | 'list_id' | 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'position' | 'version'>[];
+  tasks: (Pick<Task, 'id' | 'list_id' | 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'position' | 'version'> & {
+    assignee: string | null;
+    turns: string[] | null;
+  })[];
   members: { list_id: string; user_id: string; role: string }[];
   /** The user's reminders (cleared ones too) on the live tasks above. */
   reminders: { task_id: string; list_id: string; offset_minutes: number | null }[];
@@ -481,6 +484,8 @@ function projectTask(t: Task): View['tasks'][number] {
     done: t.done,
     position: t.position,
     version: Number(t.version),
+    assignee: t.assignee ?? null,
+    turns: t.turns ?? null,
   };
 }
 

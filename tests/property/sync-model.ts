@@ -19,6 +19,9 @@ export interface ModelTask {
   repeat_anchor: string | null;
   /** The completion that last moved the task on, until its Undo (SPEC §15). */
   last_completion: string | null;
+  /** Who does it, and the order a repeating task takes turns in (SPEC §13.2). */
+  assignee: string | null;
+  turns: string[] | null;
 }
 
 export interface ModelList {
@@ -33,10 +36,34 @@ export interface Model {
   lists: Map<string, ModelList>;
   /** `${user id}/${task id}` → offset_minutes (null = cleared): each person's own. */
   reminders: Map<string, number | null>;
+  /** Live members of each list made by list.create (an Inbox, whose id is its owner's, is not here). */
+  members: Map<string, Set<string>>;
+  /** User ids by e-mail in lower case, to follow member.invite. */
+  people: Map<string, string>;
 }
 
-export function emptyModel(): Model {
-  return { tasks: new Map(), lists: new Map(), reminders: new Map() };
+export function emptyModel(people: Map<string, string> = new Map()): Model {
+  return { tasks: new Map(), lists: new Map(), reminders: new Map(), members: new Map(), people };
+}
+
+const membersOf = (model: Model, listId: string) => model.members.get(listId) ?? new Set([listId]);
+
+/** Whose turn follows `who`'s (assignees.sql turn_after). */
+function turnAfter(turns: string[] | null, who: string | null, step: 1 | -1): string | null {
+  if (!turns?.length) return who;
+  const at = who === null ? -1 : turns.indexOf(who);
+  return at < 0 ? turns[0]! : turns[(at + step + turns.length) % turns.length]!;
+}
+
+/** A person off a list: their assignments cleared and their place in every turn order gone. */
+function dropAssignments(model: Model, listId: string, who: string | undefined): void {
+  model.members.get(listId)?.delete(who ?? '');
+  for (const t of model.tasks.values()) {
+    if (t.list_id !== listId) continue;
+    if (t.assignee === who) t.assignee = null;
+    const turns = t.turns?.filter((id) => id !== who) ?? null;
+    t.turns = turns?.length ? turns : null;
+  }
 }
 
 /** Applies one change the server reported as applied; `userId` is who sent it (reminders are theirs). */
@@ -67,6 +94,8 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
         repeat: a.repeat ?? null,
         repeat_anchor: a.repeat ? (a.repeat_anchor ?? a.due_date ?? null) : null,
         last_completion: null,
+        assignee: a.assignee ?? null,
+        turns: null,
       });
       return;
     }
@@ -95,6 +124,15 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
         repeat,
         repeat_anchor: anchor,
       });
+      // who does it: a move keeps only members of the new list; a new turn order hands the task
+      // to its first person unless its assignee is in it
+      if ('assignee' in p) t.assignee = p.assignee ?? null;
+      if ('turns' in p) t.turns = p.turns ?? null;
+      const members = membersOf(model, t.list_id);
+      if (t.assignee !== null && !members.has(t.assignee)) t.assignee = null;
+      const turns = t.turns?.filter((id) => members.has(id)) ?? null;
+      t.turns = turns?.length ? turns : null;
+      if ('turns' in p && t.turns && (t.assignee === null || !t.turns.includes(t.assignee))) t.assignee = t.turns[0]!;
       return;
     }
     case 'task.delete': {
@@ -116,7 +154,7 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       if (staleRule(t, m.args)) throw new Error(`model: completion of ${m.args.id} from another rule was applied (SPEC §15: stale)`);
       t.last_completion = m.args.completion ?? null;
       if (m.args.next === null || t.repeat === null) t.done = true;
-      else t.due_date = m.args.next;
+      else Object.assign(t, { due_date: m.args.next, assignee: turnAfter(t.turns, t.assignee, 1) });
       return;
     }
     case 'task.uncomplete_occurrence': {
@@ -124,11 +162,25 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       const t = model.tasks.get(m.args.id);
       if (!t || t.deleted || t.last_completion !== (m.args.completion ?? null)) return;
       if (t.done && m.args.next === null && t.due_date === m.args.occurrence) Object.assign(t, { done: false, last_completion: null });
-      else if (!t.done && m.args.next !== null && t.due_date === m.args.next) Object.assign(t, { due_date: m.args.occurrence, last_completion: null });
+      else if (!t.done && m.args.next !== null && t.due_date === m.args.next) {
+        Object.assign(t, { due_date: m.args.occurrence, last_completion: null, assignee: turnAfter(t.turns, t.assignee, -1) });
+      }
       return;
     }
     case 'list.create':
       model.lists.set(m.args.id, { name: m.args.name.trim(), color: m.args.color, position: m.args.position, deleted: false });
+      model.members.set(m.args.id, new Set(userId ? [userId] : []));
+      return;
+    case 'member.invite': {
+      const who = model.people.get(m.args.email.trim().toLowerCase());
+      if (who) model.members.get(m.args.list_id)?.add(who);
+      return;
+    }
+    case 'member.remove':
+      dropAssignments(model, m.args.list_id, m.args.user_id);
+      return;
+    case 'list.leave':
+      dropAssignments(model, m.args.list_id, userId);
       return;
     case 'list.update': {
       const l = model.lists.get(m.args.id);

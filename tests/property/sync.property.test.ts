@@ -24,6 +24,8 @@
 //   - replaying the applied changes in the server's order on a model of the documented
 //     semantics gives the server's rows: each edit is present, overwritten by a later one in
 //     server order, or refused.
+//   - every assignee, and everyone in a turn order, is a live member of the task's list (SPEC
+//     §13.2: assigning refuses anyone else, and leaving or being removed takes a person off).
 // Runs: NUM_RUNS (default 200), SEED to replay (PROPERTY_PATH too, for the shrunk case);
 // scripts/property-long.mjs runs it by steps. Devices sync one at a time (a takeover's two tabs
 // aside, which push the same queue), so the order in which answers come back is the server's
@@ -83,6 +85,8 @@ type Op =
   | { op: 'invitation.accept'; pick: number }
   | { op: 'invitation.decline'; pick: number }
   | { op: 'invitation.cancel'; pick: number }
+  | { op: 'task.assign'; task: number; who: 'me' | 'other' | 'nobody' }
+  | { op: 'task.turns'; task: number; who: 'both' | 'me' | 'off' }
   | { op: 'reminder.set'; task: number; offset: ReminderOffset }
   | { op: 'reminder.clear'; task: number };
 
@@ -129,6 +133,10 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ op: fc.constant('invitation.accept' as const), pick }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('invitation.decline' as const), pick }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('invitation.cancel' as const), pick }) },
+  // who does it (SPEC §13.2): an assignee (the other person may not be on the list: refused),
+  // and taking turns on a repeating task, which its completions hand on
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('task.assign' as const), task: pick, who: fc.constantFrom('me', 'other', 'other', 'nobody') as fc.Arbitrary<'me' | 'other' | 'nobody'> }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('task.turns' as const), task: pick, who: fc.constantFrom('both', 'both', 'me', 'off') as fc.Arbitrary<'both' | 'me' | 'off'> }) },
   // reminders (SPEC §11.4): the person's own; a task with no date refuses one on the device
   { weight: 3, arbitrary: fc.record({ op: fc.constant('reminder.set' as const), task: pick, offset: fc.constantFrom(...REMINDER_OFFSETS) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('reminder.clear' as const), task: pick }) },
@@ -249,6 +257,16 @@ async function edit(d: Device, other: { email: string; userId: string }, op: Op)
           : op.field === 'done' ? { done: !task.done }
           : { due_date: op.due, due_time: op.due ? op.time : null };
         await taskOps.update(task.id, patch, db);
+        return;
+      }
+      case 'task.assign':
+        if (task) await taskOps.update(task.id, { assignee: op.who === 'me' ? d.userId : op.who === 'other' ? other.userId : null }, db);
+        return;
+      case 'task.turns': {
+        // mostly a repeating task, so that completions hand the turn on
+        const repeating = (op.task % 3 ? at(liveTasks.filter((t) => t.repeat && t.due_date), op.task) : undefined) ?? task;
+        const turns = op.who === 'both' ? [d.userId, other.userId] : op.who === 'me' ? [d.userId] : null;
+        if (repeating) await taskOps.update(repeating.id, { turns }, db);
         return;
       }
       case 'task.move': {
@@ -410,6 +428,9 @@ function emptyStats() {
     races: 0,
     /** completions refused for a rule changed elsewhere (SPEC §15) */
     stale: 0,
+    /** tasks the runs ended with an assignee, and with a turn order (SPEC §13.2) */
+    assigned: 0,
+    turns: 0,
   };
 }
 type Stats = ReturnType<typeof emptyStats>;
@@ -753,7 +774,7 @@ describe('sync property', () => {
         for (const a of decided.values()) expect(a.error?.message ?? '', `change ${a.client}/${a.id}`).not.toMatch(/already in use/);
 
         // 3. the applied changes, in server order, on the model give the server's rows
-        const model = emptyModel();
+        const model = emptyModel(new Map([ann, ben].map((u) => [u.email.toLowerCase(), u.userId])));
         const userOfClient = new Map([...clientOf].map(([d, c]) => [c, d.userId]));
         for (const a of answers) {
           const undo = a.status === 'applied' && a.mutation.name === 'task.uncomplete_occurrence' ? a.mutation.args.id : null;
@@ -768,9 +789,9 @@ describe('sync property', () => {
           const row = server.tasks.get(id);
           expect(row, `task ${id} missing on the server`).toBeDefined();
           expect(
-            { list_id: row!.list_id, title: row!.title, notes: row!.notes, due_date: row!.due_date, due_time: row!.due_time, priority: row!.priority, done: row!.done, position: row!.position, deleted: row!.deleted_at !== null, repeat: row!.repeat ?? null, repeat_anchor: row!.repeat_anchor ?? null, last_completion: row!.last_completion ?? null },
+            { list_id: row!.list_id, title: row!.title, notes: row!.notes, due_date: row!.due_date, due_time: row!.due_time, priority: row!.priority, done: row!.done, position: row!.position, deleted: row!.deleted_at !== null, repeat: row!.repeat ?? null, repeat_anchor: row!.repeat_anchor ?? null, last_completion: row!.last_completion ?? null, assignee: row!.assignee ?? null, turns: row!.turns ?? null },
             `task ${id}`,
-          ).toEqual({ list_id: t.list_id, title: t.title, notes: t.notes, due_date: t.due_date, due_time: t.due_time, priority: t.priority, done: t.done, position: t.position, deleted: t.deleted, repeat: t.repeat, repeat_anchor: t.repeat_anchor, last_completion: t.last_completion });
+          ).toEqual({ list_id: t.list_id, title: t.title, notes: t.notes, due_date: t.due_date, due_time: t.due_time, priority: t.priority, done: t.done, position: t.position, deleted: t.deleted, repeat: t.repeat, repeat_anchor: t.repeat_anchor, last_completion: t.last_completion, assignee: t.assignee, turns: t.turns });
         }
         for (const [id, l] of model.lists) {
           const row = server.lists.get(id);
@@ -778,6 +799,17 @@ describe('sync property', () => {
           expect({ name: row!.name, color: row!.color, position: row!.position, deleted: row!.deleted_at !== null }, `list ${id}`).toEqual(l);
         }
         expect(server.tasks.size, 'the server has no task the model lacks').toBe(model.tasks.size);
+        // 4. an assignee, and everyone in a turn order, is a live member of the task's list
+        const strays = await srv.sql.query<{ id: string; who: string }>(
+          `select t.id::text as id, w.who::text as who from public.tasks t
+             cross join lateral unnest(array[t.assignee] || coalesce(t.turns, '{}')) w(who)
+           where w.who is not null and t.created_by::text = any(string_to_array($1, ','))
+             and not exists (select 1 from public.list_members m where m.list_id = t.list_id and m.user_id = w.who and m.deleted_at is null)`,
+          [[ann.userId, ben.userId].join(',')],
+        );
+        expect(strays, 'assignees and turns are members of the list').toEqual([]);
+        run.assigned += [...model.tasks.values()].filter((t) => t.assignee !== null).length;
+        run.turns += [...model.tasks.values()].filter((t) => t.turns !== null).length;
         // each person's reminders: the model's offsets, in their task's list (a move carries them)
         const reminderRows = await srv.sql.query<{ task_id: string; user_id: string; list_id: string; offset_minutes: number | null }>(
           `select r.task_id::text as task_id, r.user_id::text as user_id, r.list_id::text as list_id, r.offset_minutes

@@ -50,6 +50,10 @@ export interface CaseTask {
   /** RRULE text and the series' first date (SPEC §11.1); both or neither. */
   repeat?: string | null;
   repeat_anchor?: string | null;
+  /** Who does it (SPEC §13.2), a member of the list; null = nobody. */
+  assignee?: Person | null;
+  /** The order a repeating task takes turns in; null = no taking turns. */
+  turns?: Person[] | null;
 }
 
 /** A step ('S<n>') of a task; its list is its task's. */

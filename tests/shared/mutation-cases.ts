@@ -14,6 +14,7 @@
 //   defaults to its list's owner.
 // - `after` names only the rows and fields that are compared; for a refusal nothing may
 //   change (the server runner checks that no version counter moved).
+import { ASSIGNEE_CASES } from './mutation-cases/assignees';
 import { COMPLETION_CASES } from './mutation-cases/completions';
 import { INVITATION_CASES } from './mutation-cases/invitations';
 import { LEAVE_CASES } from './mutation-cases/leave';
@@ -27,4 +28,4 @@ import { TASK_CASES } from './mutation-cases/tasks';
 import { TEXT_CASES } from './mutation-cases/text';
 import type { MutationCase } from './mutation-case';
 
-export const MUTATION_CASES: MutationCase[] = [...LIST_CASES, ...TASK_CASES, ...TASK_UPDATE_CASES, ...MEMBER_CASES, ...INVITATION_CASES, ...LEAVE_CASES, ...TEXT_CASES, ...REPEAT_CASES, ...COMPLETION_CASES, ...STEP_CASES, ...REMINDER_CASES];
+export const MUTATION_CASES: MutationCase[] = [...LIST_CASES, ...TASK_CASES, ...TASK_UPDATE_CASES, ...MEMBER_CASES, ...INVITATION_CASES, ...LEAVE_CASES, ...TEXT_CASES, ...REPEAT_CASES, ...COMPLETION_CASES, ...STEP_CASES, ...REMINDER_CASES, ...ASSIGNEE_CASES];

@@ -6,7 +6,7 @@
 // field adds the text as the title, as it always did.
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type NewTask, tasks } from '@/data';
-import { useListSharing, useLists } from '@/data/react';
+import { useAllMembers, useListSharing, useLists } from '@/data/react';
 import type { Part } from '@/domain/quick-add';
 import { FieldError } from '@/ui/field-error';
 import { PlusIcon } from '@/ui/icons';
@@ -38,13 +38,15 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
   const { parser, load } = useQuickAddParser();
   const lists = useLists();
   const sharing = useListSharing();
+  const members = useAllMembers();
+  const listId = defaults?.list_id ?? null;
 
   const defaultDate = defaults?.due_date ?? null;
 
   // Read on every keystroke (well under a millisecond: bench/quick-add.ts).
   const understood = useMemo(
-    () => (parser && title.trim() ? parser.understand(title, { today, defaultDate, lists, dismissed }) : null),
-    [parser, title, today, defaultDate, lists, dismissed],
+    () => (parser && title.trim() ? parser.understand(title, { today, defaultDate, lists, members, listId, dismissed }) : null),
+    [parser, title, today, defaultDate, lists, members, listId, dismissed],
   );
   const result = understood?.result ?? null;
   const [suggestUi, setSuggestUi] = useState<SuggestUi>({ closed: null, nav: null });

@@ -2,8 +2,8 @@
 // '#' suggestions (src/domain/quick-add), and the pieces that show them — the "Recognised" chips and
 // the suggestions' listbox, with their styles. None of it is needed to type a plain title, so none
 // of it is in the first screen's bundle; the field (quick-add.tsx) keeps only its state.
-import type { List } from '@/domain/model';
-import { keepLabel, type ParseOptions, parseQuickAdd, partLabel, type QuickAddResult } from '@/domain/quick-add';
+import type { List, Member } from '@/domain/model';
+import { keepLabel, type ParseOptions, type PersonRef, parseQuickAdd, partLabel, type QuickAddResult } from '@/domain/quick-add';
 import type { Chip } from './recognised';
 import './understood.css';
 
@@ -21,10 +21,11 @@ const pad = (n: number) => String(n).padStart(2, '0');
  */
 export function understand(
   text: string,
-  options: Omit<ParseOptions, 'lists' | 'now'> & { lists: readonly List[] | undefined },
+  options: Omit<ParseOptions, 'lists' | 'now' | 'people'> & { lists: readonly List[] | undefined; members: readonly Member[] | undefined },
 ): { result: QuickAddResult; chips: Chip[] } {
   const now = new Date();
-  const opts: ParseOptions = { ...options, lists: options.lists ?? [], now: `${pad(now.getHours())}:${pad(now.getMinutes())}` };
+  const { members, ...rest } = options;
+  const opts: ParseOptions = { ...rest, lists: options.lists ?? [], people: peopleOf(members), now: `${pad(now.getHours())}:${pad(now.getMinutes())}` };
   const result = parseQuickAdd(text, opts);
   const chips = result.parts.map((part) => ({
     part,
@@ -33,4 +34,22 @@ export function understand(
     color: part.kind === 'list' ? options.lists?.find((l) => l.id === part.value.id)?.color : undefined,
   }));
   return { result, chips };
+}
+
+let peopleFrom: readonly Member[] | undefined;
+let people: PersonRef[] = [];
+
+/**
+ * Whom "+name" may name (SPEC §13.2): the members of shared lists (two or more members), each by
+ * the part of their e-mail before @ (members have no other name). Made once per members array.
+ */
+function peopleOf(members: readonly Member[] | undefined): PersonRef[] {
+  if (members === peopleFrom) return people;
+  peopleFrom = members;
+  const count = new Map<string, number>();
+  for (const m of members ?? []) count.set(m.list_id, (count.get(m.list_id) ?? 0) + 1);
+  people = (members ?? [])
+    .filter((m) => (count.get(m.list_id) ?? 0) > 1 && m.email)
+    .map((m) => ({ id: m.user_id, name: m.email.split('@')[0]!.toLowerCase(), listId: m.list_id }));
+  return people;
 }

@@ -87,7 +87,16 @@ export const SCHEMA_V4 = {
   reminders: 'task_id, list_id',
 } as const;
 
-export const CURRENT_VERSION = 4;
+/**
+ * v5 (SPEC §13.2): "Assigned to me" reads a person's open tasks in every list by
+ * `[assignee+state]` (rows with no assignee are not in it). Nothing to backfill.
+ */
+export const SCHEMA_V5 = {
+  ...SCHEMA_V4,
+  tasks: `${SCHEMA_V4.tasks}, [assignee+state]`,
+} as const;
+
+export const CURRENT_VERSION = 5;
 
 export function taskState(task: Pick<Task, 'done' | 'deleted_at'>): RowState {
   if (task.deleted_at) return STATE.deleted;
@@ -172,6 +181,7 @@ export function defineDatabase(name: string): DaybookDb {
   db.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
   db.version(3).stores(SCHEMA_V3).upgrade(upgradeToV3);
   db.version(4).stores(SCHEMA_V4);
+  db.version(5).stores(SCHEMA_V5);
   db.use(liveCacheMiddleware);
   db.use(addObservationMiddleware);
   return db;

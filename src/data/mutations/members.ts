@@ -3,6 +3,7 @@
 // member's row arrives with the next pull.
 import type { Role } from '@/domain/model';
 import { LIMITS, MESSAGES } from '@/domain/validation';
+import { droppedAssignments } from './assignees';
 import { refuse, requireList } from './checks';
 import { memberKey, type MutationDef, type Rows } from './types';
 
@@ -58,11 +59,19 @@ export const memberSetRole: MutationDef<'member.set_role'> = {
   },
 };
 
+/** The person removed is taken off the list's tasks too (assignments, turn orders), as on the server. */
 export const memberRemove: MutationDef<'member.remove'> = {
-  reads: (args) => ({ lists: [args.list_id], members: [[args.list_id, args.user_id]] }),
-  apply(rows, args, { userId }) {
+  reads: (args) => ({
+    lists: [args.list_id],
+    members: [[args.list_id, args.user_id]],
+    listTasks: [
+      { listId: args.list_id, state: 'live' },
+      { listId: args.list_id, state: 'deleted' },
+    ],
+  }),
+  apply(rows, args, { userId, now }) {
     shareableList(rows, args.list_id, userId);
     const member = knownMember(rows, args.list_id, args.user_id, "The owner can't be removed");
-    return member ? { removeMembers: [[args.list_id, args.user_id]] } : {};
+    return member ? { removeMembers: [[args.list_id, args.user_id]], tasks: droppedAssignments(rows, args.list_id, args.user_id, now) } : {};
   },
 };

@@ -10,9 +10,12 @@
 // again, with the rule their device now has). The undo puts the occurrence back only while the
 // task is still where the completion left it and that completion is the last that moved it
 // (`last_completion`): a device that ticked and undid offline takes back nothing another device did.
+// A task taking turns (SPEC §13.2) hands the turn on as it moves to the next occurrence, so the
+// turn too moves once per occurrence; its Undo hands it back.
 import { isValidIsoDate } from '@/domain/validation';
 import { isUuid } from '@/lib/ids';
 import type { MutationArgs } from '@/domain/model';
+import { turnAfter } from './assignees';
 import { refuse, TASK_MISSING } from './checks';
 import { editableTask } from './tasks';
 import type { MutationDef, TaskRecord } from './types';
@@ -61,7 +64,7 @@ export const taskCompleteOccurrence: MutationDef<'task.complete_occurrence'> = {
     if (staleRule(task, args)) refuse('stale', STALE_RULE, 'repeat');
     const moved = { last_completion: completionId(args), updated_at: now };
     const next: TaskRecord =
-      args.next === null || !task.repeat ? { ...task, ...moved, done: true, done_at: task.done_at ?? now } : { ...task, ...moved, due_date: args.next };
+      args.next === null || !task.repeat ? { ...task, ...moved, done: true, done_at: task.done_at ?? now } : { ...task, ...moved, due_date: args.next, assignee: turnAfter(task.turns, task.assignee, 1) };
     return { tasks: [next] };
   },
 };
@@ -80,6 +83,6 @@ export const taskUncompleteOccurrence: MutationDef<'task.uncomplete_occurrence'>
       return { tasks: [{ ...task, ...undone, done: false, done_at: null }] };
     }
     if (args.next === null || task.due_date !== args.next) return {};
-    return { tasks: [{ ...task, ...undone, due_date: args.occurrence }] };
+    return { tasks: [{ ...task, ...undone, due_date: args.occurrence, assignee: turnAfter(task.turns, task.assignee, -1) }] };
   },
 };

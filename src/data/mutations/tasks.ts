@@ -1,12 +1,14 @@
 // task.create · task.update · task.delete · task.restore, as pure applies.
 import type { TaskPatch } from '@/domain/model';
 import { validateTaskDraft, validateTaskPatch } from '@/domain/validation';
+import { assignedFields, checkAssignee } from './assignees';
 import { checkPosition, LIST_MISSING, refuse, requireList, requireRole, roleOn, TASK_ID_TAKEN, TASK_MISSING, valid } from './checks';
 import type { Rows, StepRecord, TaskRecord } from './types';
 import type { MutationDef } from './types';
 
 export const taskCreate: MutationDef<'task.create'> = {
-  reads: (args) => ({ lists: [args.list_id], tasks: [args.id] }),
+  // an assignee is checked against the list's members
+  reads: (args) => ({ lists: [args.list_id], tasks: [args.id], ...(args.assignee ? { listMembers: [args.list_id] } : {}) }),
   apply(rows, args, { userId, now }) {
     requireList(rows, args.list_id, userId, 'editor');
     if (rows.tasks.has(args.id)) refuse('invalid', TASK_ID_TAKEN, 'id');
@@ -15,6 +17,8 @@ export const taskCreate: MutationDef<'task.create'> = {
       id: args.id,
       list_id: args.list_id,
       ...draft,
+      assignee: checkAssignee(rows, args.assignee, args.list_id, userId),
+      turns: null,
       done: false,
       done_at: null,
       position: checkPosition(args.position),
@@ -41,18 +45,25 @@ export function editableTask(rows: Rows, id: string, userId: string): TaskRecord
  * earlier done_at (the server's `coalesce`); a move needs the right to edit the target list.
  */
 export const taskUpdate: MutationDef<'task.update'> = {
-  // a move reads the task's steps too (they follow it); other edits read nothing more
+  // a move reads the task's steps too (they follow it) and the new list's members (who may stay
+  // assigned); naming who does it reads the members of the task's list
   reads: (args) =>
     typeof args.patch?.list_id === 'string'
-      ? { tasks: [args.id], lists: [args.patch.list_id], taskSteps: [{ taskId: args.id, state: 'all' }], reminders: [args.id] }
-      : { tasks: [args.id] },
+      ? {
+          tasks: [args.id],
+          lists: [args.patch.list_id],
+          taskSteps: [{ taskId: args.id, state: 'all' }],
+          reminders: [args.id],
+          listMembers: [args.patch.list_id],
+        }
+      : { tasks: [args.id], ...(args.patch && ('assignee' in args.patch || 'turns' in args.patch) ? { taskListMembers: true } : {}) },
   apply(rows, { id, patch }, { userId, now }) {
     const task = editableTask(rows, id, userId);
     if (task.deleted_at) refuse('deleted', TASK_MISSING, 'id');
     if (typeof patch !== 'object' || patch === null) refuse('invalid', 'patch must be an object', 'patch');
     const clean: TaskPatch = valid(() => validateTaskPatch(task, patch));
     if (clean.list_id !== undefined && clean.list_id !== task.list_id) requireList(rows, clean.list_id, userId, 'editor');
-    const next: TaskRecord = { ...task, ...clean, updated_at: now };
+    const next: TaskRecord = { ...task, ...clean, ...assignedFields(rows, task, patch as Record<string, unknown>, clean.list_id ?? task.list_id, userId), updated_at: now };
     if ('done' in clean) next.done_at = clean.done ? (task.done_at ?? now) : null;
     if (next.list_id === task.list_id) return { tasks: [next] };
     // its steps and the person's reminder move with it: they are versioned in the task's list

@@ -32,6 +32,8 @@ export interface Reads {
   members?: [listId: string, userId: string][];
   /** Every member of these lists (what an invitation counts against the limit). */
   listMembers?: string[];
+  /** Every member of each loaded task's list (who may be assigned to it). */
+  taskListMembers?: boolean;
   /** Every task of the list that is live (open or done), or every tombstone. */
   listTasks?: { listId: string; state: 'live' | 'deleted' }[];
   /** Steps by id; the loader adds each step's task. */

@@ -28,6 +28,7 @@ import {
   searchTasks,
   todayTasks,
   upcomingTasks,
+  assignedTasks,
   upcomingWithRepeats,
 } from './queries';
 
@@ -62,6 +63,11 @@ export function useTodayTasks(today: string): { overdue: Task[]; today: Task[] }
   return useLiveQuery(() => todayTasks(today, db), [db, today]);
 }
 
+export function useAssignedTasks(userId: string | undefined): Task[] | undefined {
+  const db = useDb();
+  return useLiveQuery(() => (userId ? assignedTasks(userId, db) : []), [db, userId]);
+}
+
 export function useUpcomingTasks(from: string, days = 14): Task[] | undefined {
   const db = useDb();
   return useLiveQuery(() => upcomingTasks(from, days, db), [db, from, days]);
@@ -86,6 +92,12 @@ export function useSearch(query: string): Task[] | undefined {
 export function useMembers(listId: string): Member[] | undefined {
   const db = useDb();
   return useSharedLive(db, `members:${listId}`, () => listMembers(listId, db));
+}
+
+/** Every membership row on the device (whom quick add's "+name" may name). */
+export function useAllMembers(): Member[] | undefined {
+  const db = useDb();
+  return useLiveQuery(() => db.members.toArray(), [db]);
 }
 
 /** Member count and this user's role for every live list (for shared markers and role checks). */

@@ -122,6 +122,16 @@ export async function todayTasks(today: string, db: DaybookDb = getDb()): Promis
   return { overdue: overdue.map(heldTask), today: due.map(heldTask) };
 }
 
+/**
+ * Open tasks assigned to `userId` in every list (SPEC §13.2), by due date (undated last), time
+ * and position. Few per person: sorted here rather than by an index of their own.
+ */
+export async function assignedTasks(userId: string, db: DaybookDb = getDb()): Promise<Task[]> {
+  const rows = await db.tasks.where('[assignee+state]').equals([userId, STATE.open]).toArray();
+  const key = (r: TaskRow) => `${r.due_date ?? '~'} ${r.due_time_key} ${r.position}`;
+  return rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)).map(heldTask);
+}
+
 export async function upcomingTasks(from: string, days = 14, db: DaybookDb = getDb()): Promise<Task[]> {
   const rows = await openDueBetween(db, from, addDays(from, days)).toArray();
   return rows.map(toTask);

@@ -94,6 +94,7 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
   const [moreListRows, moreMembers] = moreLists.length
     ? await Promise.all([db.lists.bulkGet(moreLists), db.members.bulkGet(moreLists.map(roleKey))])
     : [[], []];
+  const taskListMembers = reads.taskListMembers && listIds.size ? await db.members.where('list_id').anyOf([...listIds]).toArray() : [];
   const listRows = [...namedListRows, ...moreListRows];
   const lists = new Map(listRows.flatMap((row) => (row ? [[row.id, toList(row)] as const] : [])));
   // the members asked for, then the person's row on each list that loaded (as one bulkGet would give them)
@@ -106,7 +107,7 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
     roleRows.set(id, moreMembers[i]);
   });
   const memberRows = [...namedMembers.slice(0, askedMembers), ...[...lists.keys()].map((id) => roleRows.get(id))];
-  const members = new Map([...memberRows, ...listMemberRows].flatMap((m) => (m ? [[memberKey(m.list_id, m.user_id), m] as const] : [])));
+  const members = new Map([...memberRows, ...listMemberRows, ...taskListMembers].flatMap((m) => (m ? [[memberKey(m.list_id, m.user_id), m] as const] : [])));
   const reminders = new Map(reminderRows.flatMap((r) => (r ? [[r.task_id, r] as const] : [])));
   const rows: Rows = { lists, tasks, members, steps, reminders };
   if (reads.invitations) rows.invitations = new Map((await readInvitations(db)).map((i) => [keyOfInvitation(i), i]));

@@ -30,6 +30,8 @@ export interface NewTask {
   repeat?: string | null;
   /** The series' first date; the due date when left out. */
   repeat_anchor?: string | null;
+  /** Who does it (SPEC §13.2): a member of the list. */
+  assignee?: string | null;
 }
 
 async function liveTask(db: DaybookDb, id: string) {
@@ -39,6 +41,7 @@ async function liveTask(db: DaybookDb, id: string) {
 }
 
 function samePatchValue(a: unknown, b: unknown) {
+  if (Array.isArray(a) && Array.isArray(b)) return a.join() === b.join();
   return a === b || ((a === null || a === undefined) && (b === null || b === undefined));
 }
 
@@ -59,14 +62,22 @@ async function createTask(input: NewTask, db: DaybookDb = getDb(), id?: string):
     const listId = input.list_id ?? inboxId;
     // a plain task's change carries no repeat keys
     const { repeat, repeat_anchor, ...plain } = draft;
-    const args = { id: taskId, list_id: listId, ...plain, position: '', ...(repeat ? { repeat, repeat_anchor } : {}) };
+    const args = {
+      id: taskId,
+      list_id: listId,
+      ...plain,
+      position: '',
+      ...(repeat ? { repeat, repeat_anchor } : {}),
+      ...(input.assignee ? { assignee: input.assignee } : {}),
+    };
     const memory = writeMemory(db);
     const role = memberKey(listId, userId);
     const last = memory?.lastPosition.get(listId);
     const list = memory?.lists.get(listId);
     const member = memory?.members.get(role);
     let loaded: Promise<Rows>;
-    if (memory && last !== undefined && list !== undefined && member !== undefined) {
+    // (an assignee is checked against the list's members, which the memory does not hold)
+    if (memory && last !== undefined && list !== undefined && member !== undefined && !input.assignee) {
       args.position = positionAfter(last);
       memory.lastPosition.set(listId, args.position);
       // The id is taken as free: a fresh one is (a uuid), and a given one (an import's, the peer

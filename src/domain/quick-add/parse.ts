@@ -9,15 +9,16 @@ import { type Match, matchDate } from './dates';
 import { EN } from './en';
 import { buildRepeat, matchRepeat, type RepeatSpec } from './repeats';
 import { type Context, compile } from './table';
-import { matchList, matchPriority } from './tags';
+import { matchList, matchPerson, matchPriority } from './tags';
 import { matchTime } from './times';
 import { freeAfter, freeBefore, type Token, tokenize } from './tokens';
-import type { Fields, ListRef, ParseOptions, Part, PartKind, QuickAddResult } from './types';
+import type { Fields, ListRef, ParseOptions, Part, PartKind, PersonRef, QuickAddResult } from './types';
 
 type Candidate =
   | { kind: 'date' | 'time'; start: number; end: number; value: string; trailingOnly?: false }
   | { kind: 'priority'; start: number; end: number; value: 1 | 2 | 3; trailingOnly?: false }
   | { kind: 'list'; start: number; end: number; value: ListRef; trailingOnly?: false }
+  | { kind: 'assignee'; start: number; end: number; value: PersonRef; trailingOnly?: false }
   | { kind: 'repeat'; start: number; end: number; value: RepeatSpec; trailingOnly: boolean };
 
 /** The key a dismissed part is remembered by: its kind and its words, lower case. */
@@ -28,7 +29,9 @@ export function partKey(part: { kind: PartKind; text: string }): string {
 export function parseQuickAdd(text: string, options: ParseOptions): QuickAddResult {
   const c: Context = { t: compile(options.words ?? EN), today: options.today, weekStart: options.weekStart ?? 0 };
   const all = candidates(text, tokenize(text), c, options.lists ?? []);
-  const chosen = choose(text, all, options.dismissed);
+  let chosen = choose(text, all, options.dismissed);
+  // "+name" names a member of the list the task goes to, which a "#list" may change
+  if (options.people?.length && text.includes('+')) chosen = withAssignee(text, chosen, options);
   const base = chosen.find((p) => p.kind === 'date')?.value ?? options.defaultDate ?? options.today;
   const parts: Part[] = chosen.map((p) => {
     const span = { start: p.start, end: p.end, text: text.slice(p.start, p.end) };
@@ -63,6 +66,19 @@ function candidates(text: string, tokens: readonly Token[], c: Context, lists: r
     add('time', i, matchTime(tokens, i, c));
   }
   return found;
+}
+
+function withAssignee(text: string, chosen: Candidate[], options: ParseOptions): Candidate[] {
+  const listId = chosen.find((p) => p.kind === 'list')?.value.id ?? options.listId;
+  for (let at = text.indexOf('+'); at >= 0; at = text.indexOf('+', at + 1)) {
+    if (!freeBefore(text, at)) continue;
+    const m = matchPerson(text, at, options.people ?? [], listId as string | undefined);
+    if (!m) continue;
+    const p: Candidate = { kind: 'assignee', start: at, end: m.end, value: m.value };
+    if (chosen.some((q) => overlaps(p, q)) || options.dismissed?.has(partKey({ kind: p.kind, text: text.slice(at, m.end) }))) continue;
+    return [...chosen, p].sort((a, b) => a.start - b.start);
+  }
+  return chosen;
 }
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
@@ -136,6 +152,7 @@ function fieldsOf(parts: readonly Part[], options: ParseOptions): Fields {
     else if (p.kind === 'time') fields.due_time = p.value;
     else if (p.kind === 'priority') fields.priority = p.value;
     else if (p.kind === 'list') fields.list_id = p.value.id;
+    else if (p.kind === 'assignee') fields.assignee = p.value.id;
     else {
       fields.repeat = p.value;
       fields.due_date = p.value.anchor; // a repeat starts on its first occurrence

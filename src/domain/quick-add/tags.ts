@@ -9,10 +9,14 @@
 // case-insensitively and ending at a word's end: with lists "Home" and "Home projects",
 // "#home projects tomorrow" is "Home projects"; "#Homework" is neither. A name nobody has made
 // stays in the title (quick add never makes lists). Suggestions complete names with spaces (suggest.ts).
+//
+// Assignee (SPEC §13.2): '+' then the longest name of a member of the task's list (their display
+// name or the part of their e-mail before @, case-insensitive), ending at a word's end. A name no
+// member of that list has stays in the title.
 import type { Match } from './dates';
 import type { Context } from './table';
 import { freeAfter, type Token } from './tokens';
-import type { ListRef } from './types';
+import type { ListRef, PersonRef } from './types';
 
 export function matchPriority(tokens: readonly Token[], i: number, c: Context): Match<1 | 2 | 3> | null {
   const word = tokens[i + 1];
@@ -32,6 +36,18 @@ export function matchList(text: string, hash: number, lists: readonly ListRef[])
     if (text.slice(from, from + name.length).toLowerCase() === name.toLowerCase() && freeAfter(text, from + name.length)) {
       best = list;
     }
+  }
+  return best === null ? null : { end: from + best.name.length, value: best };
+}
+
+/** The member of `listId` named after the '+' at `plus`, and where the name ends. */
+export function matchPerson(text: string, plus: number, people: readonly PersonRef[], listId: string | null | undefined) {
+  const from = plus + 1;
+  let best: PersonRef | null = null;
+  for (const person of people) {
+    const name = person.name;
+    if (person.listId !== listId || !name || (best !== null && name.length <= best.name.length)) continue;
+    if (text.slice(from, from + name.length).toLowerCase() === name && freeAfter(text, from + name.length)) best = person;
   }
   return best === null ? null : { end: from + best.name.length, value: best };
 }

@@ -7,6 +7,13 @@ export interface ListRef {
   name: string;
 }
 
+/** A member of a shared list whom "+name" may name: their name in lower case (display name or e-mail before @). */
+export interface PersonRef {
+  id: string;
+  name: string;
+  listId: string;
+}
+
 export type RepeatValue = { rule: Rule; anchor: string };
 
 interface Span {
@@ -25,6 +32,7 @@ export type Part = Span &
     | { kind: 'priority'; value: 1 | 2 | 3 }
     | { kind: 'list'; value: ListRef }
     | { kind: 'repeat'; value: RepeatValue }
+    | { kind: 'assignee'; value: PersonRef }
   );
 
 export type PartKind = Part['kind'];
@@ -41,6 +49,10 @@ export interface ParseOptions {
   now?: string | null;
   /** Lists a '#' may name. */
   lists?: readonly ListRef[];
+  /** People "+name" may name, each on a list: only those on the task's list count. */
+  people?: readonly PersonRef[];
+  /** The screen's list (where the task goes unless "#list" says otherwise), for "+name". */
+  listId?: string | null;
   /** Parts the user dismissed (partKey): their words stay in the title and nothing inside them is read. */
   dismissed?: ReadonlySet<string>;
   /** The word table; English by default. */
@@ -56,6 +68,7 @@ export interface Fields {
   priority?: 1 | 2 | 3;
   list_id?: string;
   repeat?: RepeatValue;
+  assignee?: string;
 }
 
 export interface QuickAddResult {

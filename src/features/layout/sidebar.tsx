@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import { formatCount } from '@/ui/format';
 import { useFormatAnswers } from '@/ui/use-format-answers';
+import { PeopleIcon } from '@/ui/icons';
 import { SharedMarker } from '@/ui/shared-marker';
 import { useListSharing, useLists, useOpenTaskCounts } from '@/data/react';
 import { InvitationCount, invitationCountText, useInvitationCount } from './invitation-count';
@@ -36,6 +37,12 @@ export function Sidebar() {
               </Link>
             </li>
           ))}
+          <li>
+            <Link to="/assigned" className="sidebar-link">
+              <PeopleIcon />
+              <span>Assigned to me</span>
+            </Link>
+          </li>
         </ul>
       </nav>
       <nav aria-label="Your lists" className="sidebar-lists">

@@ -8,7 +8,7 @@ import { lists as listMutators } from '@/data';
 import { useListSharing, useLists, useOpenTaskCounts } from '@/data/react';
 import type { List } from '@/domain/model';
 import { colorVar } from './colors';
-import { DownIcon, GripIcon, UpIcon } from '@/ui/icons';
+import { DownIcon, GripIcon, PeopleIcon, UpIcon } from '@/ui/icons';
 import { InvitationsSection } from './invitations-section';
 import { NewListDialog } from './new-list-dialog';
 import { arrayMove, dropIndex, moveTargetFor, movedAnnouncement } from './reorder';
@@ -255,6 +255,10 @@ function ListsFrame({
         </div>
       }
     >
+      <Link to="/assigned" className="btn lists-assigned">
+        <PeopleIcon />
+        Assigned to me
+      </Link>
       {children}
       <p role="status" className="visually-hidden">
         {announcement}

@@ -9,6 +9,7 @@ import type { Task, TaskPatch } from '@/domain/model';
 import { errorProps, FieldError } from '@/ui/field-error';
 import { TrashIcon } from '@/ui/icons';
 import { useToday } from '@/ui/use-today';
+import { AssigneeField } from './assignee-field';
 import { creatorLabel } from './creator-label';
 import { DueFields, usePickerState } from './due-fields';
 import { ListField } from './list-field';
@@ -126,6 +127,10 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
       <RepeatField task={task} disabled={viewOnly} error={errors.repeat} onChange={(patch) => void save(patch, 'repeat')} />
 
       <ReminderField task={task} />
+
+      {members && members.length > 1 && (
+        <AssigneeField task={task} members={members} disabled={viewOnly} error={undefined} onChange={(patch) => void save(patch, 'form')} />
+      )}
 
       <StepsField taskId={task.id} viewOnly={viewOnly} />
 

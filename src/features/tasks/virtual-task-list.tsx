@@ -4,10 +4,11 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, memo, useLayoutEffect, useRef, useState } from 'react';
 import { type MoveTarget, tasks as taskWrites } from '@/data';
-import { useListStepCounts } from '@/data/react';
+import { useListStepCounts, useMembers } from '@/data/react';
 import { DownIcon, GripIcon, UpIcon } from '@/ui/icons';
 import { useAnnouncer } from '@/ui/live-region';
 import { setTaskDone } from '@/connected/task-actions';
+import { assigneeName } from '@/connected/task-row';
 import { reportWriteError } from '@/connected/write-error';
 import { TaskRowView } from '@/ui/task-row';
 import type { List, Task } from '@/domain/model';
@@ -45,6 +46,7 @@ export const VirtualTaskList = memo(function VirtualTaskList({ tasks, list, toda
   const { announce, region } = useAnnouncer();
   // one query for the whole list's "done/total" (only steps' writes re-run it)
   const stepCounts = useListStepCounts(list.id);
+  const members = useMembers(list.id);
 
   useLayoutEffect(() => {
     const el = listRef.current;
@@ -142,6 +144,7 @@ export const VirtualTaskList = memo(function VirtualTaskList({ tasks, list, toda
               onDoneChange={(done) => void setTaskDone(task, done)}
               viewOnlyNoteId={viewOnlyNoteId}
               steps={stepCounts?.[task.id]}
+              assignee={assigneeName(task, members)}
               onKeyDown={(e) => onRowKeyDown(e, index)}
               leading={<div className="drag-handle" aria-hidden="true" {...handleProps(index)}><GripIcon /></div>}
               trailing={

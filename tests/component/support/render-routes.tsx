@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { SyncToasts } from '@/app/sync-toasts';
 import { AppToaster } from '@/app/toaster';
 import { Route as RootRoute } from '@/routes/__root';
+import { Route as AssignedRoute } from '@/routes/assigned';
 import { Route as ListRoute } from '@/routes/lists.$listId';
 import { Route as ShareRoute } from '@/routes/lists.$listId.share';
 import { Route as ListsRoute } from '@/routes/lists.index';
@@ -26,6 +27,7 @@ export function renderRoutes(url: string) {
   const routeTree = (RootRoute as unknown as AnyRoute).addChildren([
     child(TodayRoute, '/today'),
     child(UpcomingRoute, '/upcoming'),
+    child(AssignedRoute, '/assigned'),
     child(ListsRoute, '/lists/'),
     (child(ListRoute, '/lists/$listId') as AnyRoute).addChildren([
       ShareRoute.update({ id: '/share', path: '/share', getParentRoute: () => ListRoute } as never),

@@ -63,6 +63,7 @@ async function seed(db: DaybookDb, state: CaseState, as: Person) {
         position: t.position ?? 'a0', created_by: userOf(t.created_by ?? owner), created_at: T0, updated_at: T0,
         deleted_at: t.deleted ? T0 : null, deleted_with_list: t.deleted_with_list ?? false, version: 1,
         repeat: t.repeat ?? null, repeat_anchor: t.repeat_anchor ?? null,
+        assignee: t.assignee ? userOf(t.assignee) : null, turns: t.turns?.map(userOf) ?? null,
       }),
     );
   }
@@ -121,8 +122,10 @@ async function check(db: DaybookDb, after: CaseAfter, as: Person, owners: Map<st
       continue;
     }
     expect(row, `task ${key}`).toBeDefined();
-    const { deleted, deleted_with_list, list, ...fields } = want;
+    const { deleted, deleted_with_list, list, assignee, turns, ...fields } = want;
     expect(row, `task ${key}`).toMatchObject(fields);
+    if (assignee !== undefined) expect(row!.assignee ?? null, `task ${key} assignee`).toBe(assignee && userOf(assignee));
+    if (turns !== undefined) expect(row!.turns ?? null, `task ${key} turns`).toEqual(turns === null ? null : turns.map(userOf));
     if (list !== undefined) expect(row!.list_id, `task ${key} list`).toBe(id(list));
     if (deleted !== undefined) expect(row!.deleted_at !== null, `task ${key} deleted`).toBe(deleted);
     if (deleted_with_list !== undefined) expect(row!.deleted_with_list ?? false, `task ${key} deleted_with_list`).toBe(deleted_with_list);

@@ -1,0 +1,63 @@
+// Who does it (SPEC §13.2), on a shared list only: a select "Assignee" ("Nobody" and the list's
+// members) and, on a repeating task, "Take turns" with a checkbox per member under "Take turns
+// between". Members show by e-mail, in its order, which is the turn order too: it stays fixed
+// whoever ticks whom.
+import type { Member, Task, TaskPatch } from '@/domain/model';
+import { SelectField } from './select-field';
+
+interface AssigneeFieldProps {
+  task: Task;
+  members: readonly Member[];
+  disabled: boolean;
+  error: string | undefined;
+  onChange: (patch: TaskPatch) => void;
+}
+
+export function AssigneeField({ task, members: unsorted, disabled, error, onChange }: AssigneeFieldProps) {
+  const members = [...unsorted].sort((a, b) => a.email.localeCompare(b.email));
+  const turns = task.turns ?? null;
+  const setTurns = (ids: string[]) => onChange({ turns: ids.length ? members.map((m) => m.user_id).filter((id) => ids.includes(id)) : null });
+  return (
+    <>
+      <SelectField label="Assignee" value={task.assignee ?? ''} disabled={disabled} error={error} onChange={(v) => onChange({ assignee: v || null })}>
+        <option value="">Nobody</option>
+        {members.map((m) => (
+          <option key={m.user_id} value={m.user_id}>
+            {m.email}
+          </option>
+        ))}
+      </SelectField>
+      {task.repeat && (
+        <div className="field">
+          <label className="task-done-field">
+            <input
+              type="checkbox"
+              className="checkbox"
+              checked={turns !== null}
+              disabled={disabled}
+              onChange={(e) => setTurns(e.currentTarget.checked ? members.map((m) => m.user_id) : [])}
+            />
+            Take turns
+          </label>
+          {turns && (
+            <fieldset className="turns-field">
+              <legend className="field-label">Take turns between</legend>
+              {members.map((m) => (
+                <label key={m.user_id} className="task-done-field">
+                  <input
+                    type="checkbox"
+                    className="checkbox"
+                    checked={turns.includes(m.user_id)}
+                    disabled={disabled}
+                    onChange={(e) => setTurns(e.currentTarget.checked ? [...turns, m.user_id] : turns.filter((id) => id !== m.user_id))}
+                  />
+                  {m.email}
+                </label>
+              ))}
+            </fieldset>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
