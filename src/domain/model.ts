@@ -59,6 +59,13 @@ export interface Task {
    * on, until its Undo: an Undo applies only to its own completion. Absent means null.
    */
   last_completion?: string | null;
+  /**
+   * SPEC §14.3: the day it must be done by, apart from the day it is planned for (due_date);
+   * completing an occurrence moves it by as many days as the due date. Absent means null.
+   */
+  deadline?: string | null;
+  /** SPEC §14.3: completing an occurrence unticks the steps ("Start steps over each time"). Absent means true. */
+  steps_start_over?: boolean;
 }
 
 /** SPEC §11.3: one step of a task's checklist, versioned in its task's list (list_id is denormalised). */
@@ -97,7 +104,10 @@ export interface Reminder {
 
 export type ListPatch = Partial<Pick<List, 'name' | 'color' | 'position'>>;
 export type TaskPatch = Partial<
-  Pick<Task, 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'list_id' | 'position' | 'repeat' | 'repeat_anchor'>
+  Pick<
+    Task,
+    'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'list_id' | 'position' | 'repeat' | 'repeat_anchor' | 'deadline' | 'steps_start_over'
+  >
 >;
 export type StepPatch = Partial<Pick<Step, 'title' | 'done' | 'position'>>;
 
@@ -117,6 +127,8 @@ export interface MutationArgs {
     position: string;
     repeat?: string | null;
     repeat_anchor?: string | null;
+    deadline?: string | null;
+    steps_start_over?: boolean;
   };
   'task.update': { id: string; patch: TaskPatch };
   'task.delete': { id: string };

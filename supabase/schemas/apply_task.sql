@@ -20,8 +20,10 @@ declare
   r text;
 begin
   if p_name = 'task.create' then
-    insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, position, created_by, repeat, repeat_anchor)
-    select r.id, r.list_id, r.title, r.notes, r.due_date, r.due_time, r.priority, r.position, r.created_by, r.repeat, r.repeat_anchor
+    insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, position, created_by, repeat, repeat_anchor,
+      deadline, steps_start_over)
+    select r.id, r.list_id, r.title, r.notes, r.due_date, r.due_time, r.priority, r.position, r.created_by, r.repeat, r.repeat_anchor,
+      r.deadline, r.steps_start_over
     from daybook_private.task_create_row(p_args, true) r;
     return;
   end if;
@@ -87,7 +89,11 @@ begin
         if nxt is null or t.repeat is null then
           update public.tasks set done = true, done_at = coalesce(done_at, now()), last_completion = done_by where id = tid;
         else
-          update public.tasks set due_date = nxt, last_completion = done_by where id = tid;
+          -- the deadline keeps its distance from the due date
+          update public.tasks set due_date = nxt, deadline = deadline + (nxt - occ), last_completion = done_by where id = tid;
+          if t.steps_start_over then
+            perform daybook_private.untick_task_steps(tid);
+          end if;
         end if;
       end if;
     elsif t.last_completion is distinct from done_by then
@@ -98,7 +104,7 @@ begin
         update public.tasks set done = false, done_at = null, last_completion = null where id = tid;
       end if;
     elsif nxt is not null and t.due_date = nxt then
-      update public.tasks set due_date = occ, last_completion = null where id = tid;
+      update public.tasks set due_date = occ, deadline = deadline - (nxt - occ), last_completion = null where id = tid;
     end if;
   elsif p_name = 'task.update' then
     if t.deleted_at is not null then
@@ -138,6 +144,9 @@ begin
     if patch ? 'done' and jsonb_typeof(patch -> 'done') is distinct from 'boolean' then
       perform daybook_private.refuse('invalid', 'done must be true or false', 'done');
     end if;
+    if patch ? 'steps_start_over' and jsonb_typeof(patch -> 'steps_start_over') is distinct from 'boolean' then
+      perform daybook_private.refuse('invalid', 'steps_start_over must be true or false', 'steps_start_over');
+    end if;
     update public.tasks set
       list_id = new_list,
       title = case when patch ? 'title' then daybook_private.check_title(patch -> 'title') else title end,
@@ -147,6 +156,8 @@ begin
       repeat = new_repeat,
       repeat_anchor = new_anchor,
       priority = case when patch ? 'priority' then daybook_private.check_priority(patch -> 'priority') else priority end,
+      deadline = case when patch ? 'deadline' then daybook_private.check_day(patch -> 'deadline', 'deadline') else deadline end,
+      steps_start_over = case when patch ? 'steps_start_over' then (patch ->> 'steps_start_over')::boolean else steps_start_over end,
       position = case when patch ? 'position' then daybook_private.check_position(patch -> 'position') else position end,
       done = case when patch ? 'done' then (patch ->> 'done')::boolean else done end,
       done_at = case when not patch ? 'done' then done_at
@@ -194,6 +205,11 @@ begin
   r.notes := daybook_private.check_notes(p_args -> 'notes');
   r.priority := daybook_private.check_priority(p_args -> 'priority');
   r.position := daybook_private.check_position(p_args -> 'position');
+  r.deadline := daybook_private.check_day(p_args -> 'deadline', 'deadline');
+  if p_args ? 'steps_start_over' and jsonb_typeof(p_args -> 'steps_start_over') not in ('boolean', 'null') then
+    perform daybook_private.refuse('invalid', 'steps_start_over must be true or false', 'steps_start_over');
+  end if;
+  r.steps_start_over := coalesce((p_args ->> 'steps_start_over')::boolean, true);
   r.created_by := auth.uid();
   return r;
 end $$;

@@ -50,6 +50,9 @@ export interface CaseTask {
   /** RRULE text and the series' first date (SPEC §11.1); both or neither. */
   repeat?: string | null;
   repeat_anchor?: string | null;
+  /** SPEC §14.3: the deadline, and whether completing an occurrence unticks the steps (default true). */
+  deadline?: string | null;
+  steps_start_over?: boolean;
 }
 
 /** A step ('S<n>') of a task; its list is its task's. */

@@ -15,6 +15,7 @@
 // - `after` names only the rows and fields that are compared; for a refusal nothing may
 //   change (the server runner checks that no version counter moved).
 import { COMPLETION_CASES } from './mutation-cases/completions';
+import { DEADLINE_CASES } from './mutation-cases/deadlines';
 import { LEAVE_CASES } from './mutation-cases/leave';
 import { LIST_CASES } from './mutation-cases/lists';
 import { MEMBER_CASES } from './mutation-cases/members';
@@ -26,4 +27,4 @@ import { TASK_CASES } from './mutation-cases/tasks';
 import { TEXT_CASES } from './mutation-cases/text';
 import type { MutationCase } from './mutation-case';
 
-export const MUTATION_CASES: MutationCase[] = [...LIST_CASES, ...TASK_CASES, ...TASK_UPDATE_CASES, ...MEMBER_CASES, ...LEAVE_CASES, ...TEXT_CASES, ...REPEAT_CASES, ...COMPLETION_CASES, ...STEP_CASES, ...REMINDER_CASES];
+export const MUTATION_CASES: MutationCase[] = [...LIST_CASES, ...TASK_CASES, ...TASK_UPDATE_CASES, ...MEMBER_CASES, ...LEAVE_CASES, ...TEXT_CASES, ...REPEAT_CASES, ...COMPLETION_CASES, ...STEP_CASES, ...REMINDER_CASES, ...DEADLINE_CASES];

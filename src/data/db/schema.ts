@@ -104,6 +104,8 @@ export function toTaskRow(task: Task & { deleted_with_list?: boolean }): TaskRow
     ...task,
     repeat: task.repeat ?? null,
     repeat_anchor: task.repeat_anchor ?? null,
+    deadline: task.deadline ?? null,
+    steps_start_over: task.steps_start_over ?? true,
     state: taskState(task),
     due_time_key: task.due_time ?? '',
   };
@@ -117,7 +119,13 @@ export function toListRow(list: List): ListRow {
 
 export function toTask(row: TaskRow): Task {
   const { state: _state, due_time_key: _key, deleted_with_list: _withList, ...task } = row;
-  return { ...task, repeat: task.repeat ?? null, repeat_anchor: task.repeat_anchor ?? null };
+  return {
+    ...task,
+    repeat: task.repeat ?? null,
+    repeat_anchor: task.repeat_anchor ?? null,
+    deadline: task.deadline ?? null,
+    steps_start_over: task.steps_start_over ?? true,
+  };
 }
 
 export function toStepRow(step: Step & { deleted_with_task?: boolean }): StepRow {

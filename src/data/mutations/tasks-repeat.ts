@@ -10,12 +10,16 @@
 // again, with the rule their device now has). The undo puts the occurrence back only while the
 // task is still where the completion left it and that completion is the last that moved it
 // (`last_completion`): a device that ticked and undid offline takes back nothing another device did.
+// Moving on to the next occurrence moves the deadline by as many days as the due date, and
+// unticks the steps when the task starts them over (SPEC §14.3), as the server does in the
+// completion's transaction; an Undo moves the deadline back and leaves the steps as they are.
+import { addDays, daysBetween } from '@/lib/dates';
 import { isValidIsoDate } from '@/domain/validation';
 import { isUuid } from '@/lib/ids';
 import type { MutationArgs } from '@/domain/model';
 import { refuse, TASK_MISSING } from './checks';
-import { editableTask } from './tasks';
-import type { MutationDef, TaskRecord } from './types';
+import { editableTask, stepsOfTask } from './tasks';
+import type { MutationDef, Rows, StepRecord, TaskRecord } from './types';
 
 export const STALE_RULE = 'The repeat was changed on another device — complete it again';
 
@@ -50,8 +54,20 @@ function staleRule(task: TaskRecord, args: MutationArgs['task.complete_occurrenc
   return args.repeat !== task.repeat || (anchor !== undefined && anchor !== (task.repeat_anchor ?? null));
 }
 
+/** The task's deadline moved by the days its due date moves from `from` to `to`. */
+const movedDeadline = (task: TaskRecord, from: string, to: string): string | null =>
+  task.deadline ? addDays(task.deadline, daysBetween(from, to)) : (task.deadline ?? null);
+
+/** The task's ticked live steps, unticked for its next occurrence (none when it keeps them). */
+function stepsStartingOver(rows: Rows, task: TaskRecord, now: string): StepRecord[] {
+  if (task.steps_start_over === false) return [];
+  return stepsOfTask(rows, task.id, 'live')
+    .filter((s) => s.done)
+    .map((s) => ({ ...s, done: false, updated_at: now }));
+}
+
 export const taskCompleteOccurrence: MutationDef<'task.complete_occurrence'> = {
-  reads: (args) => ({ tasks: [args.id] }),
+  reads: (args) => ({ tasks: [args.id], taskSteps: [{ taskId: args.id, state: 'live' }] }),
   apply(rows, args, { userId, now }) {
     const task = editableTask(rows, args.id, userId);
     if (task.deleted_at) refuse('deleted', TASK_MISSING, 'id');
@@ -60,9 +76,9 @@ export const taskCompleteOccurrence: MutationDef<'task.complete_occurrence'> = {
     if (task.done || task.due_date !== args.occurrence) return {};
     if (staleRule(task, args)) refuse('stale', STALE_RULE, 'repeat');
     const moved = { last_completion: completionId(args), updated_at: now };
-    const next: TaskRecord =
-      args.next === null || !task.repeat ? { ...task, ...moved, done: true, done_at: task.done_at ?? now } : { ...task, ...moved, due_date: args.next };
-    return { tasks: [next] };
+    if (args.next === null || !task.repeat) return { tasks: [{ ...task, ...moved, done: true, done_at: task.done_at ?? now }] };
+    const next: TaskRecord = { ...task, ...moved, due_date: args.next, deadline: movedDeadline(task, args.occurrence, args.next) };
+    return { tasks: [next], steps: stepsStartingOver(rows, task, now) };
   },
 };
 
@@ -80,6 +96,6 @@ export const taskUncompleteOccurrence: MutationDef<'task.uncomplete_occurrence'>
       return { tasks: [{ ...task, ...undone, done: false, done_at: null }] };
     }
     if (args.next === null || task.due_date !== args.next) return {};
-    return { tasks: [{ ...task, ...undone, due_date: args.occurrence }] };
+    return { tasks: [{ ...task, ...undone, due_date: args.occurrence, deadline: movedDeadline(task, args.next, args.occurrence) }] };
   },
 };

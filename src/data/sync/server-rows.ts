@@ -36,6 +36,8 @@ export function stripTask(t: Task): Task {
     repeat: t.repeat ?? null,
     repeat_anchor: t.repeat_anchor ?? null,
     last_completion: t.last_completion ?? null,
+    deadline: t.deadline ?? null,
+    steps_start_over: t.steps_start_over ?? true,
   };
 }
 

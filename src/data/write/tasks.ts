@@ -30,6 +30,8 @@ export interface NewTask {
   repeat?: string | null;
   /** The series' first date; the due date when left out. */
   repeat_anchor?: string | null;
+  deadline?: string | null;
+  steps_start_over?: boolean;
 }
 
 async function liveTask(db: DaybookDb, id: string) {
@@ -57,9 +59,14 @@ async function createTask(input: NewTask, db: DaybookDb = getDb(), id?: string):
   return idTaken(id, write(db, async (enqueue) => {
     const { userId, inboxId } = await requireIdentity(db);
     const listId = input.list_id ?? inboxId;
-    // a plain task's change carries no repeat keys
-    const { repeat, repeat_anchor, ...plain } = draft;
-    const args = { id: taskId, list_id: listId, ...plain, position: '', ...(repeat ? { repeat, repeat_anchor } : {}) };
+    // a plain task's change carries no repeat keys, and none for a deadline or steps left as they start
+    const { repeat, repeat_anchor, deadline, steps_start_over, ...plain } = draft;
+    const args = {
+      id: taskId, list_id: listId, ...plain, position: '',
+      ...(repeat ? { repeat, repeat_anchor } : {}),
+      ...(deadline ? { deadline } : {}),
+      ...(steps_start_over ? {} : { steps_start_over }),
+    };
     const memory = writeMemory(db);
     const role = memberKey(listId, userId);
     const last = memory?.lastPosition.get(listId);

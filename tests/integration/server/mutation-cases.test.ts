@@ -113,12 +113,12 @@ async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: User
     if (!createdBy) throw new Error(`${c.title}: task ${t.id} is in ${t.list}, which the case does not list`);
     await sql.query(
       `insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, done, done_at, position, created_by,
-         deleted_at, deleted_with_list, repeat, repeat_anchor)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, ${at(t.done)}, $9, $10, ${at(t.deleted)}, $11, $12, $13)`,
+         deleted_at, deleted_with_list, repeat, repeat_anchor, deadline, steps_start_over)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, ${at(t.done)}, $9, $10, ${at(t.deleted)}, $11, $12, $13, $14, $15)`,
       [
         ids.resolve(t.id), ids.resolve(t.list), t.title ?? `Task ${t.id}`, t.notes ?? '', t.due_date ?? null, t.due_time ?? null,
         t.priority ?? 0, t.done ?? false, t.position ?? 'a0', users[createdBy].userId, t.deleted_with_list ?? false,
-        t.repeat ?? null, t.repeat_anchor ?? null,
+        t.repeat ?? null, t.repeat_anchor ?? null, t.deadline ?? null, t.steps_start_over ?? true,
       ],
     );
   }
@@ -166,7 +166,8 @@ async function readAfter(sql: Querier, want: CaseAfter, ids: Ids, users: Users):
     for (const [sym, w] of Object.entries(want.tasks)) {
       const [row] = await sql.query<Record<string, unknown> & { list_id: string }>(
         `select list_id::text as list_id, title, notes, due_date::text as due_date, due_time, priority, done, position,
-           deleted_at is not null as deleted, deleted_with_list, repeat, repeat_anchor::text as repeat_anchor
+           deleted_at is not null as deleted, deleted_with_list, repeat, repeat_anchor::text as repeat_anchor,
+           deadline::text as deadline, steps_start_over
          from public.tasks where id = $1`,
         [ids.resolve(sym)],
       );
