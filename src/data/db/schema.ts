@@ -87,7 +87,16 @@ export const SCHEMA_V4 = {
   reminders: 'task_id, list_id',
 } as const;
 
-export const CURRENT_VERSION = 4;
+/**
+ * v5 (SPEC §14.3): tasks by deadline (`[state+deadline]`: Today's open tasks whose deadline has
+ * come, whatever their due date). A task without one is not in the index. Nothing to backfill.
+ */
+export const SCHEMA_V5 = {
+  ...SCHEMA_V4,
+  tasks: `${SCHEMA_V4.tasks}, [state+deadline]`,
+} as const;
+
+export const CURRENT_VERSION = 5;
 
 export function taskState(task: Pick<Task, 'done' | 'deleted_at'>): RowState {
   if (task.deleted_at) return STATE.deleted;
@@ -180,6 +189,7 @@ export function defineDatabase(name: string): DaybookDb {
   db.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
   db.version(3).stores(SCHEMA_V3).upgrade(upgradeToV3);
   db.version(4).stores(SCHEMA_V4);
+  db.version(5).stores(SCHEMA_V5);
   db.use(liveCacheMiddleware);
   db.use(addObservationMiddleware);
   return db;

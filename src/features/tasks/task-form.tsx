@@ -10,6 +10,7 @@ import { errorProps, FieldError } from '@/ui/field-error';
 import { TrashIcon } from '@/ui/icons';
 import { useToday } from '@/ui/use-today';
 import { creatorLabel } from './creator-label';
+import { DeadlineField, StartOverField } from './deadline-field';
 import { DueFields, usePickerState } from './due-fields';
 import { ListField } from './list-field';
 import { PriorityField } from './priority-field';
@@ -125,9 +126,14 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
 
       <RepeatField task={task} disabled={viewOnly} error={errors.repeat} onChange={(patch) => void save(patch, 'repeat')} />
 
+      <DeadlineField task={task} disabled={viewOnly} error={errors.deadline} onChange={(deadline) => void save({ deadline }, 'deadline')} />
+
       <ReminderField task={task} />
 
       <StepsField taskId={task.id} viewOnly={viewOnly} />
+      {task.repeat && (
+        <StartOverField task={task} disabled={viewOnly} onChange={(on) => void save({ steps_start_over: on }, 'form')} />
+      )}
 
       <div className="task-form-grid">
         <PriorityField
