@@ -452,7 +452,10 @@ export async function connectDevice(
 
 export interface View {
   lists: Pick<List, 'id' | 'name' | 'color' | 'position' | 'version'>[];
-  tasks: Pick<Task, 'id' | 'list_id' | 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'position' | 'version'>[];
+  tasks: (Pick<Task, 'id' | 'list_id' | 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'position' | 'version'> & {
+    deadline: string | null;
+    steps_start_over: boolean;
+  })[];
   members: { list_id: string; user_id: string; role: string }[];
   /** The user's reminders (cleared ones too) on the live tasks above. */
   reminders: { task_id: string; list_id: string; offset_minutes: number | null }[];
@@ -474,6 +477,8 @@ function projectTask(t: Task): View['tasks'][number] {
     done: t.done,
     position: t.position,
     version: Number(t.version),
+    deadline: t.deadline ?? null,
+    steps_start_over: t.steps_start_over ?? true,
   };
 }
 
