@@ -146,6 +146,11 @@ export interface MutationArgs {
     completion?: string;
     repeat?: string | null;
     repeat_anchor?: string | null;
+    /**
+     * SPEC §14.3: the completing device's calendar day. For a repeat from the day it's done, the
+     * next due date is computed from it (on the server too), not taken from `next`.
+     */
+    done_on?: string;
   };
   /**
    * Undo of the above: back to `occurrence` if the task is still at `next` (or reopened if next was

@@ -17,6 +17,7 @@ declare
   nxt date;
   done_by uuid;
   seen_anchor date;
+  done_on date;
   r text;
 begin
   if p_name = 'task.create' then
@@ -78,6 +79,12 @@ begin
         perform daybook_private.refuse('invalid', 'Repeat must be a rule', 'repeat');
       end if;
       seen_anchor := daybook_private.check_day(p_args -> 'repeat_anchor', 'repeat_anchor');
+      -- the completing device's calendar day, for a repeat from the day it's done: no later than
+      -- tomorrow in UTC (today somewhere on Earth)
+      done_on := daybook_private.check_day(p_args -> 'done_on', 'done_on');
+      if done_on > (now() at time zone 'utc')::date + 1 then
+        perform daybook_private.refuse('invalid', 'The day it was done can''t be in the future', 'done_on');
+      end if;
       if not t.done and t.due_date = occ then
         -- a `next` from a rule the task no longer has would land on a day its rule never names;
         -- a repeat removed meanwhile completes it like a plain task, as the person asked
@@ -85,6 +92,9 @@ begin
            and (t.repeat is distinct from p_args ->> 'repeat'
                 or (p_args ? 'repeat_anchor' and t.repeat_anchor is distinct from seen_anchor)) then
           perform daybook_private.refuse('stale', 'The repeat was changed on another device — complete it again', 'repeat');
+        end if;
+        if done_on is not null and t.repeat ~ '(^|;)FROM=DONE(;|$)' then
+          nxt := daybook_private.next_from_done(t.repeat, occ, done_on);
         end if;
         if nxt is null or t.repeat is null then
           update public.tasks set done = true, done_at = coalesce(done_at, now()), last_completion = done_by where id = tid;
@@ -214,5 +224,28 @@ begin
   return r;
 end $$;
 
+-- SPEC §14.3 "From the day it's done": the rule's interval after the day the occurrence was done,
+-- and after the occurrence itself (a tick always moves the task on); null once past UNTIL. The
+-- device computes the same (src/domain/recurrence/from-done.ts); a month without the day ends on
+-- its last day, as date + interval does here.
+create or replace function daybook_private.next_from_done(p_rule text, p_occurrence date, p_done date) returns date
+language plpgsql immutable set search_path = public, pg_temp as $$
+declare
+  n int := coalesce(substring(p_rule from '(?:^|;)INTERVAL=([0-9]+)')::int, 1);
+  f text := substring(p_rule from '(?:^|;)FREQ=([A-Z]+)');
+  u text := substring(p_rule from '(?:^|;)UNTIL=([0-9]{8})');
+  d date;
+begin
+  d := case f when 'DAILY' then p_done + n when 'WEEKLY' then p_done + 7 * n
+    when 'MONTHLY' then (p_done + make_interval(months => n))::date
+    else (p_done + make_interval(years => n))::date end;
+  d := greatest(d, p_occurrence + 1);
+  if u is not null and d > to_date(u, 'YYYYMMDD') then
+    return null;
+  end if;
+  return d;
+end $$;
+
 revoke all on function daybook_private.apply_task(text, jsonb) from public, anon;
+revoke all on function daybook_private.next_from_done(text, date, date) from public, anon, authenticated;
 revoke all on function daybook_private.task_create_row(jsonb, boolean) from public, anon, authenticated;

@@ -13,7 +13,10 @@
 // Moving on to the next occurrence moves the deadline by as many days as the due date, and
 // unticks the steps when the task starts them over (SPEC §14.3), as the server does in the
 // completion's transaction; an Undo moves the deadline back and leaves the steps as they are.
+// A repeat from the day it's done takes its next date from the day the completion carries
+// (`done_on`, the completing device's calendar day), as the server computes it.
 import { addDays, daysBetween } from '@/lib/dates';
+import { isFromDone, nextFromDone } from '@/domain/recurrence/from-done';
 import { isValidIsoDate } from '@/domain/validation';
 import { isUuid } from '@/lib/ids';
 import type { MutationArgs } from '@/domain/model';
@@ -46,6 +49,13 @@ function checkRuleArgs(args: MutationArgs['task.complete_occurrence']): void {
   }
 }
 
+/** The completing device's day: a date, no later than tomorrow in UTC (today somewhere on Earth). */
+function checkDoneOn(doneOn: unknown, now: string): void {
+  if (doneOn === undefined || doneOn === null) return;
+  if (typeof doneOn !== 'string' || !isValidIsoDate(doneOn)) refuse('invalid', 'Pick a date between 1900 and 2999', 'done_on');
+  if (doneOn > addDays(now.slice(0, 10), 1)) refuse('invalid', 'The day it was done can’t be in the future', 'done_on');
+}
+
 /** Was `next` computed from a rule other than the task's? Changes that carry no rule are trusted. */
 function staleRule(task: TaskRecord, args: MutationArgs['task.complete_occurrence']): boolean {
   // a repeat removed meanwhile: completing it as a plain task is what the person asked for
@@ -73,11 +83,13 @@ export const taskCompleteOccurrence: MutationDef<'task.complete_occurrence'> = {
     if (task.deleted_at) refuse('deleted', TASK_MISSING, 'id');
     checkArgs(args);
     checkRuleArgs(args);
+    checkDoneOn(args.done_on, now);
     if (task.done || task.due_date !== args.occurrence) return {};
     if (staleRule(task, args)) refuse('stale', STALE_RULE, 'repeat');
     const moved = { last_completion: completionId(args), updated_at: now };
-    if (args.next === null || !task.repeat) return { tasks: [{ ...task, ...moved, done: true, done_at: task.done_at ?? now }] };
-    const next: TaskRecord = { ...task, ...moved, due_date: args.next, deadline: movedDeadline(task, args.occurrence, args.next) };
+    const nextDate = args.done_on && isFromDone(task.repeat) ? nextFromDone(task.repeat as string, args.occurrence, args.done_on) : args.next;
+    if (nextDate === null || !task.repeat) return { tasks: [{ ...task, ...moved, done: true, done_at: task.done_at ?? now }] };
+    const next: TaskRecord = { ...task, ...moved, due_date: nextDate, deadline: movedDeadline(task, args.occurrence, nextDate) };
     return { tasks: [next], steps: stepsStartingOver(rows, task, now) };
   },
 };

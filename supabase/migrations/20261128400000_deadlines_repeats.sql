@@ -1,9 +1,93 @@
--- Deadlines and steps that start over (SPEC §14.3): a task's deadline, apart from its due date,
--- moved with the due date when an occurrence is completed; and a per-task choice (on by
--- default) to untick the steps when an occurrence is completed.
+-- Deadlines, repeats from the day it's done, and steps that start over (SPEC §14.3): a task's
+-- deadline, apart from its due date, moved with the due date when an occurrence is completed; a
+-- repeat rule part FROM=DONE whose next date the server computes from the completing device's
+-- day (`done_on`); and a per-task choice (on by default) to untick the steps when an occurrence
+-- is completed.
 alter table public.tasks add column deadline date;
 alter table public.tasks add column steps_start_over boolean not null default true;
 alter table public.tasks add constraint tasks_deadline_range check (deadline between date '1900-01-01' and date '2999-12-31');
+
+create or replace function daybook_private.check_repeat(p_value jsonb) returns text
+language plpgsql immutable set search_path = public, pg_temp as $$
+declare
+  body text;
+  part text;
+  k text;
+  v text;
+  seen text[] := '{}';
+  parts text[] := '{}';
+begin
+  if p_value is null or p_value = 'null'::jsonb or p_value = '""'::jsonb then
+    return null;
+  end if;
+  if jsonb_typeof(p_value) <> 'string' then
+    perform daybook_private.refuse('invalid', 'Repeat must be a rule', 'repeat');
+  end if;
+  body := upper(btrim(p_value #>> '{}'));
+  if char_length(body) > 500 then
+    perform daybook_private.refuse('invalid', 'The repeat rule is too long', 'repeat');
+  end if;
+  if body like 'RRULE:%' then
+    body := substr(body, 7);
+  end if;
+  foreach part in array string_to_array(body, ';') loop
+    part := btrim(part);
+    continue when part = '';
+    k := btrim(split_part(part, '=', 1));
+    v := btrim(substr(part, strpos(part, '=') + 1));
+    if strpos(part, '=') = 0 or k = any(seen) then
+      perform daybook_private.refuse('invalid', 'The repeat rule can''t be read', 'repeat');
+    end if;
+    seen := seen || k;
+    if k = 'FREQ' then
+      if v not in ('DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY') then
+        perform daybook_private.refuse('invalid', 'Repeats are daily, weekly, monthly or yearly', 'repeat');
+      end if;
+    elsif k = 'INTERVAL' then
+      if v !~ '^[0-9]{1,4}$' or v::int not between 1 and 99 then
+        perform daybook_private.refuse('invalid', 'Pick an interval between 1 and 99', 'repeat');
+      end if;
+    elsif k = 'COUNT' then
+      if v !~ '^[0-9]{1,4}$' or v::int not between 1 and 999 then
+        perform daybook_private.refuse('invalid', 'Pick a number of times between 1 and 999', 'repeat');
+      end if;
+    elsif k = 'BYDAY' then
+      if v !~ '^([+-]?[0-9]{1,2})?(MO|TU|WE|TH|FR|SA|SU)(,([+-]?[0-9]{1,2})?(MO|TU|WE|TH|FR|SA|SU))*$' then
+        perform daybook_private.refuse('invalid', 'The repeat rule''s weekdays can''t be read', 'repeat');
+      end if;
+    elsif k = 'BYMONTHDAY' then
+      if v !~ '^[+-]?[0-9]{1,2}$' then
+        perform daybook_private.refuse('invalid', 'Pick a day of the month between 1 and 31, or the last day', 'repeat');
+      end if;
+    elsif k = 'UNTIL' then
+      if v !~ '^[0-9]{8}(T[0-9]{6}Z?)?$' then
+        perform daybook_private.refuse('invalid', 'Pick an end date between 1900 and 2999', 'repeat');
+      end if;
+    elsif k = 'FROM' then
+      -- Daybook's own part (SPEC §14.3 "From the day it's done"), outside RFC 5545
+      if v <> 'DONE' then
+        perform daybook_private.refuse('invalid', 'FROM takes only DONE', 'repeat');
+      end if;
+    elsif k = 'WKST' then
+      if v not in ('MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU') then
+        perform daybook_private.refuse('invalid', 'The repeat rule''s week start can''t be read', 'repeat');
+      end if;
+    else
+      perform daybook_private.refuse('invalid', format('Repeat rules with %s aren''t supported', k), 'repeat');
+    end if;
+    parts := parts || (k || '=' || v);
+  end loop;
+  if not 'FREQ' = any(seen) then
+    perform daybook_private.refuse('invalid', 'The repeat rule has no FREQ', 'repeat');
+  end if;
+  if 'COUNT' = any(seen) and 'UNTIL' = any(seen) then
+    perform daybook_private.refuse('invalid', 'End a repeat after a number of times or on a date, not both', 'repeat');
+  end if;
+  if 'FROM' = any(seen) and ('COUNT' = any(seen) or 'BYDAY' = any(seen) or 'BYMONTHDAY' = any(seen)) then
+    perform daybook_private.refuse('invalid', 'A repeat from the day it’s done takes no weekdays, day of the month or number of times', 'repeat');
+  end if;
+  return array_to_string(parts, ';');
+end $$;
 
 create or replace function daybook_private.untick_task_steps(p_task uuid) returns void
 language plpgsql security definer set search_path = public, pg_temp as $$
@@ -22,6 +106,26 @@ end $$;
 
 revoke all on function daybook_private.untick_task_steps(uuid) from public, anon, authenticated;
 
+create or replace function daybook_private.next_from_done(p_rule text, p_occurrence date, p_done date) returns date
+language plpgsql immutable set search_path = public, pg_temp as $$
+declare
+  n int := coalesce(substring(p_rule from '(?:^|;)INTERVAL=([0-9]+)')::int, 1);
+  f text := substring(p_rule from '(?:^|;)FREQ=([A-Z]+)');
+  u text := substring(p_rule from '(?:^|;)UNTIL=([0-9]{8})');
+  d date;
+begin
+  d := case f when 'DAILY' then p_done + n when 'WEEKLY' then p_done + 7 * n
+    when 'MONTHLY' then (p_done + make_interval(months => n))::date
+    else (p_done + make_interval(years => n))::date end;
+  d := greatest(d, p_occurrence + 1);
+  if u is not null and d > to_date(u, 'YYYYMMDD') then
+    return null;
+  end if;
+  return d;
+end $$;
+
+revoke all on function daybook_private.next_from_done(text, date, date) from public, anon, authenticated;
+
 create or replace function daybook_private.apply_task(p_name text, p_args jsonb) returns void
 language plpgsql security definer set search_path = public, pg_temp as $$
 declare
@@ -38,6 +142,7 @@ declare
   nxt date;
   done_by uuid;
   seen_anchor date;
+  done_on date;
   r text;
 begin
   if p_name = 'task.create' then
@@ -99,6 +204,12 @@ begin
         perform daybook_private.refuse('invalid', 'Repeat must be a rule', 'repeat');
       end if;
       seen_anchor := daybook_private.check_day(p_args -> 'repeat_anchor', 'repeat_anchor');
+      -- the completing device's calendar day, for a repeat from the day it's done: no later than
+      -- tomorrow in UTC (today somewhere on Earth)
+      done_on := daybook_private.check_day(p_args -> 'done_on', 'done_on');
+      if done_on > (now() at time zone 'utc')::date + 1 then
+        perform daybook_private.refuse('invalid', 'The day it was done can''t be in the future', 'done_on');
+      end if;
       if not t.done and t.due_date = occ then
         -- a `next` from a rule the task no longer has would land on a day its rule never names;
         -- a repeat removed meanwhile completes it like a plain task, as the person asked
@@ -106,6 +217,9 @@ begin
            and (t.repeat is distinct from p_args ->> 'repeat'
                 or (p_args ? 'repeat_anchor' and t.repeat_anchor is distinct from seen_anchor)) then
           perform daybook_private.refuse('stale', 'The repeat was changed on another device — complete it again', 'repeat');
+        end if;
+        if done_on is not null and t.repeat ~ '(^|;)FROM=DONE(;|$)' then
+          nxt := daybook_private.next_from_done(t.repeat, occ, done_on);
         end if;
         if nxt is null or t.repeat is null then
           update public.tasks set done = true, done_at = coalesce(done_at, now()), last_completion = done_by where id = tid;
