@@ -1,6 +1,7 @@
 // SPEC §14.3 on screen: a row's "Deadline <date>" and its mark, Today's list of tasks whose
-// deadline has come, the dialog's "Deadline" and "Start steps over each time", quick add's "by …",
-// and a repeating task's steps unticked when an occurrence is completed from its row.
+// deadline has come, the dialog's "Deadline", "Start steps over each time" and Custom…'s "From
+// the day it's done", quick add's "by …", and a repeating task's steps unticked when an
+// occurrence is completed from its row.
 import './support/match-media';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -87,7 +88,36 @@ describe('task dialog: Deadline and Start steps over each time', () => {
   });
 });
 
+describe('Repeat → Custom… → From the day it’s done', () => {
+  it('saves every 3 days after done, without weekdays or a number of times, and says so', async () => {
+    const task = await tasks.create({ title: 'Water plants', due_date: '2030-01-07' });
+    const { d, user } = await openDialog(task.id);
+    await user.selectOptions(d.getByRole('combobox', { name: 'Repeat' }), 'Custom…');
+    const every = d.getByRole('spinbutton', { name: 'Every' });
+    await user.clear(every);
+    await user.type(every, '3');
+    await user.selectOptions(d.getByRole('combobox', { name: 'Unit' }), 'weeks');
+    expect(d.getByRole('checkbox', { name: 'Monday' })).toBeInTheDocument();
+    await user.click(d.getByRole('checkbox', { name: "From the day it's done" }));
+    expect(d.queryByRole('checkbox', { name: 'Monday' })).toBeNull();
+    expect(within(d.getByRole('combobox', { name: 'Ends' })).queryByRole('option', { name: 'After a number of times' })).toBeNull();
+    await user.selectOptions(d.getByRole('combobox', { name: 'Unit' }), 'days');
+    await user.click(d.getByRole('button', { name: 'Save repeat' }));
+    await waitFor(async () => expect((await getTask(task.id))?.repeat).toBe('FREQ=DAILY;INTERVAL=3;FROM=DONE'));
+    expect(await d.findByText('every 3 days after done')).toBeInTheDocument();
+    expect(d.getByRole('checkbox', { name: "From the day it's done" })).toBeChecked();
+  });
+});
+
 describe('completing an occurrence from its row', () => {
+  it('moves a repeat from the day it’s done to the interval after today', async () => {
+    const today = todayIso();
+    const task = await tasks.create({ title: 'Water plants', due_date: addDays(today, -5), repeat: 'FREQ=DAILY;INTERVAL=3;FROM=DONE' });
+    const { user } = renderRoutes('/today');
+    await user.click(await screen.findByRole('checkbox', { name: 'Water plants' }));
+    await waitFor(async () => expect((await getTask(task.id))?.due_date).toBe(addDays(today, 3)));
+  });
+
   it('moves the deadline with the due date and unticks the steps', async () => {
     const today = todayIso();
     const task = await tasks.create({ title: 'Weekly clean', due_date: today, deadline: addDays(today, 2), repeat: 'FREQ=DAILY' });

@@ -1,6 +1,7 @@
-// Deadlines and steps that start over (SPEC §14.3) through the whole path (optimistic write,
-// push, pull, rebase) on PGlite and PostgreSQL 15: two devices completing the same occurrence
-// offline move the task, its deadline and its steps on once, and both end with what the server has.
+// Deadlines, repeats from the day it's done and steps that start over (SPEC §14.3) through the
+// whole path (optimistic write, push, pull, rebase) on PGlite and PostgreSQL 15: two devices
+// completing the same occurrence offline move the task, its deadline and its steps on once, and
+// both end with what the server has.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { steps, tasks } from '@/data/write';
 import { editorPair } from '../../helpers/editor-pair';
@@ -54,6 +55,29 @@ describe.each(SERVER_KINDS)('deadlines and steps that start over on %s', (kind) 
     for (const d of [alice, bob]) {
       expect(await d.db.tasks.get(clean.id)).toMatchObject({ due_date: '2026-12-11', deadline: '2026-12-13', done: false });
       expect(await stepsDone(d, clean.id)).toEqual([['Hoover', false], ['Dust', false]]);
+    }
+    await expectAgreed(alice, bob);
+    await Promise.all([alice.close(), bob.close()]);
+  });
+
+  it('a from-completion repeat ticked on both offline advances once', async () => {
+    const { alice, bob, listId } = await editorPair(srv, 'Plants');
+    const every3 = { due_date: '2026-11-20', repeat: 'FREQ=DAILY;INTERVAL=3;FROM=DONE', deadline: '2026-11-21' };
+    const water = await tasks.create({ title: 'Water plants', list_id: listId, ...every3 }, alice.db);
+    await syncUntilQuiet([alice, bob]);
+    alice.transport.offline = true;
+    bob.transport.offline = true;
+    // done on different days on the two devices: each moves it from its own day
+    expect((await tasks.completeOccurrence(water.id, '2026-11-22', alice.db)).next).toBe('2026-11-25');
+    expect((await tasks.completeOccurrence(water.id, '2026-11-23', bob.db)).next).toBe('2026-11-26');
+    alice.transport.offline = false;
+    bob.transport.offline = false;
+    await alice.sync();
+    await bob.sync();
+    await syncUntilQuiet([alice, bob]);
+    // alice's arrived first: hers is the one completion of the occurrence of 20 Nov
+    for (const d of [alice, bob]) {
+      expect(await d.db.tasks.get(water.id)).toMatchObject({ due_date: '2026-11-25', deadline: '2026-11-26', done: false });
     }
     await expectAgreed(alice, bob);
     await Promise.all([alice.close(), bob.close()]);
