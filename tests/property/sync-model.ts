@@ -3,6 +3,8 @@
 // order the server applied it, must give exactly the rows the server ends with: that is "every
 // edit is present, or overwritten by a later one in server order, or was refused".
 import type { Mutation, MutationArgs, MutationError } from '@/domain/model';
+import { isFromDone, nextFromDone } from '@/domain/recurrence';
+import { addDays, daysBetween } from '@/lib/dates';
 
 export interface ModelTask {
   list_id: string;
@@ -19,6 +21,9 @@ export interface ModelTask {
   repeat_anchor: string | null;
   /** The completion that last moved the task on, until its Undo (SPEC §15). */
   last_completion: string | null;
+  /** SPEC §14.3: moves with the due date when an occurrence is completed. */
+  deadline: string | null;
+  steps_start_over: boolean;
 }
 
 export interface ModelList {
@@ -67,6 +72,8 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
         repeat: a.repeat ?? null,
         repeat_anchor: a.repeat ? (a.repeat_anchor ?? a.due_date ?? null) : null,
         last_completion: null,
+        deadline: a.deadline ?? null,
+        steps_start_over: a.steps_start_over ?? true,
       });
       return;
     }
@@ -94,6 +101,8 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
         position: p.position ?? t.position,
         repeat,
         repeat_anchor: anchor,
+        deadline: 'deadline' in p ? (p.deadline ?? null) : t.deadline,
+        steps_start_over: p.steps_start_over ?? t.steps_start_over,
       });
       return;
     }
@@ -115,8 +124,10 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       if (!t || t.deleted || t.done || t.due_date !== m.args.occurrence) return;
       if (staleRule(t, m.args)) throw new Error(`model: completion of ${m.args.id} from another rule was applied (SPEC §15: stale)`);
       t.last_completion = m.args.completion ?? null;
-      if (m.args.next === null || t.repeat === null) t.done = true;
-      else t.due_date = m.args.next;
+      // a repeat from the day it's done counts from the day the completion carries (SPEC §14.3)
+      const next = m.args.done_on && isFromDone(t.repeat) ? nextFromDone(t.repeat as string, m.args.occurrence, m.args.done_on) : m.args.next;
+      if (next === null || t.repeat === null) t.done = true;
+      else Object.assign(t, { due_date: next, deadline: moved(t.deadline, m.args.occurrence, next) });
       return;
     }
     case 'task.uncomplete_occurrence': {
@@ -124,7 +135,9 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       const t = model.tasks.get(m.args.id);
       if (!t || t.deleted || t.last_completion !== (m.args.completion ?? null)) return;
       if (t.done && m.args.next === null && t.due_date === m.args.occurrence) Object.assign(t, { done: false, last_completion: null });
-      else if (!t.done && m.args.next !== null && t.due_date === m.args.next) Object.assign(t, { due_date: m.args.occurrence, last_completion: null });
+      else if (!t.done && m.args.next !== null && t.due_date === m.args.next) {
+        Object.assign(t, { due_date: m.args.occurrence, deadline: moved(t.deadline, m.args.next, m.args.occurrence), last_completion: null });
+      }
       return;
     }
     case 'list.create':
@@ -158,6 +171,9 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       return;
   }
 }
+
+/** A deadline moved by as many days as the due date moves from `from` to `to`. */
+const moved = (deadline: string | null, from: string, to: string) => (deadline === null ? null : addDays(deadline, daysBetween(from, to)));
 
 /** A completion computed from a rule the task no longer has (a removed repeat is not one). */
 function staleRule(t: ModelTask, a: MutationArgs['task.complete_occurrence']): boolean {
