@@ -12,6 +12,7 @@ import { type DaybookDb, STATE, type TaskRow } from '../db/schema';
 import { TASK_MISSING } from '../mutations/checks';
 import { write } from './transaction';
 import { commit } from './commit';
+import { loadMutationCore } from './core-loader';
 
 type Series = typeof import('./repeat-series');
 let series: Promise<Series> | null = null;
@@ -45,7 +46,7 @@ export interface OccurrenceDone {
  * has ended. A task without a repeat (or a rule this app can't read) is completed like a plain one.
  */
 async function completeOccurrence(id: string, today: string = todayIso(), db: DaybookDb = getDb()): Promise<OccurrenceDone> {
-  const { nextDue, nextFromDone, parseRule } = await loadSeries();
+  const [{ nextDue, parseRule }, { nextFromDone }] = await Promise.all([loadSeries(), loadMutationCore()]);
   return write(db, async (enqueue) => {
     const row = await db.tasks.get(id);
     if (!row || row.state === STATE.deleted) throw new ValidationError('id', TASK_MISSING);
