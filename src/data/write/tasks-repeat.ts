@@ -46,7 +46,9 @@ export interface OccurrenceDone {
  * has ended. A task without a repeat (or a rule this app can't read) is completed like a plain one.
  */
 async function completeOccurrence(id: string, today: string = todayIso(), db: DaybookDb = getDb()): Promise<OccurrenceDone> {
-  const [{ nextDue, parseRule }, { nextFromDone }] = await Promise.all([loadSeries(), loadMutationCore()]);
+  // one after the other: inside a caller's transaction each is a Dexie promise that keeps it open
+  const { nextDue, parseRule } = await loadSeries();
+  const { nextFromDone } = await loadMutationCore();
   return write(db, async (enqueue) => {
     const row = await db.tasks.get(id);
     if (!row || row.state === STATE.deleted) throw new ValidationError('id', TASK_MISSING);
