@@ -82,6 +82,13 @@ export interface Task {
   assignee?: string | null;
   /** SPEC §13.2: the members a repeating task takes turns between, in order; null = no taking turns. */
   turns?: string[] | null;
+  /**
+   * SPEC §14.3: the day it must be done by, apart from the day it is planned for (due_date);
+   * completing an occurrence moves it by as many days as the due date. Absent means null.
+   */
+  deadline?: string | null;
+  /** SPEC §14.3: completing an occurrence unticks the steps ("Start steps over each time"). Absent means true. */
+  steps_start_over?: boolean;
 }
 
 /** SPEC §11.3: one step of a task's checklist, versioned in its task's list (list_id is denormalised). */
@@ -122,7 +129,7 @@ export type ListPatch = Partial<Pick<List, 'name' | 'color' | 'position'>>;
 export type TaskPatch = Partial<
   Pick<
     Task,
-    'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'list_id' | 'position' | 'repeat' | 'repeat_anchor' | 'assignee' | 'turns'
+    'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'list_id' | 'position' | 'repeat' | 'repeat_anchor' | 'assignee' | 'turns' | 'deadline' | 'steps_start_over'
   >
 >;
 export type StepPatch = Partial<Pick<Step, 'title' | 'done' | 'position'>>;
@@ -144,6 +151,8 @@ export interface MutationArgs {
     repeat?: string | null;
     repeat_anchor?: string | null;
     assignee?: string | null;
+    deadline?: string | null;
+    steps_start_over?: boolean;
   };
   'task.update': { id: string; patch: TaskPatch };
   'task.delete': { id: string };
@@ -161,6 +170,11 @@ export interface MutationArgs {
     completion?: string;
     repeat?: string | null;
     repeat_anchor?: string | null;
+    /**
+     * SPEC §14.3: the completing device's calendar day. For a repeat from the day it's done, the
+     * next due date is computed from it (on the server too), not taken from `next`.
+     */
+    done_on?: string;
   };
   /**
    * Undo of the above: back to `occurrence` if the task is still at `next` (or reopened if next was

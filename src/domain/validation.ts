@@ -33,6 +33,7 @@ export const MESSAGES = {
   tooManyMembers: 'A list holds at most 50 members',
   reminderWithoutDate: 'Set a date before adding a reminder',
   reminderOffset: 'Pick one of the reminder times',
+  stepsStartOver: 'Start steps over must be on or off',
 } as const;
 
 export const LIMITS = { title: 500, notes: 10_000, listName: 80, step: 200, steps: 100, members: 50 } as const;
@@ -77,6 +78,19 @@ export function checkDueDate(raw: unknown): string | null {
   if (raw === undefined || raw === null || raw === '') return null;
   if (typeof raw === 'string' && isValidIsoDate(raw)) return raw;
   throw new ValidationError('due_date', MESSAGES.dateRange);
+}
+
+/** SPEC §14.3: a deadline, like a due date: `null`, `undefined` and '' all mean none. */
+export function checkDeadline(raw: unknown): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (typeof raw === 'string' && isValidIsoDate(raw)) return raw;
+  throw new ValidationError('deadline', MESSAGES.dateRange);
+}
+
+function checkStepsStartOver(raw: unknown): boolean {
+  if (raw === undefined || raw === null) return true;
+  if (typeof raw === 'boolean') return raw;
+  throw new ValidationError('steps_start_over', MESSAGES.stepsStartOver);
 }
 
 export function checkDueTime(raw: unknown): string | null {
@@ -124,6 +138,8 @@ export interface TaskDraftInput {
   priority?: unknown;
   repeat?: unknown;
   repeat_anchor?: unknown;
+  deadline?: unknown;
+  steps_start_over?: unknown;
 }
 export interface TaskDraft {
   title: string;
@@ -133,6 +149,8 @@ export interface TaskDraft {
   priority: Priority;
   repeat: string | null;
   repeat_anchor: string | null;
+  deadline: string | null;
+  steps_start_over: boolean;
 }
 
 /** Checks fields in form order (title first) so the first message is the one the user sees first. */
@@ -143,7 +161,9 @@ export function validateTaskDraft(input: TaskDraftInput): TaskDraft {
   const due_time = checkDueTime(input.due_time);
   checkDateTimePair(due_date, due_time);
   const priority = checkPriority(input.priority);
-  return { title, notes, due_date, due_time, priority, ...checkRepeatFields(input.repeat, input.repeat_anchor, due_date) };
+  const deadline = checkDeadline(input.deadline);
+  const steps_start_over = checkStepsStartOver(input.steps_start_over);
+  return { title, notes, due_date, due_time, priority, ...checkRepeatFields(input.repeat, input.repeat_anchor, due_date), deadline, steps_start_over };
 }
 
 type EditableTaskFields = Pick<TaskDraft, 'due_date' | 'due_time'> & { repeat?: string | null };
@@ -174,6 +194,11 @@ export function validateTaskPatch(current: EditableTaskFields, patch: TaskPatch)
     out.repeat_anchor = null;
   }
   if ('priority' in patch) out.priority = checkPriority(patch.priority);
+  if ('deadline' in patch) out.deadline = checkDeadline(patch.deadline);
+  if ('steps_start_over' in patch) {
+    if (typeof patch.steps_start_over !== 'boolean') throw new ValidationError('steps_start_over', MESSAGES.stepsStartOver);
+    out.steps_start_over = patch.steps_start_over;
+  }
   if ('done' in patch) {
     if (typeof patch.done !== 'boolean') throw new ValidationError('done', 'Done must be true or false');
     out.done = patch.done;

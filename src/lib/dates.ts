@@ -70,6 +70,12 @@ export function isOverdue(task: Dated, today: string): boolean {
   return !task.done && task.due_date !== null && task.due_date < today;
 }
 
+/** SPEC §14.3: how a deadline is marked on `today`: passed, within 2 days, or not at all. */
+export function deadlineMark(deadline: string, today: string): 'passed' | 'soon' | null {
+  const days = daysBetween(today, deadline);
+  return days < 0 ? 'passed' : days <= 2 ? 'soon' : null;
+}
+
 /** Date, then time (untimed first, like all-day events), then manual position. */
 export function compareByDue(a: Dated, b: Dated): number {
   return (

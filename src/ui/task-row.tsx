@@ -3,7 +3,7 @@
 // and a disabled checkbox that says why. Presentational: the caller says whether the user may
 // edit and what ticking the box does (connected/task-row.tsx looks both up for one row).
 import type { CSSProperties, LiHTMLAttributes, ReactNode, Ref } from 'react';
-import { isOverdue } from '@/lib/dates';
+import { dayLabel, deadlineMark, isOverdue } from '@/lib/dates';
 import type { List, Task } from '@/domain/model';
 import { dueLabel, PRIORITY_NAMES } from './format';
 import { ClockIcon, EyeIcon, FlagIcon, RepeatIcon, StepsIcon } from './icons';
@@ -75,7 +75,8 @@ export function TaskRowView({
   const noteId = viewOnly ? (viewOnlyNoteId ?? `task-view-only-${task.id}`) : undefined;
   const repeats = useRepeatName(task);
   const hasSteps = steps !== undefined && steps.total > 0;
-  const hasMeta = showDue || task.priority > 0 || (showList && list) || task.notes !== '' || ownNote || repeats !== null || hasSteps || !!assignee;
+  const mark = task.deadline && !task.done ? deadlineMark(task.deadline, today) : null;
+  const hasMeta = showDue || !!task.deadline || task.priority > 0 || (showList && list) || task.notes !== '' || ownNote || repeats !== null || hasSteps || !!assignee;
   return (
     <li
       ref={ref}
@@ -111,6 +112,12 @@ export function TaskRowView({
                 {task.due_time && <ClockIcon />}
                 {overdue && <span className="visually-hidden">Overdue:</span>}{' '}
                 {task.due_date === screenDay && task.due_time ? task.due_time : dueLabel(task.due_date, task.due_time, today)}
+              </span>
+            )}
+            {task.deadline && (
+              <span className={mark ? `task-deadline is-${mark}` : 'task-deadline'}>
+                Deadline {dayLabel(task.deadline, today)}
+                {mark && ` (${mark})`}
               </span>
             )}
             {repeats !== null && (

@@ -30,6 +30,23 @@ begin
   where s.id = x.id;
 end $$;
 
+-- The task's ticked live steps unticked: a repeating task's checklist starts over for its next
+-- occurrence, in the completion's transaction. One version block, as for a delete.
+create or replace function daybook_private.untick_task_steps(p_task uuid) returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  n bigint := (select count(*) from public.steps where task_id = p_task and done and deleted_at is null);
+  first_v bigint;
+begin
+  if n = 0 then
+    return;
+  end if;
+  first_v := daybook_private.take_versions((select list_id from public.tasks where id = p_task), n);
+  update public.steps s set done = false, updated_at = now(), version = first_v + x.rn - 1
+  from (select id, row_number() over (order by id) as rn from public.steps where task_id = p_task and done and deleted_at is null) x
+  where s.id = x.id;
+end $$;
+
 -- Every step of the task (tombstones too), moved with it into p_to: new versions there.
 create or replace function daybook_private.move_task_steps(p_task uuid, p_to uuid) returns void
 language plpgsql security definer set search_path = public, pg_temp as $$
@@ -139,4 +156,5 @@ end $$;
 revoke all on function daybook_private.tombstone_task_steps(uuid, uuid) from public, anon, authenticated;
 revoke all on function daybook_private.revive_task_steps(uuid, uuid) from public, anon, authenticated;
 revoke all on function daybook_private.move_task_steps(uuid, uuid) from public, anon, authenticated;
+revoke all on function daybook_private.untick_task_steps(uuid) from public, anon, authenticated;
 revoke all on function daybook_private.apply_step(text, jsonb) from public, anon, authenticated;

@@ -17,13 +17,16 @@ declare
   nxt date;
   done_by uuid;
   seen_anchor date;
+  done_on date;
   r text;
   new_assignee uuid;
   new_turns uuid[];
 begin
   if p_name = 'task.create' then
-    insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, position, created_by, repeat, repeat_anchor, assignee)
-    select r.id, r.list_id, r.title, r.notes, r.due_date, r.due_time, r.priority, r.position, r.created_by, r.repeat, r.repeat_anchor, r.assignee
+    insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, position, created_by, repeat, repeat_anchor, assignee,
+      deadline, steps_start_over)
+    select r.id, r.list_id, r.title, r.notes, r.due_date, r.due_time, r.priority, r.position, r.created_by, r.repeat, r.repeat_anchor, r.assignee,
+      r.deadline, r.steps_start_over
     from daybook_private.task_create_row(p_args, true) r;
     return;
   end if;
@@ -78,6 +81,12 @@ begin
         perform daybook_private.refuse('invalid', 'Repeat must be a rule', 'repeat');
       end if;
       seen_anchor := daybook_private.check_day(p_args -> 'repeat_anchor', 'repeat_anchor');
+      -- the completing device's calendar day, for a repeat from the day it's done: no later than
+      -- tomorrow in UTC (today somewhere on Earth)
+      done_on := daybook_private.check_day(p_args -> 'done_on', 'done_on');
+      if done_on > (now() at time zone 'utc')::date + 1 then
+        perform daybook_private.refuse('invalid', 'The day it was done can''t be in the future', 'done_on');
+      end if;
       if not t.done and t.due_date = occ then
         -- a `next` from a rule the task no longer has would land on a day its rule never names;
         -- a repeat removed meanwhile completes it like a plain task, as the person asked
@@ -86,12 +95,19 @@ begin
                 or (p_args ? 'repeat_anchor' and t.repeat_anchor is distinct from seen_anchor)) then
           perform daybook_private.refuse('stale', 'The repeat was changed on another device — complete it again', 'repeat');
         end if;
+        if done_on is not null and t.repeat ~ '(^|;)FROM=DONE(;|$)' then
+          nxt := daybook_private.next_from_done(t.repeat, occ, done_on);
+        end if;
         if nxt is null or t.repeat is null then
           update public.tasks set done = true, done_at = coalesce(done_at, now()), last_completion = done_by where id = tid;
         else
-          -- the turn moves with the occurrence, so it moves once per occurrence too
-          update public.tasks set due_date = nxt, last_completion = done_by,
+          -- the turn moves with the occurrence, so it moves once per occurrence too; the deadline
+          -- keeps its distance from the due date
+          update public.tasks set due_date = nxt, deadline = deadline + (nxt - occ), last_completion = done_by,
             assignee = daybook_private.turn_after(turns, assignee, 1) where id = tid;
+          if t.steps_start_over then
+            perform daybook_private.untick_task_steps(tid);
+          end if;
         end if;
       end if;
     elsif t.last_completion is distinct from done_by then
@@ -102,7 +118,7 @@ begin
         update public.tasks set done = false, done_at = null, last_completion = null where id = tid;
       end if;
     elsif nxt is not null and t.due_date = nxt then
-      update public.tasks set due_date = occ, last_completion = null,
+      update public.tasks set due_date = occ, deadline = deadline - (nxt - occ), last_completion = null,
         assignee = daybook_private.turn_after(turns, assignee, -1) where id = tid;
     end if;
   elsif p_name = 'task.update' then
@@ -154,6 +170,9 @@ begin
     if patch ? 'turns' and new_turns is not null and (new_assignee is null or new_assignee <> all(new_turns)) then
       new_assignee := new_turns[1];
     end if;
+    if patch ? 'steps_start_over' and jsonb_typeof(patch -> 'steps_start_over') is distinct from 'boolean' then
+      perform daybook_private.refuse('invalid', 'steps_start_over must be true or false', 'steps_start_over');
+    end if;
     update public.tasks set
       list_id = new_list,
       title = case when patch ? 'title' then daybook_private.check_title(patch -> 'title') else title end,
@@ -163,6 +182,8 @@ begin
       repeat = new_repeat,
       repeat_anchor = new_anchor,
       priority = case when patch ? 'priority' then daybook_private.check_priority(patch -> 'priority') else priority end,
+      deadline = case when patch ? 'deadline' then daybook_private.check_day(patch -> 'deadline', 'deadline') else deadline end,
+      steps_start_over = case when patch ? 'steps_start_over' then (patch ->> 'steps_start_over')::boolean else steps_start_over end,
       position = case when patch ? 'position' then daybook_private.check_position(patch -> 'position') else position end,
       assignee = new_assignee,
       turns = new_turns,
@@ -213,9 +234,37 @@ begin
   r.notes := daybook_private.check_notes(p_args -> 'notes');
   r.priority := daybook_private.check_priority(p_args -> 'priority');
   r.position := daybook_private.check_position(p_args -> 'position');
+  r.deadline := daybook_private.check_day(p_args -> 'deadline', 'deadline');
+  if p_args ? 'steps_start_over' and jsonb_typeof(p_args -> 'steps_start_over') not in ('boolean', 'null') then
+    perform daybook_private.refuse('invalid', 'steps_start_over must be true or false', 'steps_start_over');
+  end if;
+  r.steps_start_over := coalesce((p_args ->> 'steps_start_over')::boolean, true);
   r.created_by := auth.uid();
   return r;
 end $$;
 
+-- SPEC §14.3 "From the day it's done": the rule's interval after the day the occurrence was done,
+-- and after the occurrence itself (a tick always moves the task on); null once past UNTIL. The
+-- device computes the same (src/domain/recurrence/from-done.ts); a month without the day ends on
+-- its last day, as date + interval does here.
+create or replace function daybook_private.next_from_done(p_rule text, p_occurrence date, p_done date) returns date
+language plpgsql immutable set search_path = public, pg_temp as $$
+declare
+  n int := coalesce(substring(p_rule from '(?:^|;)INTERVAL=([0-9]+)')::int, 1);
+  f text := substring(p_rule from '(?:^|;)FREQ=([A-Z]+)');
+  u text := substring(p_rule from '(?:^|;)UNTIL=([0-9]{8})');
+  d date;
+begin
+  d := case f when 'DAILY' then p_done + n when 'WEEKLY' then p_done + 7 * n
+    when 'MONTHLY' then (p_done + make_interval(months => n))::date
+    else (p_done + make_interval(years => n))::date end;
+  d := greatest(d, p_occurrence + 1);
+  if u is not null and d > to_date(u, 'YYYYMMDD') then
+    return null;
+  end if;
+  return d;
+end $$;
+
 revoke all on function daybook_private.apply_task(text, jsonb) from public, anon;
+revoke all on function daybook_private.next_from_done(text, date, date) from public, anon, authenticated;
 revoke all on function daybook_private.task_create_row(jsonb, boolean) from public, anon, authenticated;

@@ -122,6 +122,11 @@ begin
       if v !~ '^[0-9]{8}(T[0-9]{6}Z?)?$' then
         perform daybook_private.refuse('invalid', 'Pick an end date between 1900 and 2999', 'repeat');
       end if;
+    elsif k = 'FROM' then
+      -- Daybook's own part (SPEC §14.3 "From the day it's done"), outside RFC 5545
+      if v <> 'DONE' then
+        perform daybook_private.refuse('invalid', 'FROM takes only DONE', 'repeat');
+      end if;
     elsif k = 'WKST' then
       if v not in ('MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU') then
         perform daybook_private.refuse('invalid', 'The repeat rule''s week start can''t be read', 'repeat');
@@ -136,6 +141,9 @@ begin
   end if;
   if 'COUNT' = any(seen) and 'UNTIL' = any(seen) then
     perform daybook_private.refuse('invalid', 'End a repeat after a number of times or on a date, not both', 'repeat');
+  end if;
+  if 'FROM' = any(seen) and ('COUNT' = any(seen) or 'BYDAY' = any(seen) or 'BYMONTHDAY' = any(seen)) then
+    perform daybook_private.refuse('invalid', 'A repeat from the day it’s done takes no weekdays, day of the month or number of times', 'repeat');
   end if;
   return array_to_string(parts, ';');
 end $$;

@@ -60,8 +60,10 @@ begin
         select l.list_id, daybook_private.version_base(l.list_id) as base
         from (select distinct (a ->> 'list_id')::uuid as list_id from jsonb_array_elements(run) a) l),
       written as (
-        insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, position, created_by, repeat, repeat_anchor, assignee, version)
+        insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, position, created_by, repeat, repeat_anchor, assignee,
+          deadline, steps_start_over, version)
         select r.id, r.list_id, r.title, r.notes, r.due_date, r.due_time, r.priority, r.position, r.created_by, r.repeat, r.repeat_anchor, r.assignee,
+          r.deadline, r.steps_start_over,
           b.base + row_number() over (partition by r.list_id order by a.ord)
         from jsonb_array_elements(run) with ordinality a(value, ord)
           cross join lateral daybook_private.task_create_row(a.value, false) r

@@ -25,9 +25,14 @@ create table public.tasks (
   -- taking turns); both only ever hold live members of the list (assignees.sql)
   assignee uuid,
   turns uuid[],
+  -- the day it must be done by, apart from the day it is planned for (due_date)
+  deadline date,
+  -- completing an occurrence of a repeat unticks the task's steps for the next one
+  steps_start_over boolean not null default true,
   constraint tasks_title_len check (char_length(title) between 1 and 500 and title = btrim(title)),
   constraint tasks_notes_len check (char_length(notes) <= 10000),
   constraint tasks_due_date_range check (due_date between date '1900-01-01' and date '2999-12-31'),
+  constraint tasks_deadline_range check (deadline between date '1900-01-01' and date '2999-12-31'),
   constraint tasks_due_time_format check (due_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'),
   constraint tasks_time_needs_date check (due_time is null or due_date is not null),
   constraint tasks_priority check (priority between 0 and 3),

@@ -460,6 +460,8 @@ export interface View {
   tasks: (Pick<Task, 'id' | 'list_id' | 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'position' | 'version'> & {
     assignee: string | null;
     turns: string[] | null;
+    deadline: string | null;
+    steps_start_over: boolean;
   })[];
   members: { list_id: string; user_id: string; role: string }[];
   /** The user's reminders (cleared ones too) on the live tasks above. */
@@ -486,6 +488,8 @@ function projectTask(t: Task): View['tasks'][number] {
     version: Number(t.version),
     assignee: t.assignee ?? null,
     turns: t.turns ?? null,
+    deadline: t.deadline ?? null,
+    steps_start_over: t.steps_start_over ?? true,
   };
 }
 

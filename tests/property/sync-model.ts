@@ -3,6 +3,8 @@
 // order the server applied it, must give exactly the rows the server ends with: that is "every
 // edit is present, or overwritten by a later one in server order, or was refused".
 import type { Mutation, MutationArgs, MutationError } from '@/domain/model';
+import { isFromDone, nextFromDone } from '@/domain/recurrence';
+import { addDays, daysBetween } from '@/lib/dates';
 
 export interface ModelTask {
   list_id: string;
@@ -22,6 +24,9 @@ export interface ModelTask {
   /** Who does it, and the order a repeating task takes turns in (SPEC §13.2). */
   assignee: string | null;
   turns: string[] | null;
+  /** SPEC §14.3: moves with the due date when an occurrence is completed. */
+  deadline: string | null;
+  steps_start_over: boolean;
 }
 
 export interface ModelList {
@@ -96,6 +101,8 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
         last_completion: null,
         assignee: a.assignee ?? null,
         turns: null,
+        deadline: a.deadline ?? null,
+        steps_start_over: a.steps_start_over ?? true,
       });
       return;
     }
@@ -123,6 +130,8 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
         position: p.position ?? t.position,
         repeat,
         repeat_anchor: anchor,
+        deadline: 'deadline' in p ? (p.deadline ?? null) : t.deadline,
+        steps_start_over: p.steps_start_over ?? t.steps_start_over,
       });
       // who does it: a move keeps only members of the new list; a new turn order hands the task
       // to its first person unless its assignee is in it
@@ -153,8 +162,10 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       if (!t || t.deleted || t.done || t.due_date !== m.args.occurrence) return;
       if (staleRule(t, m.args)) throw new Error(`model: completion of ${m.args.id} from another rule was applied (SPEC §15: stale)`);
       t.last_completion = m.args.completion ?? null;
-      if (m.args.next === null || t.repeat === null) t.done = true;
-      else Object.assign(t, { due_date: m.args.next, assignee: turnAfter(t.turns, t.assignee, 1) });
+      // a repeat from the day it's done counts from the day the completion carries (SPEC §14.3)
+      const next = m.args.done_on && isFromDone(t.repeat) ? nextFromDone(t.repeat as string, m.args.occurrence, m.args.done_on) : m.args.next;
+      if (next === null || t.repeat === null) t.done = true;
+      else Object.assign(t, { due_date: next, deadline: moved(t.deadline, m.args.occurrence, next), assignee: turnAfter(t.turns, t.assignee, 1) });
       return;
     }
     case 'task.uncomplete_occurrence': {
@@ -163,7 +174,7 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       if (!t || t.deleted || t.last_completion !== (m.args.completion ?? null)) return;
       if (t.done && m.args.next === null && t.due_date === m.args.occurrence) Object.assign(t, { done: false, last_completion: null });
       else if (!t.done && m.args.next !== null && t.due_date === m.args.next) {
-        Object.assign(t, { due_date: m.args.occurrence, last_completion: null, assignee: turnAfter(t.turns, t.assignee, -1) });
+        Object.assign(t, { due_date: m.args.occurrence, deadline: moved(t.deadline, m.args.next, m.args.occurrence), last_completion: null, assignee: turnAfter(t.turns, t.assignee, -1) });
       }
       return;
     }
@@ -210,6 +221,9 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       return;
   }
 }
+
+/** A deadline moved by as many days as the due date moves from `from` to `to`. */
+const moved = (deadline: string | null, from: string, to: string) => (deadline === null ? null : addDays(deadline, daysBetween(from, to)));
 
 /** A completion computed from a rule the task no longer has (a removed repeat is not one). */
 function staleRule(t: ModelTask, a: MutationArgs['task.complete_occurrence']): boolean {

@@ -1,5 +1,5 @@
 // Property: three devices (two of Ann, one of Ben) make random edits (SPEC operations,
-// sharing included) through random offline spells, transport faults (request lost, answer lost
+// sharing, deadlines, repeats from the day it's done and steps that start over included) through random offline spells, transport faults (request lost, answer lost
 // after commit, duplicate, delay, 5xx, timeout) and app restarts between push and pull, with
 // pulls of a few rows a page on some devices so that faults cut pulls between their pages, and
 // pages of one or two so that a device's refusals come over several pages. And
@@ -36,6 +36,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations as invitationOps, lists as listOps, members as memberOps, reminders as reminderOps, tasks as taskOps } from '@/data/write';
 import { myInvitations } from '@/data';
 import { ValidationError } from '@/lib/errors';
+import { isFromDone } from '@/domain/recurrence';
 import type { OccurrenceDone } from '@/data/write';
 import { type List, type Mutation, type MutationError, type PullResult, REMINDER_OFFSETS, type ReminderOffset, type Task } from '@/domain/model';
 import type { PushRequest } from '@/sync/ports';
@@ -62,15 +63,20 @@ const time = fc.constantFrom(null, '09:00', '23:59');
 const pick = fc.nat(50);
 // repeating tasks (SPEC §11.1): a few rules, one that ends after two; completions are of one
 // occurrence, on a fixed "today" so a run replays the same
-const repeat = fc.constantFrom(null, null, 'FREQ=DAILY', 'FREQ=WEEKLY;COUNT=2');
+const repeat = fc.constantFrom(null, null, 'FREQ=DAILY', 'FREQ=WEEKLY;COUNT=2', 'FREQ=DAILY;INTERVAL=2;FROM=DONE');
 const TODAY = '2026-12-01';
+/**
+ * The day a repeat from the day it's done is completed (SPEC §14.3): a completion carries it, and
+ * the server refuses one after tomorrow, so it is fixed in the past rather than TODAY.
+ */
+const DONE_DAY = '2026-11-26';
 
 type Op =
-  | { op: 'task.create'; list: number; title: string; notes: string; due: string | null; time: string | null; priority: 0 | 1 | 2 | 3; repeat: string | null }
+  | { op: 'task.create'; list: number; title: string; notes: string; due: string | null; time: string | null; priority: 0 | 1 | 2 | 3; repeat: string | null; deadline: string | null }
   | { op: 'task.complete'; task: number }
   | { op: 'task.undo'; pick: number; tick: boolean }
   | { op: 'task.repeat'; task: number; repeat: string | null }
-  | { op: 'task.update'; task: number; field: 'title' | 'notes' | 'priority' | 'done' | 'due'; title: string; notes: string; priority: 0 | 1 | 2 | 3; due: string | null; time: string | null }
+  | { op: 'task.update'; task: number; field: 'title' | 'notes' | 'priority' | 'done' | 'due' | 'deadline' | 'start_over'; title: string; notes: string; priority: 0 | 1 | 2 | 3; due: string | null; time: string | null }
   | { op: 'task.move'; task: number; list: number; where: 'start' | 'end' }
   | { op: 'task.delete'; task: number }
   | { op: 'task.restore'; task: number }
@@ -95,7 +101,7 @@ const role = fc.constantFrom('editor', 'viewer') as fc.Arbitrary<'editor' | 'vie
 const color = fc.constantFrom('red', 'blue', 'green') as fc.Arbitrary<'red' | 'blue' | 'green'>;
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ op: fc.constant('task.create' as const), list: pick, title: text, notes, due: date, time, priority, repeat }) },
+  { weight: 6, arbitrary: fc.record({ op: fc.constant('task.create' as const), list: pick, title: text, notes, due: date, time, priority, repeat, deadline: date }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('task.complete' as const), task: pick }) },
   // the toast's Undo of one of this device's completions (mostly the last), maybe made while
   // offline after another device completed the same occurrence (SPEC §15)
@@ -103,14 +109,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   // a rule edit that may race another device's completion (refused `stale` then, SPEC §15)
   {
     weight: 2,
-    arbitrary: fc.record({ op: fc.constant('task.repeat' as const), task: pick, repeat: fc.constantFrom(null, 'FREQ=DAILY', 'FREQ=WEEKLY;COUNT=2', 'FREQ=WEEKLY;BYDAY=MO', 'FREQ=WEEKLY;BYDAY=FR') }),
+    arbitrary: fc.record({ op: fc.constant('task.repeat' as const), task: pick, repeat: fc.constantFrom(null, 'FREQ=DAILY', 'FREQ=WEEKLY;COUNT=2', 'FREQ=WEEKLY;BYDAY=MO', 'FREQ=WEEKLY;BYDAY=FR', 'FREQ=DAILY;INTERVAL=3;FROM=DONE') }),
   },
   {
     weight: 8,
     arbitrary: fc.record({
       op: fc.constant('task.update' as const),
       task: pick,
-      field: fc.constantFrom('title', 'notes', 'priority', 'done', 'due') as fc.Arbitrary<'title' | 'notes' | 'priority' | 'done' | 'due'>,
+      field: fc.constantFrom('title', 'notes', 'priority', 'done', 'due', 'deadline', 'start_over') as fc.Arbitrary<
+        'title' | 'notes' | 'priority' | 'done' | 'due' | 'deadline' | 'start_over'
+      >,
       title: text,
       notes,
       priority,
@@ -195,7 +203,7 @@ const completions = new WeakMap<Device, OccurrenceDone[]>();
 /** Completes the occurrence a repeating task is due on, remembered for an Undo; null for any other task. */
 async function completeOccurrence(d: Device, task: { id: string; repeat?: string | null; due_date: string | null } | undefined): Promise<OccurrenceDone | null> {
   if (!task?.repeat || !task.due_date) return null;
-  const done = await taskOps.completeOccurrence(task.id, TODAY, d.db);
+  const done = await taskOps.completeOccurrence(task.id, isFromDone(task.repeat) ? DONE_DAY : TODAY, d.db);
   completions.set(d, [...(completions.get(d) ?? []), done]);
   return done;
 }
@@ -226,7 +234,7 @@ async function edit(d: Device, other: { email: string; userId: string }, op: Op)
   const task = 'task' in op ? at(op.op === 'task.restore' ? allTasks.filter((t) => t.deleted_at) : liveTasks, op.task) : undefined;
     switch (op.op) {
       case 'task.create':
-        await taskOps.create({ title: op.title, notes: op.notes, due_date: op.due, due_time: op.due ? op.time : null, priority: op.priority, list_id: at(live, op.list)?.id, repeat: op.due ? op.repeat : null }, db);
+        await taskOps.create({ title: op.title, notes: op.notes, due_date: op.due, due_time: op.due ? op.time : null, priority: op.priority, list_id: at(live, op.list)?.id, repeat: op.due ? op.repeat : null, deadline: op.deadline }, db);
         return;
       case 'task.complete': {
         // a repeating task's checkbox completes one occurrence; any other completes it
@@ -255,6 +263,8 @@ async function edit(d: Device, other: { email: string; userId: string }, op: Op)
           : op.field === 'notes' ? { notes: op.notes }
           : op.field === 'priority' ? { priority: op.priority }
           : op.field === 'done' ? { done: !task.done }
+          : op.field === 'deadline' ? { deadline: op.due }
+          : op.field === 'start_over' ? { steps_start_over: task.steps_start_over === false }
           : { due_date: op.due, due_time: op.due ? op.time : null };
         await taskOps.update(task.id, patch, db);
         return;
@@ -789,9 +799,9 @@ describe('sync property', () => {
           const row = server.tasks.get(id);
           expect(row, `task ${id} missing on the server`).toBeDefined();
           expect(
-            { list_id: row!.list_id, title: row!.title, notes: row!.notes, due_date: row!.due_date, due_time: row!.due_time, priority: row!.priority, done: row!.done, position: row!.position, deleted: row!.deleted_at !== null, repeat: row!.repeat ?? null, repeat_anchor: row!.repeat_anchor ?? null, last_completion: row!.last_completion ?? null, assignee: row!.assignee ?? null, turns: row!.turns ?? null },
+            { list_id: row!.list_id, title: row!.title, notes: row!.notes, due_date: row!.due_date, due_time: row!.due_time, priority: row!.priority, done: row!.done, position: row!.position, deleted: row!.deleted_at !== null, repeat: row!.repeat ?? null, repeat_anchor: row!.repeat_anchor ?? null, last_completion: row!.last_completion ?? null, assignee: row!.assignee ?? null, turns: row!.turns ?? null, deadline: row!.deadline ?? null, steps_start_over: row!.steps_start_over ?? true },
             `task ${id}`,
-          ).toEqual({ list_id: t.list_id, title: t.title, notes: t.notes, due_date: t.due_date, due_time: t.due_time, priority: t.priority, done: t.done, position: t.position, deleted: t.deleted, repeat: t.repeat, repeat_anchor: t.repeat_anchor, last_completion: t.last_completion, assignee: t.assignee, turns: t.turns });
+          ).toEqual({ list_id: t.list_id, title: t.title, notes: t.notes, due_date: t.due_date, due_time: t.due_time, priority: t.priority, done: t.done, position: t.position, deleted: t.deleted, repeat: t.repeat, repeat_anchor: t.repeat_anchor, last_completion: t.last_completion, assignee: t.assignee, turns: t.turns, deadline: t.deadline, steps_start_over: t.steps_start_over });
         }
         for (const [id, l] of model.lists) {
           const row = server.lists.get(id);

@@ -54,6 +54,9 @@ export interface CaseTask {
   assignee?: Person | null;
   /** The order a repeating task takes turns in; null = no taking turns. */
   turns?: Person[] | null;
+  /** SPEC §14.3: the deadline, and whether completing an occurrence unticks the steps (default true). */
+  deadline?: string | null;
+  steps_start_over?: boolean;
 }
 
 /** A step ('S<n>') of a task; its list is its task's. */

@@ -26,6 +26,7 @@ const SETTLE_MS = 700;
 function chipIcon({ part, color = 'grey' }: Chip): ReactNode {
   switch (part.kind) {
     case 'date':
+    case 'deadline':
       return <CalendarIcon />;
     case 'time':
       return <ClockIcon />;

@@ -201,6 +201,8 @@ function sameTask(row: Task, draft: ReturnType<typeof validateTaskDraft>, done: 
     row.priority === draft.priority &&
     (row.repeat ?? null) === draft.repeat &&
     (row.repeat_anchor ?? null) === draft.repeat_anchor &&
+    (row.deadline ?? null) === draft.deadline &&
+    (row.steps_start_over ?? true) === draft.steps_start_over &&
     row.done === done
   );
 }

@@ -88,12 +88,14 @@ export const SCHEMA_V4 = {
 } as const;
 
 /**
- * v5 (SPEC §13.2): "Assigned to me" reads a person's open tasks in every list by
- * `[assignee+state]` (rows with no assignee are not in it). Nothing to backfill.
+ * v5: "Assigned to me" (SPEC §13.2) reads a person's open tasks in every list by
+ * `[assignee+state]` (rows with no assignee are not in it); Today's open tasks whose deadline has
+ * come (SPEC §14.3), whatever their due date, by `[state+deadline]` (a task without one is not in
+ * it). Nothing to backfill.
  */
 export const SCHEMA_V5 = {
   ...SCHEMA_V4,
-  tasks: `${SCHEMA_V4.tasks}, [assignee+state]`,
+  tasks: `${SCHEMA_V4.tasks}, [assignee+state], [state+deadline]`,
 } as const;
 
 export const CURRENT_VERSION = 5;
@@ -113,6 +115,8 @@ export function toTaskRow(task: Task & { deleted_with_list?: boolean }): TaskRow
     ...task,
     repeat: task.repeat ?? null,
     repeat_anchor: task.repeat_anchor ?? null,
+    deadline: task.deadline ?? null,
+    steps_start_over: task.steps_start_over ?? true,
     state: taskState(task),
     due_time_key: task.due_time ?? '',
   };
@@ -126,7 +130,13 @@ export function toListRow(list: List): ListRow {
 
 export function toTask(row: TaskRow): Task {
   const { state: _state, due_time_key: _key, deleted_with_list: _withList, ...task } = row;
-  return { ...task, repeat: task.repeat ?? null, repeat_anchor: task.repeat_anchor ?? null };
+  return {
+    ...task,
+    repeat: task.repeat ?? null,
+    repeat_anchor: task.repeat_anchor ?? null,
+    deadline: task.deadline ?? null,
+    steps_start_over: task.steps_start_over ?? true,
+  };
 }
 
 export function toStepRow(step: Step & { deleted_with_task?: boolean }): StepRow {

@@ -12,13 +12,20 @@
 // (`last_completion`): a device that ticked and undid offline takes back nothing another device did.
 // A task taking turns (SPEC §13.2) hands the turn on as it moves to the next occurrence, so the
 // turn too moves once per occurrence; its Undo hands it back.
+// Moving on to the next occurrence moves the deadline by as many days as the due date, and
+// unticks the steps when the task starts them over (SPEC §14.3), as the server does in the
+// completion's transaction; an Undo moves the deadline back and leaves the steps as they are.
+// A repeat from the day it's done takes its next date from the day the completion carries
+// (`done_on`, the completing device's calendar day), as the server computes it.
+import { addDays, daysBetween } from '@/lib/dates';
+import { isFromDone, nextFromDone } from '@/domain/recurrence/from-done';
 import { isValidIsoDate } from '@/domain/validation';
 import { isUuid } from '@/lib/ids';
 import type { MutationArgs } from '@/domain/model';
 import { turnAfter } from './assignees';
 import { refuse, TASK_MISSING } from './checks';
-import { editableTask } from './tasks';
-import type { MutationDef, TaskRecord } from './types';
+import { editableTask, stepsOfTask } from './tasks';
+import type { MutationDef, Rows, StepRecord, TaskRecord } from './types';
 
 export const STALE_RULE = 'The repeat was changed on another device — complete it again';
 
@@ -45,6 +52,13 @@ function checkRuleArgs(args: MutationArgs['task.complete_occurrence']): void {
   }
 }
 
+/** The completing device's day: a date, no later than tomorrow in UTC (today somewhere on Earth). */
+function checkDoneOn(doneOn: unknown, now: string): void {
+  if (doneOn === undefined || doneOn === null) return;
+  if (typeof doneOn !== 'string' || !isValidIsoDate(doneOn)) refuse('invalid', 'Pick a date between 1900 and 2999', 'done_on');
+  if (doneOn > addDays(now.slice(0, 10), 1)) refuse('invalid', 'The day it was done can’t be in the future', 'done_on');
+}
+
 /** Was `next` computed from a rule other than the task's? Changes that carry no rule are trusted. */
 function staleRule(task: TaskRecord, args: MutationArgs['task.complete_occurrence']): boolean {
   // a repeat removed meanwhile: completing it as a plain task is what the person asked for
@@ -53,19 +67,39 @@ function staleRule(task: TaskRecord, args: MutationArgs['task.complete_occurrenc
   return args.repeat !== task.repeat || (anchor !== undefined && anchor !== (task.repeat_anchor ?? null));
 }
 
+/** The task's deadline moved by the days its due date moves from `from` to `to`. */
+const movedDeadline = (task: TaskRecord, from: string, to: string): string | null =>
+  task.deadline ? addDays(task.deadline, daysBetween(from, to)) : (task.deadline ?? null);
+
+/** The task's ticked live steps, unticked for its next occurrence (none when it keeps them). */
+function stepsStartingOver(rows: Rows, task: TaskRecord, now: string): StepRecord[] {
+  if (task.steps_start_over === false) return [];
+  return stepsOfTask(rows, task.id, 'live')
+    .filter((s) => s.done)
+    .map((s) => ({ ...s, done: false, updated_at: now }));
+}
+
 export const taskCompleteOccurrence: MutationDef<'task.complete_occurrence'> = {
-  reads: (args) => ({ tasks: [args.id] }),
+  reads: (args) => ({ tasks: [args.id], taskSteps: [{ taskId: args.id, state: 'live' }] }),
   apply(rows, args, { userId, now }) {
     const task = editableTask(rows, args.id, userId);
     if (task.deleted_at) refuse('deleted', TASK_MISSING, 'id');
     checkArgs(args);
     checkRuleArgs(args);
+    checkDoneOn(args.done_on, now);
     if (task.done || task.due_date !== args.occurrence) return {};
     if (staleRule(task, args)) refuse('stale', STALE_RULE, 'repeat');
     const moved = { last_completion: completionId(args), updated_at: now };
-    const next: TaskRecord =
-      args.next === null || !task.repeat ? { ...task, ...moved, done: true, done_at: task.done_at ?? now } : { ...task, ...moved, due_date: args.next, assignee: turnAfter(task.turns, task.assignee, 1) };
-    return { tasks: [next] };
+    const nextDate = args.done_on && isFromDone(task.repeat) ? nextFromDone(task.repeat as string, args.occurrence, args.done_on) : args.next;
+    if (nextDate === null || !task.repeat) return { tasks: [{ ...task, ...moved, done: true, done_at: task.done_at ?? now }] };
+    const next: TaskRecord = {
+      ...task,
+      ...moved,
+      due_date: nextDate,
+      deadline: movedDeadline(task, args.occurrence, nextDate),
+      assignee: turnAfter(task.turns, task.assignee, 1),
+    };
+    return { tasks: [next], steps: stepsStartingOver(rows, task, now) };
   },
 };
 
@@ -83,6 +117,8 @@ export const taskUncompleteOccurrence: MutationDef<'task.uncomplete_occurrence'>
       return { tasks: [{ ...task, ...undone, done: false, done_at: null }] };
     }
     if (args.next === null || task.due_date !== args.next) return {};
-    return { tasks: [{ ...task, ...undone, due_date: args.occurrence, assignee: turnAfter(task.turns, task.assignee, -1) }] };
+    return {
+      tasks: [{ ...task, ...undone, due_date: args.occurrence, deadline: movedDeadline(task, args.next, args.occurrence), assignee: turnAfter(task.turns, task.assignee, -1) }],
+    };
   },
 };

@@ -26,6 +26,7 @@ import {
   refusedEntries,
   type Show,
   searchTasks,
+  type TodayGroups,
   todayTasks,
   upcomingTasks,
   assignedTasks,
@@ -58,7 +59,7 @@ export function useListTasks(listId: string, show: Show = 'open'): Task[] | unde
   return useLiveQuery(() => listTasks(listId, show, db), [db, listId, show]);
 }
 
-export function useTodayTasks(today: string): { overdue: Task[]; today: Task[] } | undefined {
+export function useTodayTasks(today: string): TodayGroups | undefined {
   const db = useDb();
   return useLiveQuery(() => todayTasks(today, db), [db, today]);
 }

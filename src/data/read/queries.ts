@@ -117,9 +117,21 @@ function openDueRows(db: DaybookDb, from: string | typeof minKey, toExclusive: s
   return (held as readonly TaskRow[] | undefined) ?? openDueBetween(db, from, toExclusive).toArray();
 }
 
-export async function todayTasks(today: string, db: DaybookDb = getDb()): Promise<{ overdue: Task[]; today: Task[] }> {
-  const [overdue, due] = await Promise.all([openDueRows(db, minKey, today), openDueRows(db, today, addDays(today, 1))]);
-  return { overdue: overdue.map(heldTask), today: due.map(heldTask) };
+export interface TodayGroups {
+  overdue: Task[];
+  today: Task[];
+  /** SPEC §14.3: open tasks whose deadline is today or past and that are not due by today, by deadline. */
+  deadline: Task[];
+}
+
+export async function todayTasks(today: string, db: DaybookDb = getDb()): Promise<TodayGroups> {
+  const [overdue, due, byDeadline] = await Promise.all([
+    openDueRows(db, minKey, today),
+    openDueRows(db, today, addDays(today, 1)),
+    db.tasks.where('[state+deadline]').between([STATE.open, minKey], [STATE.open, today], true, true).toArray(),
+  ]);
+  const deadline = byDeadline.filter((row) => row.due_date === null || row.due_date > today);
+  return { overdue: overdue.map(heldTask), today: due.map(heldTask), deadline: deadline.map(heldTask) };
 }
 
 /**

@@ -38,6 +38,8 @@ export function stripTask(t: Task): Task {
     last_completion: t.last_completion ?? null,
     assignee: t.assignee ?? null,
     turns: t.turns ?? null,
+    deadline: t.deadline ?? null,
+    steps_start_over: t.steps_start_over ?? true,
   };
 }
 

@@ -12,6 +12,7 @@ import { type DaybookDb, STATE, type TaskRow } from '../db/schema';
 import { TASK_MISSING } from '../mutations/checks';
 import { write } from './transaction';
 import { commit } from './commit';
+import { loadMutationCore } from './core-loader';
 
 type Series = typeof import('./repeat-series');
 let series: Promise<Series> | null = null;
@@ -45,16 +46,25 @@ export interface OccurrenceDone {
  * has ended. A task without a repeat (or a rule this app can't read) is completed like a plain one.
  */
 async function completeOccurrence(id: string, today: string = todayIso(), db: DaybookDb = getDb()): Promise<OccurrenceDone> {
+  // one after the other: inside a caller's transaction each is a Dexie promise that keeps it open
   const { nextDue, parseRule } = await loadSeries();
+  const { nextFromDone } = await loadMutationCore();
   return write(db, async (enqueue) => {
     const row = await db.tasks.get(id);
     if (!row || row.state === STATE.deleted) throw new ValidationError('id', TASK_MISSING);
     if (!row.due_date) throw new ValidationError('id', 'Set a date before repeating');
     const parsed = row.repeat ? parseRule(row.repeat) : null;
-    const next = parsed?.ok ? nextDue(parsed.rule, row.repeat_anchor ?? row.due_date, row.due_date, today) : null;
+    const fromDone = parsed?.ok === true && parsed.rule.fromDone === true;
+    const next = !parsed?.ok
+      ? null
+      : fromDone
+        ? nextFromDone(row.repeat as string, row.due_date, today)
+        : nextDue(parsed.rule, row.repeat_anchor ?? row.due_date, row.due_date, today);
     const done = { id, occurrence: row.due_date, next, completion: newId() };
-    // the rule `next` comes from: a task whose rule changed meanwhile refuses it (`stale`)
-    await commit(db, enqueue, 'task.complete_occurrence', { ...done, repeat: row.repeat ?? null, repeat_anchor: row.repeat_anchor ?? null });
+    // the rule `next` comes from: a task whose rule changed meanwhile refuses it (`stale`); a
+    // repeat from the day it's done carries that day, from which the server computes the same
+    const rule = { repeat: row.repeat ?? null, repeat_anchor: row.repeat_anchor ?? null, ...(fromDone ? { done_on: today } : {}) };
+    await commit(db, enqueue, 'task.complete_occurrence', { ...done, ...rule });
     return done;
   });
 }

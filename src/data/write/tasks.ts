@@ -32,6 +32,8 @@ export interface NewTask {
   repeat_anchor?: string | null;
   /** Who does it (SPEC §13.2): a member of the list. */
   assignee?: string | null;
+  deadline?: string | null;
+  steps_start_over?: boolean;
 }
 
 async function liveTask(db: DaybookDb, id: string) {
@@ -60,8 +62,8 @@ async function createTask(input: NewTask, db: DaybookDb = getDb(), id?: string):
   return idTaken(id, write(db, async (enqueue) => {
     const { userId, inboxId } = await requireIdentity(db);
     const listId = input.list_id ?? inboxId;
-    // a plain task's change carries no repeat keys
-    const { repeat, repeat_anchor, ...plain } = draft;
+    // a plain task's change carries no repeat keys, and none for a deadline or steps left as they start
+    const { repeat, repeat_anchor, deadline, steps_start_over, ...plain } = draft;
     const args = {
       id: taskId,
       list_id: listId,
@@ -69,6 +71,8 @@ async function createTask(input: NewTask, db: DaybookDb = getDb(), id?: string):
       position: '',
       ...(repeat ? { repeat, repeat_anchor } : {}),
       ...(input.assignee ? { assignee: input.assignee } : {}),
+      ...(deadline ? { deadline } : {}),
+      ...(steps_start_over ? {} : { steps_start_over }),
     };
     const memory = writeMemory(db);
     const role = memberKey(listId, userId);

@@ -3,7 +3,8 @@
 //   (the Friday of next week) · next week (its first day) · next month (its 1st) · this/next weekend
 //   (the Saturday) · in 3 days / in a week / in 2 months · dec 24, december 24th, 24 dec, 24th of
 //   december, the 24th of december, Dec. 24, with an optional year (", 2027") · on the 24th · 2026-12-24.
-// A cue before the date ("on", "by", "due") leaves the title with it. Numeric dates like 12/24 are
+// A cue before the date ("on", "due") leaves the title with it; after a deadline cue ("by") the
+// date is the deadline (matchDeadline). Numeric dates like 12/24 are
 // not read: their order depends on the locale, and "24/7", "2/3 cup" and "1/2" are not dates.
 import { addDays } from '@/lib/dates';
 import {
@@ -52,6 +53,11 @@ export function matchDate(tokens: readonly Token[], i: number, c: Context): Matc
     if (cued) return cued;
   }
   return core(tokens, i, c, false);
+}
+
+/** "by friday", "by dec 24": a date after a deadline cue, which is the task's deadline. */
+export function matchDeadline(tokens: readonly Token[], i: number, c: Context): Match<string> | null {
+  return isWord(tokens, i, c.t.deadlineCues, false) ? core(tokens, i + 1, c, true) : null;
 }
 
 function core(tokens: readonly Token[], i: number, c: Context, cued: boolean): Match<string> | null {

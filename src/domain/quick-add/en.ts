@@ -22,8 +22,10 @@ export interface Words {
   months: Readonly<Record<string, number>>;
   today: readonly string[];
   tomorrow: readonly string[];
-  /** Words before a date that belong to it and leave the title with it ("on friday", "by dec 24"). */
+  /** Words before a date that belong to it and leave the title with it ("on friday", "due dec 24"). */
   dateCues: readonly string[];
+  /** Words before a date that make it the deadline (SPEC §14.3: "by friday"); none when left out. */
+  deadlineCues?: readonly string[];
   /** "this friday" = "friday". */
   this: readonly string[];
   /** "next friday" (the Friday of next week), "next week", "next month", "next weekend". */
@@ -81,7 +83,8 @@ export const EN: Words = {
   },
   today: ['today', 'tonight'],
   tomorrow: ['tomorrow', 'tmrw'],
-  dateCues: ['on', 'by', 'due'],
+  dateCues: ['on', 'due'],
+  deadlineCues: ['by'],
   this: ['this'],
   next: ['next'],
   in: ['in'],

@@ -19,6 +19,8 @@ export function partLabel(part: Part, result: QuickAddResult, options: Pick<Pars
   switch (part.kind) {
     case 'date':
       return dayLabel(part.value, today);
+    case 'deadline':
+      return `Deadline ${dayLabel(part.value, today)}`;
     case 'time': {
       // On a screen without a date the time brings one; say which.
       const implied = !dated && !defaultDate && !result.fields.repeat && result.fields.due_date;

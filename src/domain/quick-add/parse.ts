@@ -5,7 +5,7 @@
 // Of overlapping phrases the one that starts first wins, then the longer ("every monday" over
 // "monday", "on friday" over "friday"). One part of each kind: a second date stays in the title.
 import { addDays } from '@/lib/dates';
-import { type Match, matchDate } from './dates';
+import { type Match, matchDate, matchDeadline } from './dates';
 import { EN } from './en';
 import { buildRepeat, matchRepeat, type RepeatSpec } from './repeats';
 import { type Context, compile } from './table';
@@ -15,7 +15,7 @@ import { freeAfter, freeBefore, type Token, tokenize } from './tokens';
 import type { Fields, ListRef, ParseOptions, Part, PartKind, PersonRef, QuickAddResult } from './types';
 
 type Candidate =
-  | { kind: 'date' | 'time'; start: number; end: number; value: string; trailingOnly?: false }
+  | { kind: 'date' | 'time' | 'deadline'; start: number; end: number; value: string; trailingOnly?: false }
   | { kind: 'priority'; start: number; end: number; value: 1 | 2 | 3; trailingOnly?: false }
   | { kind: 'list'; start: number; end: number; value: ListRef; trailingOnly?: false }
   | { kind: 'assignee'; start: number; end: number; value: PersonRef; trailingOnly?: false }
@@ -62,6 +62,7 @@ function candidates(text: string, tokens: readonly Token[], c: Context, lists: r
     }
     const repeat = matchRepeat(tokens, i, c);
     add('repeat', i, repeat, { trailingOnly: repeat?.value.trailingOnly ?? false });
+    add('deadline', i, matchDeadline(tokens, i, c));
     add('date', i, matchDate(tokens, i, c));
     add('time', i, matchTime(tokens, i, c));
   }
@@ -150,6 +151,7 @@ function fieldsOf(parts: readonly Part[], options: ParseOptions): Fields {
   for (const p of parts) {
     if (p.kind === 'date') fields.due_date = p.value;
     else if (p.kind === 'time') fields.due_time = p.value;
+    else if (p.kind === 'deadline') fields.deadline = p.value;
     else if (p.kind === 'priority') fields.priority = p.value;
     else if (p.kind === 'list') fields.list_id = p.value.id;
     else if (p.kind === 'assignee') fields.assignee = p.value.id;

@@ -13,6 +13,7 @@ export interface Table {
   today: ReadonlySet<string>;
   tomorrow: ReadonlySet<string>;
   dateCues: ReadonlySet<string>;
+  deadlineCues: ReadonlySet<string>;
   this: ReadonlySet<string>;
   next: ReadonlySet<string>;
   in: ReadonlySet<string>;
@@ -60,6 +61,7 @@ export function compile(w: Words): Table {
     today: set(w.today),
     tomorrow: set(w.tomorrow),
     dateCues: set(w.dateCues),
+    deadlineCues: set(w.deadlineCues ?? []),
     this: set(w.this),
     next: set(w.next),
     in: set(w.in),

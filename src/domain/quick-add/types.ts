@@ -28,6 +28,7 @@ interface Span {
 export type Part = Span &
   (
     | { kind: 'date'; value: string }
+    | { kind: 'deadline'; value: string }
     | { kind: 'time'; value: string }
     | { kind: 'priority'; value: 1 | 2 | 3 }
     | { kind: 'list'; value: ListRef }
@@ -65,6 +66,7 @@ export interface ParseOptions {
 export interface Fields {
   due_date?: string;
   due_time?: string;
+  deadline?: string;
   priority?: 1 | 2 | 3;
   list_id?: string;
   repeat?: RepeatValue;

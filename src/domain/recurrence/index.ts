@@ -13,6 +13,7 @@
 // It stays small because the subset is small and, with SPEC's month-end rule, every period has
 // a fixed number of dates, so the window and COUNT are reached by arithmetic (expand.ts).
 export { isOccurrence, nextDue, occurrenceAfter, occurrences, restartAt } from './expand';
+export { isFromDone, nextFromDone } from './from-done';
 export { laterOccurrences, occurrenceCounts, type Repeating } from './later';
 export { checkRepeat, formatRule, type ParseResult, parseRule } from './parse';
 export { localeWeekStart, type Preset, PRESETS, presetOf, presetRule, withWeekStart } from './presets';

@@ -60,7 +60,8 @@ export function laterOccurrences(task: Repeating, from: string, to: string, toda
   const known = windows.get(key);
   if (known) return known;
   const rule = ruleOf(repeat);
-  if (!rule || dayFromValidIso(anchor) === null) return remember(windows, key, NONE);
+  // a repeat from the day it's done has no later dates until it is done
+  if (!rule || rule.fromDone || dayFromValidIso(anchor) === null) return remember(windows, key, NONE);
   return remember(windows, key, Object.freeze(occurrences(rule, anchor, lo, to)));
 }
 

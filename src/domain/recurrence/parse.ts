@@ -18,7 +18,7 @@ import {
 
 export type ParseResult = { ok: true; rule: Rule } | { ok: false; message: string };
 
-const SUPPORTED = new Set(['FREQ', 'INTERVAL', 'BYDAY', 'BYMONTHDAY', 'COUNT', 'UNTIL', 'WKST']);
+const SUPPORTED = new Set(['FREQ', 'INTERVAL', 'BYDAY', 'BYMONTHDAY', 'COUNT', 'UNTIL', 'WKST', 'FROM']);
 const FREQS = new Set(['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY']);
 const BYDAY_ITEM = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/;
 const NUMBER = /^[+-]?\d{1,4}$/;
@@ -66,6 +66,7 @@ function read(text: string): Rule {
     interval: parts.has('INTERVAL') ? integer(parts.get('INTERVAL'), M.interval) : 1,
     count: parts.has('COUNT') ? integer(parts.get('COUNT'), M.count) : null,
     until: parts.has('UNTIL') ? untilDate(parts.get('UNTIL') as string) : null,
+    ...(parts.has('FROM') ? { fromDone: parts.get('FROM') === 'DONE' || fail('FROM takes only DONE') } : {}),
   };
   const byDay = parts.has('BYDAY') ? byDayItems(parts.get('BYDAY') as string) : null;
   const byMonthDay = parts.get('BYMONTHDAY');
@@ -138,6 +139,7 @@ export function formatRule(rule: Rule): string {
   if (rule.count !== null) parts.push(`COUNT=${rule.count}`);
   if (rule.until !== null) parts.push(`UNTIL=${rule.until.replaceAll('-', '')}`);
   if (rule.freq === 'WEEKLY' && rule.weekStart !== 'MO') parts.push(`WKST=${rule.weekStart}`);
+  if (rule.fromDone) parts.push('FROM=DONE');
   return parts.join(';');
 }
 

@@ -56,7 +56,7 @@ export function presetRule(preset: Preset, anchor: string): Rule | null {
  */
 export function presetOf(rule: Rule | null, anchor: string): Preset {
   if (rule === null) return 'never';
-  if (rule.interval !== 1 || rule.count !== null || rule.until !== null) return 'custom';
+  if (rule.interval !== 1 || rule.count !== null || rule.until !== null || rule.fromDone) return 'custom';
   switch (rule.freq) {
     case 'DAILY':
       return 'daily';

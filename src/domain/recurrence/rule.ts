@@ -23,6 +23,12 @@ export interface RuleBase {
   count: number | null;
   /** Ends on this date, inclusive ('YYYY-MM-DD'), or null. */
   until: string | null;
+  /**
+   * SPEC §14.3 "From the day it's done": the next due date is `interval` units after the day an
+   * occurrence is completed, not the next date of a pattern. Stored as Daybook's own part
+   * FROM=DONE (outside RFC 5545). Such a rule takes no weekdays, day of the month or COUNT.
+   */
+  fromDone?: boolean;
 }
 
 export interface DailyRule extends RuleBase {
@@ -78,6 +84,7 @@ export const REPEAT_MESSAGES = {
   monthlyByDay: 'A monthly repeat takes one weekday with its place, like 2TU or -1FR',
   weeklyByDay: 'A weekly repeat takes plain weekdays, like MO,WE',
   dayAndWeekday: 'Repeat on a day of the month or on a weekday, not both',
+  fromDone: 'A repeat from the day it’s done takes no weekdays, day of the month or number of times',
 } as const;
 
 const NTHS: readonly number[] = [1, 2, 3, 4, -1];
@@ -93,6 +100,9 @@ export function ruleProblem(rule: Rule): string | null {
   if (count !== null && (!Number.isInteger(count) || count < 1 || count > LIMITS.count)) return REPEAT_MESSAGES.count;
   if (until !== null && (typeof until !== 'string' || dayFromValidIso(until) === null)) return REPEAT_MESSAGES.until;
   if (count !== null && until !== null) return REPEAT_MESSAGES.countAndUntil;
+  if (rule.fromDone && (count !== null || (rule.freq === 'WEEKLY' && rule.days.length > 0) || (rule.freq === 'MONTHLY' && rule.on !== null))) {
+    return REPEAT_MESSAGES.fromDone;
+  }
   switch (rule.freq) {
     case 'DAILY':
     case 'YEARLY':

@@ -36,6 +36,8 @@ export interface Phrases {
   until(day: number, shortMonthName: string, year: number): string;
   /** The base sentence with its end: "every day, 5 times". */
   ending(words: string, end: string): string;
+  /** SPEC §14.3, a repeat from the day it's done: "every 3 days after done". */
+  afterDone(every: string): string;
   /** The accessible name of a task row's repeat icon. */
   repeats(words: string): string;
 }
@@ -67,6 +69,7 @@ export const EN: Phrases = {
   times: (count) => (count === 1 ? 'once' : `${count} times`),
   until: (day, month, year) => `until ${day} ${month} ${year}`,
   ending: (words, end) => `${words}, ${end}`,
+  afterDone: (every) => `${every} after done`,
   repeats: (words) => `Repeats ${words}`,
 };
 
@@ -88,7 +91,9 @@ export function describeRule(rule: Rule, anchor: string, locale: Language = 'en'
   const { day: anchorDay, month: anchorMonth } = partsFromDay(a);
   const dayName = (d: Weekday) => t.dayNames[WEEKDAYS.indexOf(d)] as string;
   let words: string;
-  switch (rule.freq) {
+  const unit = ({ DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month', YEARLY: 'year' } as const)[rule.freq];
+  if (rule.fromDone) words = t.afterDone(t.every(unit, rule.interval));
+  else switch (rule.freq) {
     case 'DAILY':
       words = t.every('day', rule.interval);
       break;

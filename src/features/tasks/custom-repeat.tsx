@@ -1,5 +1,7 @@
 // "Custom…" of the Repeat box (SPEC §11.1): every N days, weeks (on chosen weekdays), months
-// (on the due date's day) or years, ending never, after N times or on a date. Saves with
+// (on the due date's day) or years, ending never, after N times or on a date; or, with "From the
+// day it's done" (SPEC §14.3), every N units after the day an occurrence is completed — no
+// weekdays and no number of times then, since there is no pattern to count. Saves with
 // "Save repeat"; the rule's own check gives the message ("Pick an interval between 1 and 99").
 import { useId, useState } from 'react';
 import { type Freq, formatRule, type Rule, ruleProblem, WEEKDAYS, type Weekday } from '@/domain/recurrence';
@@ -27,16 +29,22 @@ export function CustomRepeat({ start, disabled, onSave }: CustomRepeatProps) {
   const [ends, setEnds] = useState<'never' | 'count' | 'until'>(start.count !== null ? 'count' : start.until !== null ? 'until' : 'never');
   const [count, setCount] = useState(String(start.count ?? 5));
   const [until, setUntil] = useState(start.until ?? '');
+  const [fromDone, setFromDone] = useState(start.fromDone === true);
   const [error, setError] = useState<string | null>(null);
 
   function save() {
     const base = {
       interval: Number(interval),
-      count: ends === 'count' ? Number(count) : null,
+      count: ends === 'count' && !fromDone ? Number(count) : null,
       until: ends === 'until' ? until : null,
     };
-    const rule: Rule =
-      freq === 'WEEKLY'
+    const rule: Rule = fromDone
+      ? freq === 'WEEKLY'
+        ? { freq, ...base, days: [], weekStart: 'MO', fromDone }
+        : freq === 'MONTHLY'
+          ? { freq, ...base, on: null, fromDone }
+          : { freq, ...base, fromDone }
+      : freq === 'WEEKLY'
         ? { freq, ...base, days, weekStart: start.freq === 'WEEKLY' ? start.weekStart : 'MO' }
         : freq === 'MONTHLY'
           ? { freq, ...base, on: start.freq === 'MONTHLY' ? start.on : null }
@@ -60,7 +68,16 @@ export function CustomRepeat({ start, disabled, onSave }: CustomRepeatProps) {
           ))}
         </select>
       </div>
-      {freq === 'WEEKLY' && (
+      <label className="custom-repeat-from">
+        <input type="checkbox" checked={fromDone} onChange={(e) => {
+            const on = e.currentTarget.checked;
+            setFromDone(on);
+            if (on && ends === 'count') setEnds('never');
+          }}
+        />
+        From the day it's done
+      </label>
+      {freq === 'WEEKLY' && !fromDone && (
         <fieldset className="custom-repeat-days">
           <legend className="visually-hidden">On</legend>
           {WEEKDAYS.map((d) => (
@@ -75,7 +92,7 @@ export function CustomRepeat({ start, disabled, onSave }: CustomRepeatProps) {
       <div className="custom-repeat-row">
         <select className="input" aria-label="Ends" value={ends} onChange={(e) => setEnds(e.currentTarget.value as typeof ends)}>
           <option value="never">Never ends</option>
-          <option value="count">After a number of times</option>
+          {!fromDone && <option value="count">After a number of times</option>}
           <option value="until">On a date</option>
         </select>
         {ends === 'count' && <input className="input" type="number" aria-label="Times" min={1} max={999} value={count} onChange={(e) => setCount(e.currentTarget.value)} />}

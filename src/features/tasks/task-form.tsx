@@ -11,6 +11,7 @@ import { TrashIcon } from '@/ui/icons';
 import { useToday } from '@/ui/use-today';
 import { AssigneeField } from './assignee-field';
 import { creatorLabel } from './creator-label';
+import { DeadlineField, StartOverField } from './deadline-field';
 import { DueFields, usePickerState } from './due-fields';
 import { ListField } from './list-field';
 import { PriorityField } from './priority-field';
@@ -126,6 +127,8 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
 
       <RepeatField task={task} disabled={viewOnly} error={errors.repeat} onChange={(patch) => void save(patch, 'repeat')} />
 
+      <DeadlineField task={task} disabled={viewOnly} error={errors.deadline} onChange={(deadline) => void save({ deadline }, 'deadline')} />
+
       <ReminderField task={task} />
 
       {members && members.length > 1 && (
@@ -133,6 +136,9 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
       )}
 
       <StepsField taskId={task.id} viewOnly={viewOnly} />
+      {task.repeat && (
+        <StartOverField task={task} disabled={viewOnly} onChange={(on) => void save({ steps_start_over: on }, 'form')} />
+      )}
 
       <div className="task-form-grid">
         <PriorityField

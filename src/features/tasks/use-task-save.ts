@@ -6,12 +6,12 @@ import { tasks } from '@/data';
 import type { TaskPatch } from '@/domain/model';
 import type { FieldDraft } from './use-field-draft';
 
-export type TaskField = 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'list_id' | 'repeat' | 'form';
+export type TaskField = 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'list_id' | 'repeat' | 'deadline' | 'form';
 
 /** Errors of the fields that save at once (no draft): the date, priority, list and the form. */
-export type SavedFieldErrors = Partial<Record<'due_date' | 'priority' | 'list_id' | 'repeat' | 'form', string>>;
+export type SavedFieldErrors = Partial<Record<'due_date' | 'priority' | 'list_id' | 'repeat' | 'deadline' | 'form', string>>;
 
-const OWN_FIELDS = ['title', 'notes', 'due_date', 'due_time', 'priority', 'repeat'] as const;
+const OWN_FIELDS = ['title', 'notes', 'due_date', 'due_time', 'priority', 'repeat', 'deadline'] as const;
 
 /** Where a refusal of `refused` shows when the user changed `changed`. */
 function errorField(refused: string, changed: TaskField): TaskField {

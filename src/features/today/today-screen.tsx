@@ -1,4 +1,5 @@
-// Today (SPEC §2): open tasks that are overdue, then those due today; quick add dates to today.
+// Today (SPEC §2, §14.3): open tasks that are overdue, then those due today, then those whose
+// deadline has come though they are planned for later (or for no day); quick add dates to today.
 import { memo, useMemo } from 'react';
 import { useStepCounts, useTodayTasks } from '@/data/react';
 import { EmptyState } from '@/ui/empty-state';
@@ -27,7 +28,7 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
   const groups = useTodayTasks(today);
   const lists = useListsById();
   // Every row's "done/total" in one query.
-  const ids = useMemo(() => (groups ? [...groups.overdue, ...groups.today].map((t) => t.id) : []), [groups]);
+  const ids = useMemo(() => (groups ? [...groups.overdue, ...groups.today, ...groups.deadline].map((t) => t.id) : []), [groups]);
   const steps = useStepCounts(ids);
   // The picture of this screen a cold start paints first (public/boot.js): down once the rows
   // are drawn, saved again after each change.
@@ -52,7 +53,8 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
       <QuickAdd defaults={{ due_date: today }} placeholder="Add a task for today" autoFocus={focusQuickAdd} />
       {groups && groups.overdue.length > 0 && section('today-overdue', 'Overdue', groups.overdue, true)}
       {groups && groups.today.length > 0 && section('today-due', 'Due today', groups.today)}
-      {groups && groups.overdue.length === 0 && groups.today.length === 0 && (
+      {groups && groups.deadline.length > 0 && section('today-deadline', 'Deadline', groups.deadline)}
+      {groups && groups.overdue.length === 0 && groups.today.length === 0 && groups.deadline.length === 0 && (
         <EmptyState title="Nothing due today">Tasks you add here are due today.</EmptyState>
       )}
       <SignInOffer />

@@ -18,7 +18,7 @@ async function userView() {
     out[list.name] = {
       color: list.color,
       inbox: list.is_inbox,
-      tasks: rows.map((t) => [t.title, t.notes, t.due_date, t.due_time, t.priority, t.done]),
+      tasks: rows.map((t) => [t.title, t.notes, t.due_date, t.due_time, t.priority, t.done, t.deadline, t.steps_start_over]),
     };
   }
   return { lists: all.map((l) => l.name), byList: out };
@@ -28,10 +28,10 @@ async function seed() {
   const home = await lists.create({ name: 'Home', color: 'green' });
   const work = await lists.create({ name: 'Work', color: 'blue' });
   await tasks.create({ title: 'Inbox item', notes: 'from the bus' });
-  await tasks.create({ title: 'Paint', list_id: home.id, due_date: '2025-04-01', due_time: '10:00', priority: 2 });
+  await tasks.create({ title: 'Paint', list_id: home.id, due_date: '2025-04-01', due_time: '10:00', priority: 2, deadline: '2025-04-05' });
   const done = await tasks.create({ title: 'Fix tap', list_id: home.id });
   await tasks.setDone(done.id, true);
-  await tasks.create({ title: 'Report', list_id: work.id, notes: 'Q1', priority: 3, due_date: '2025-04-02' });
+  await tasks.create({ title: 'Report', list_id: work.id, notes: 'Q1', priority: 3, due_date: '2025-04-02', steps_start_over: false });
   const gone = await tasks.create({ title: 'Deleted', list_id: work.id });
   await tasks.delete(gone.id);
   await tasks.move((await tasks.create({ title: 'First at home', list_id: home.id })).id, { after: null });

@@ -62,7 +62,7 @@ describe('live hooks under StrictMode', () => {
       expect(result.current.lists?.map((l) => l.name)).toEqual(['Inbox', 'Home']);
       expect(result.current.home?.name).toBe('Home');
       expect(result.current.counts).toEqual({ [me.inboxId]: 0, [home.id]: 1 });
-      expect(result.current.today).toEqual({ overdue: [], today: [] });
+      expect(result.current.today).toEqual({ overdue: [], today: [], deadline: [] });
       expect(result.current.upcoming?.map((x) => x.id)).toEqual([t.id]);
       expect(result.current.days).toEqual({ '2025-05-06': 1 });
       expect(result.current.search?.map((x) => x.id)).toEqual([t.id]);

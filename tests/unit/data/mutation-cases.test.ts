@@ -63,7 +63,7 @@ async function seed(db: DaybookDb, state: CaseState, as: Person) {
         position: t.position ?? 'a0', created_by: userOf(t.created_by ?? owner), created_at: T0, updated_at: T0,
         deleted_at: t.deleted ? T0 : null, deleted_with_list: t.deleted_with_list ?? false, version: 1,
         repeat: t.repeat ?? null, repeat_anchor: t.repeat_anchor ?? null,
-        assignee: t.assignee ? userOf(t.assignee) : null, turns: t.turns?.map(userOf) ?? null,
+        assignee: t.assignee ? userOf(t.assignee) : null, turns: t.turns?.map(userOf) ?? null, deadline: t.deadline ?? null, steps_start_over: t.steps_start_over ?? true,
       }),
     );
   }

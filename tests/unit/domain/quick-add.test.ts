@@ -14,6 +14,7 @@ const LISTS = [
 interface Seen {
   title: string;
   date?: string;
+  deadline?: string;
   time?: string;
   priority?: number;
   list?: string;
@@ -26,12 +27,39 @@ function read(text: string, options: Partial<ParseOptions> = {}): Seen {
   const f = r.fields;
   const seen: Seen = { title: r.title };
   if (f.due_date !== undefined) seen.date = f.due_date;
+  if (f.deadline !== undefined) seen.deadline = f.deadline;
   if (f.due_time !== undefined) seen.time = f.due_time;
   if (f.priority !== undefined) seen.priority = f.priority;
   if (f.list_id !== undefined) seen.list = f.list_id;
   if (f.repeat !== undefined) seen.repeat = `${formatRule(f.repeat.rule)} @ ${f.repeat.anchor}`;
   return seen;
 }
+
+describe('SPEC §14.3: "by …" is the deadline', () => {
+  it.each<[string, Seen]>([
+    ['Buy tickets by friday', { title: 'Buy tickets', deadline: '2026-11-27' }],
+    ['File taxes by dec 24', { title: 'File taxes', deadline: '2026-12-24' }],
+    ['File taxes By Dec 24, 2027', { title: 'File taxes', deadline: '2027-12-24' }],
+    ['Draft report monday by friday', { title: 'Draft report', date: '2026-11-30', deadline: '2026-11-27' }],
+    ['Draft report by friday on monday', { title: 'Draft report', date: '2026-11-30', deadline: '2026-11-27' }],
+    ['Renew passport by next month !high', { title: 'Renew passport', deadline: '2026-12-01', priority: 3 }],
+    // "by" before something that is not a date stays in the title
+    ['Stop by the bakery', { title: 'Stop by the bakery' }],
+    ['Walk by sat', { title: 'Walk', deadline: '2026-11-28' }],
+  ])('%s', (text, seen) => expect(read(text)).toEqual(seen));
+
+  it('gives the deadline a part of its own, with the cue in its span', () => {
+    const r = parseQuickAdd('Pay rent by friday', { today: TODAY });
+    expect(r.parts).toEqual([{ kind: 'deadline', value: '2026-11-27', start: 9, end: 18, text: 'by friday' }]);
+    expect(r.fields).toEqual({ deadline: '2026-11-27' });
+  });
+
+  it('dismissed, keeps "by friday" in the title and reads no date inside it', () => {
+    const r = parseQuickAdd('Pay by friday', { today: TODAY, dismissed: new Set([partKey({ kind: 'deadline', text: 'by friday' })]) });
+    expect(r.title).toBe('Pay by friday');
+    expect(r.fields).toEqual({});
+  });
+});
 
 describe('SPEC §11.2 example', () => {
   it('"Pay rent tomorrow at 9am !high" → "Pay rent", tomorrow 09:00, high, with the spans', () => {
@@ -89,7 +117,6 @@ describe('dates', () => {
     ['Leap feb 29', { title: 'Leap', date: '2028-02-29' }],
     ['Party on the 31st', { title: 'Party', date: '2026-12-31' }],
     ['Party on the 25th', { title: 'Party', date: '2026-11-25' }],
-    ['Buy tickets by friday', { title: 'Buy tickets', date: '2026-11-27' }],
     ['Essay due monday', { title: 'Essay', date: '2026-11-30' }],
     ['Call Sam on friday about the car', { title: 'Call Sam about the car', date: '2026-11-27' }],
     ['Sunday lunch with Mum', { title: 'lunch with Mum', date: '2026-11-29' }],

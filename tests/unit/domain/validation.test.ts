@@ -93,7 +93,16 @@ describe('accepted values', () => {
       priority: 2,
       repeat: null,
       repeat_anchor: null,
+      deadline: null,
+      steps_start_over: true,
     });
+  });
+
+  it('keeps a deadline apart from the due date, and refuses one that is no date (SPEC §14.3)', () => {
+    expect(validateTaskDraft({ title: 'T', deadline: '2025-03-09', steps_start_over: false })).toMatchObject({ due_date: null, deadline: '2025-03-09', steps_start_over: false });
+    expect(() => validateTaskDraft({ title: 'T', deadline: '2025-02-30' })).toThrow('Pick a date between 1900 and 2999');
+    expect(() => validateTaskPatch({ due_date: null, due_time: null }, { deadline: '3000-01-01' })).toThrow('Pick a date between 1900 and 2999');
+    expect(validateTaskPatch({ due_date: null, due_time: null }, { deadline: null })).toEqual({ deadline: null });
   });
 });
 
