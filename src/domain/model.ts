@@ -95,6 +95,32 @@ export interface Reminder {
   version: number;
 }
 
+/** SPEC §14.1: one person's label; only its owner ever holds it. A delete leaves a tombstone that syncs. */
+export interface Label {
+  id: string;
+  name: string;
+  color: ListColor;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: number;
+}
+
+/**
+ * SPEC §14.1: the acting person's label on a task, a per-person record in the task's list (like a
+ * reminder). `deleted_at` set = removed (a tombstone that still syncs).
+ */
+export interface TaskLabel {
+  task_id: string;
+  label_id: string;
+  list_id: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: number;
+}
+
+export type LabelPatch = Partial<Pick<Label, 'name' | 'color'>>;
+
 export type ListPatch = Partial<Pick<List, 'name' | 'color' | 'position'>>;
 export type TaskPatch = Partial<
   Pick<Task, 'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'list_id' | 'position' | 'repeat' | 'repeat_anchor'>
@@ -148,6 +174,11 @@ export interface MutationArgs {
   'reminder.clear': { task_id: string };
   /** `occurrence` YYYY-MM-DD (the due date it is for), `until` an ISO timestamp. */
   'reminder.snooze': { task_id: string; occurrence: string; until: string };
+  'label.create': { id: string; name: string; color: ListColor };
+  'label.update': { id: string; patch: LabelPatch };
+  'label.delete': { id: string };
+  'task_label.add': { task_id: string; label_id: string };
+  'task_label.remove': { task_id: string; label_id: string };
   'member.invite': { list_id: string; email: string; role: Exclude<Role, 'owner'> };
   'member.set_role': { list_id: string; user_id: string; role: Exclude<Role, 'owner'> };
   'member.remove': { list_id: string; user_id: string };
@@ -160,6 +191,7 @@ export const MUTATION_NAMES = [
   'task.complete_occurrence', 'task.uncomplete_occurrence',
   'step.create', 'step.update', 'step.delete', 'step.restore',
   'reminder.set', 'reminder.clear', 'reminder.snooze',
+  'label.create', 'label.update', 'label.delete', 'task_label.add', 'task_label.remove',
   'member.invite', 'member.set_role', 'member.remove', 'list.leave',
 ] as const satisfies readonly MutationName[];
 
@@ -210,6 +242,10 @@ export interface PullResult {
   steps?: (Step & { deleted_with_task?: boolean })[];
   /** The caller's own reminders on tasks in visible lists (servers before reminders send none). */
   reminders?: (Reminder & { user_id?: string })[];
+  /** The caller's own labels, deleted ones too (servers before labels send none). */
+  labels?: Label[];
+  /** The caller's own labels on tasks in visible lists, removed ones too (likewise). */
+  task_labels?: TaskLabel[];
   departed: { list_id: string; task_id: string }[];
   visible_lists: string[];
   /**

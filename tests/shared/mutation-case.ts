@@ -73,12 +73,30 @@ export interface CaseReminder {
   snoozed_occurrence?: string | null;
 }
 
+/** A person's label ('B<n>', SPEC §14.1); a device holds only its own person's. */
+export interface CaseLabel {
+  id: string;
+  user: Person;
+  name?: string;
+  color?: ListColor;
+  deleted?: boolean;
+}
+
+/** A label on a task, by the label's owner; its list is the task's. `removed` = taken off (a tombstone row). */
+export interface CaseTaskLabel {
+  task: string;
+  label: string;
+  removed?: boolean;
+}
+
 export interface CaseState {
   lists?: CaseList[];
   members?: CaseMember[];
   tasks?: CaseTask[];
   steps?: CaseStep[];
   reminders?: CaseReminder[];
+  labels?: CaseLabel[];
+  task_labels?: CaseTaskLabel[];
 }
 
 /**
@@ -97,6 +115,10 @@ export interface CaseAfter {
    * client runner checks only the acting person's (a device holds no one else's).
    */
   reminders?: Record<string, Partial<Omit<CaseReminder, 'task' | 'user'> & { list: string }> | 'absent'>;
+  /** key the label's id; the client runner checks only the acting person's. */
+  labels?: Record<string, Partial<Omit<CaseLabel, 'id' | 'user'>> | 'absent'>;
+  /** key `${task}/${label}`; `list` = its list_id (the task's). The client runner checks only the acting person's. */
+  task_labels?: Record<string, Partial<Omit<CaseTaskLabel, 'task' | 'label'> & { list: string }> | 'absent'>;
 }
 
 export type CaseExpect = { refused: ErrorCode } | { after: CaseAfter };

@@ -2,7 +2,7 @@
 // IndexedDB cannot index booleans or null, so rows carry derived index keys (`state`,
 // `due_time_key`) next to the public fields; `toTask`/`toList` strip them at the API boundary.
 import Dexie, { type EntityTable, type Transaction } from 'dexie';
-import type { List, Member, OutboxEntry, RefusedEntry, Reminder, Step, Task } from '@/domain/model';
+import type { Label, List, Member, OutboxEntry, RefusedEntry, Reminder, Step, Task, TaskLabel } from '@/domain/model';
 import { addObservationMiddleware } from '../live/add-observation';
 import { liveCacheMiddleware } from '../live/cache';
 
@@ -28,6 +28,10 @@ export interface ListRow extends List {
 export interface MemberRow extends Member {}
 /** A reminder as stored, keyed by `task_id` (the database is one user's). */
 export interface ReminderRow extends Reminder {}
+/** A label as stored (the database is one user's, so every label is theirs). */
+export interface LabelRow extends Label {}
+/** The user's label on a task, keyed by `[task_id+label_id]`. */
+export interface TaskLabelRow extends TaskLabel {}
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -39,6 +43,8 @@ export type DaybookDb = Dexie & {
   tasks: EntityTable<TaskRow, 'id'>;
   steps: EntityTable<StepRow, 'id'>;
   reminders: EntityTable<ReminderRow, 'task_id'>;
+  labels: EntityTable<LabelRow, 'id'>;
+  task_labels: Dexie.Table<TaskLabelRow, [string, string]>;
   outbox: EntityTable<OutboxEntry, 'id'>;
   refused: EntityTable<RefusedEntry, 'id'>;
   meta: EntityTable<MetaRow, 'key'>;
@@ -87,7 +93,17 @@ export const SCHEMA_V4 = {
   reminders: 'task_id, list_id',
 } as const;
 
-export const CURRENT_VERSION = 4;
+/**
+ * v5 (SPEC §14.1): `labels` by id, and `task_labels` keyed by task then label (a task's labels are
+ * one key range), read by list (purging a list that vanished) and by label (a label's screen).
+ */
+export const SCHEMA_V5 = {
+  ...SCHEMA_V4,
+  labels: 'id',
+  task_labels: '[task_id+label_id], list_id, label_id',
+} as const;
+
+export const CURRENT_VERSION = 5;
 
 export function taskState(task: Pick<Task, 'done' | 'deleted_at'>): RowState {
   if (task.deleted_at) return STATE.deleted;
@@ -172,6 +188,7 @@ export function defineDatabase(name: string): DaybookDb {
   db.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
   db.version(3).stores(SCHEMA_V3).upgrade(upgradeToV3);
   db.version(4).stores(SCHEMA_V4);
+  db.version(5).stores(SCHEMA_V5);
   db.use(liveCacheMiddleware);
   db.use(addObservationMiddleware);
   return db;

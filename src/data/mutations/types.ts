@@ -1,7 +1,7 @@
 // The shape every mutation shares: what it reads, and a pure `apply` over those rows. No Dexie
 // and no clock here — the caller loads the rows, passes `now`, and writes the changes — so the
 // same function serves the optimistic write, the rebase after a pull and the shared case table.
-import type { List, Member, MutationArgs, MutationError, MutationName, Reminder, Step, Task } from '@/domain/model';
+import type { Label, List, Member, MutationArgs, MutationError, MutationName, Reminder, Step, Task, TaskLabel } from '@/domain/model';
 
 /** A task as stored locally: `deleted_with_list` says a tombstone went with its list's delete. */
 export type TaskRecord = Task & { deleted_with_list?: boolean };
@@ -19,6 +19,10 @@ export interface Rows {
   steps?: ReadonlyMap<string, StepRecord>;
   /** The person's reminders asked for, by task id; optional likewise. */
   reminders?: ReadonlyMap<string, ReminderRecord>;
+  /** The person's labels asked for (every one with `allLabels`), by id; optional likewise. */
+  labels?: ReadonlyMap<string, Label>;
+  /** The person's labels on the tasks asked for, removed ones too, keyed `taskLabelKey(task, label)`. */
+  taskLabels?: ReadonlyMap<string, TaskLabel>;
   /** Keyed by `memberKey(list_id, user_id)`. */
   members: ReadonlyMap<string, Member>;
 }
@@ -42,6 +46,12 @@ export interface Reads {
   listSteps?: { listId: string; state: 'live' | 'deleted' }[];
   /** The person's reminders by task id (the loader does not add their tasks: name them in `tasks`). */
   reminders?: string[];
+  /** The person's labels by id (each named label's rows on tasks come with `taskLabels`). */
+  labels?: string[];
+  /** Every label of the person, deleted ones too (what a create counts against the limit). */
+  allLabels?: boolean;
+  /** Every label row of the person on these tasks, with the labels they name. */
+  taskLabels?: string[];
 }
 
 /** Rows to write (whole rows, replacing what is stored) and membership rows to remove. */
@@ -51,6 +61,8 @@ export interface Changes {
   members?: Member[];
   steps?: StepRecord[];
   reminders?: ReminderRecord[];
+  labels?: Label[];
+  taskLabels?: TaskLabel[];
   removeMembers?: [listId: string, userId: string][];
 }
 

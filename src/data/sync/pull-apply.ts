@@ -11,13 +11,13 @@ import { runMutation } from '../write/rows';
 import { type Reads, readsOf } from '../mutations';
 import { advanceMutationId, nextMutationId } from '../write/outbox';
 import { moveToRefused } from './refusals';
-import { stripList, stripReminder, stripStep, stripTask } from './server-rows';
+import { stripLabel, stripList, stripReminder, stripStep, stripTask, stripTaskLabel } from './server-rows';
 import { type Cursors, cursorLists, mergeCursors, REFUSED_CURSOR } from './cursors';
 import { getAckedAhead, getCursors, setAckedAhead, setCursors } from './meta';
 
 /** `sent`: the cursors the page was asked for with (so a reset made meanwhile wins: cursors.ts). */
 export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?: Cursors): Promise<PullOutcome> {
-  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.outbox, db.refused, db.meta], async () => {
+  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.labels, db.task_labels, db.outbox, db.refused, db.meta], async () => {
     const now = nowIso();
     const stored = await getCursors(db);
     const cursors = mergeCursors(stored, page.cursors, sent);
@@ -96,6 +96,9 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
     if (steps.length) await db.steps.bulkPut(steps.map((s) => toStepRow({ ...stripStep(s), deleted_with_task: s.deleted_with_task === true })));
     // This user's reminders (a server from before reminders sends none; a cleared one comes as a row too).
     if (page.reminders?.length) await db.reminders.bulkPut(page.reminders.map(stripReminder));
+    // This user's labels and their labels on tasks (a deleted label and a removed one come as rows too).
+    if (page.labels?.length) await db.labels.bulkPut(page.labels.map(stripLabel));
+    if (page.task_labels?.length) await db.task_labels.bulkPut(page.task_labels.map(stripTaskLabel));
 
     // 4. Departures: a task that moved to a list this user cannot see.
     //    Its departure covers its steps and reminder: those still in the list it left go with it
@@ -106,6 +109,8 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
       const left = await db.steps.where('[task_id+position]').between([task_id, ''], [task_id, '\uffff']).toArray();
       await db.steps.bulkDelete(left.filter((s) => s.list_id === list_id).map((s) => s.id));
       if ((await db.reminders.get(task_id))?.list_id === list_id) await db.reminders.delete(task_id);
+      const labelled = await db.task_labels.where('[task_id+label_id]').between([task_id, ''], [task_id, '\uffff']).toArray();
+      await db.task_labels.bulkDelete(labelled.filter((tl) => tl.list_id === list_id).map((tl): [string, string] => [tl.task_id, tl.label_id]));
     }
 
     // 5. Lists no longer visible, unless this device is still creating them.
@@ -123,6 +128,7 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
       await db.tasks.bulkDelete(taskIds);
       await db.steps.where('list_id').equals(id).delete();
       await db.reminders.where('list_id').equals(id).delete();
+      await db.task_labels.where('list_id').equals(id).delete();
       delete cursors[id];
     }
 
@@ -155,6 +161,10 @@ interface Touched {
   tasksWithReminders: Set<string>;
   /** Lists the page brought a row of, or a member of. */
   listsWithMembers: Set<string>;
+  /** Labels the page brought. */
+  labels: Set<string>;
+  /** Tasks the page brought a row of, or a label row of. */
+  tasksWithLabels: Set<string>;
 }
 
 function touchedBy(page: PullResult): Touched {
@@ -170,6 +180,8 @@ function touchedBy(page: PullResult): Touched {
     listsWithSteps: new Set([...lists, ...steps.map((s) => s.list_id)]),
     tasksWithReminders: new Set([...tasks, ...(page.reminders ?? []).map((r) => r.task_id)]),
     listsWithMembers: new Set([...lists, ...page.members.map((m) => m.list_id)]),
+    labels: new Set((page.labels ?? []).map((l) => l.id)),
+    tasksWithLabels: new Set([...tasks, ...(page.task_labels ?? []).map((tl) => tl.task_id)]),
   };
 }
 
@@ -184,6 +196,11 @@ function touches(reads: Reads, touched: Touched): boolean {
     ((reads.stepSiblings ?? []).length > 0 && touched.steps.size > 0) ||
     (reads.listSteps ?? []).some(({ listId }) => touched.listsWithSteps.has(listId)) ||
     (reads.reminders ?? []).some((taskId) => touched.tasksWithReminders.has(taskId)) ||
-    (reads.listMembers ?? []).some((listId) => touched.listsWithMembers.has(listId))
+    (reads.listMembers ?? []).some((listId) => touched.listsWithMembers.has(listId)) ||
+    (reads.labels ?? []).some((id) => touched.labels.has(id)) ||
+    (reads.allLabels === true && touched.labels.size > 0) ||
+    // (a task's label rows count labels the page may have deleted)
+    ((reads.taskLabels ?? []).length > 0 && touched.labels.size > 0) ||
+    (reads.taskLabels ?? []).some((taskId) => touched.tasksWithLabels.has(taskId))
   );
 }

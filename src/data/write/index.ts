@@ -5,6 +5,7 @@
 export { INBOX_UNDELETABLE, LIST_MISSING, OWNER_ONLY, TASK_MISSING, VIEW_ONLY } from '../mutations/checks';
 export type { TaskRow } from '../db/schema';
 export { lists, type NewList } from './lists';
+export { labels } from './labels';
 export { members } from './members';
 export type { MoveTarget } from './move-target';
 export { reminders } from './reminders';
