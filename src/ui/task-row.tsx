@@ -1,10 +1,10 @@
 // One task as a list item: a checkbox that completes it (named by the title), the title that
-// opens the task dialog, and a meta line (due chip, list, priority). Viewers get no edit controls
+// opens the task dialog, and a meta line (due chip, list, priority, labels). Viewers get no edit controls
 // and a disabled checkbox that says why. Presentational: the caller says whether the user may
 // edit and what ticking the box does (connected/task-row.tsx looks both up for one row).
 import type { CSSProperties, LiHTMLAttributes, ReactNode, Ref } from 'react';
 import { isOverdue } from '@/lib/dates';
-import type { List, Task } from '@/domain/model';
+import type { Label, List, Task } from '@/domain/model';
 import { dueLabel, PRIORITY_NAMES } from './format';
 import { ClockIcon, EyeIcon, FlagIcon, RepeatIcon, StepsIcon } from './icons';
 import { useRepeatName } from './repeat-name';
@@ -30,6 +30,8 @@ export interface TaskRowProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'chi
   viewOnlyNoteId?: string;
   /** The task's checklist (SPEC §11.3): shown as "done/total" when it has steps. */
   steps?: { done: number; total: number } | undefined;
+  /** The person's labels on the task (SPEC §14.1), shown as chips. */
+  labels?: readonly Label[] | undefined;
   ref?: Ref<HTMLLIElement>;
 }
 
@@ -53,6 +55,7 @@ export function TaskRowView({
   onDoneChange,
   viewOnlyNoteId,
   steps,
+  labels,
   ref,
   style,
   className,
@@ -66,7 +69,8 @@ export function TaskRowView({
   const noteId = viewOnly ? (viewOnlyNoteId ?? `task-view-only-${task.id}`) : undefined;
   const repeats = useRepeatName(task);
   const hasSteps = steps !== undefined && steps.total > 0;
-  const hasMeta = showDue || task.priority > 0 || (showList && list) || task.notes !== '' || ownNote || repeats !== null || hasSteps;
+  const hasLabels = labels !== undefined && labels.length > 0;
+  const hasMeta = showDue || task.priority > 0 || (showList && list) || task.notes !== '' || ownNote || repeats !== null || hasSteps || hasLabels;
   return (
     <li
       ref={ref}
@@ -123,6 +127,13 @@ export function TaskRowView({
                 {list.name}
               </span>
             )}
+            {hasLabels &&
+              labels.map((l) => (
+                <span key={l.id} className="task-label" style={{ '--label': `var(--list-${l.color})` } as CSSProperties}>
+                  <span className="visually-hidden">Label </span>
+                  {l.name}
+                </span>
+              ))}
             {task.notes !== '' && <span className="task-has-notes">Notes</span>}
             {ownNote && (
               <span className="task-view-only" id={noteId}>

@@ -33,10 +33,12 @@ export interface Model {
   lists: Map<string, ModelList>;
   /** `${user id}/${task id}` → offset_minutes (null = cleared): each person's own. */
   reminders: Map<string, number | null>;
+  /** `${user id}/${task id}/${label id}` → on (false = taken off, a row that syncs): each person's own. */
+  taskLabels: Map<string, boolean>;
 }
 
 export function emptyModel(): Model {
-  return { tasks: new Map(), lists: new Map(), reminders: new Map() };
+  return { tasks: new Map(), lists: new Map(), reminders: new Map(), taskLabels: new Map() };
 }
 
 /** Applies one change the server reported as applied; `userId` is who sent it (reminders are theirs). */
@@ -49,6 +51,15 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       // clearing what is not set writes no row
       const key = `${userId}/${m.args.task_id}`;
       if (model.reminders.has(key)) model.reminders.set(key, null);
+      return;
+    }
+    case 'task_label.add':
+      model.taskLabels.set(`${userId}/${m.args.task_id}/${m.args.label_id}`, true);
+      return;
+    case 'task_label.remove': {
+      // taking off what is not on writes no row
+      const key = `${userId}/${m.args.task_id}/${m.args.label_id}`;
+      if (model.taskLabels.has(key)) model.taskLabels.set(key, false);
       return;
     }
     case 'task.create': {

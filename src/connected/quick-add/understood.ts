@@ -2,7 +2,7 @@
 // '#' suggestions (src/domain/quick-add), and the pieces that show them — the "Recognised" chips and
 // the suggestions' listbox, with their styles. None of it is needed to type a plain title, so none
 // of it is in the first screen's bundle; the field (quick-add.tsx) keeps only its state.
-import type { List } from '@/domain/model';
+import type { Label, List } from '@/domain/model';
 import { keepLabel, type ParseOptions, parseQuickAdd, partLabel, type QuickAddResult } from '@/domain/quick-add';
 import type { Chip } from './recognised';
 import './understood.css';
@@ -21,10 +21,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
  */
 export function understand(
   text: string,
-  options: Omit<ParseOptions, 'lists' | 'now'> & { lists: readonly List[] | undefined },
+  options: Omit<ParseOptions, 'lists' | 'labels' | 'now'> & { lists: readonly List[] | undefined; labels?: readonly Label[] },
 ): { result: QuickAddResult; chips: Chip[] } {
   const now = new Date();
-  const opts: ParseOptions = { ...options, lists: options.lists ?? [], now: `${pad(now.getHours())}:${pad(now.getMinutes())}` };
+  const opts: ParseOptions = { ...options, lists: options.lists ?? [], labels: options.labels ?? [], now: `${pad(now.getHours())}:${pad(now.getMinutes())}` };
   const result = parseQuickAdd(text, opts);
   const chips = result.parts.map((part) => ({
     part,

@@ -7,6 +7,12 @@ export interface ListRef {
   name: string;
 }
 
+/** A label "@name" reads: an existing one (its id), or a new name (id null), made on Enter. */
+export interface LabelRef {
+  id: string | null;
+  name: string;
+}
+
 export type RepeatValue = { rule: Rule; anchor: string };
 
 interface Span {
@@ -25,6 +31,7 @@ export type Part = Span &
     | { kind: 'priority'; value: 1 | 2 | 3 }
     | { kind: 'list'; value: ListRef }
     | { kind: 'repeat'; value: RepeatValue }
+    | { kind: 'label'; value: LabelRef }
   );
 
 export type PartKind = Part['kind'];
@@ -41,6 +48,8 @@ export interface ParseOptions {
   now?: string | null;
   /** Lists a '#' may name. */
   lists?: readonly ListRef[];
+  /** The person's labels an '@' may name (each with its id). */
+  labels?: readonly LabelRef[];
   /** Parts the user dismissed (partKey): their words stay in the title and nothing inside them is read. */
   dismissed?: ReadonlySet<string>;
   /** The word table; English by default. */
@@ -56,12 +65,14 @@ export interface Fields {
   priority?: 1 | 2 | 3;
   list_id?: string;
   repeat?: RepeatValue;
+  /** The names of the labels to put on (existing ones as they are spelt), each once. */
+  labels?: string[];
 }
 
 export interface QuickAddResult {
   /** The text without the recognised words, trimmed; spaces collapsed where words were removed. */
   title: string;
-  /** In the order they appear in the text; at most one of each kind. */
+  /** In the order they appear in the text; at most one of each kind but labels. */
   parts: Part[];
   fields: Fields;
 }

@@ -11,6 +11,7 @@ import { TrashIcon } from '@/ui/icons';
 import { useToday } from '@/ui/use-today';
 import { creatorLabel } from './creator-label';
 import { DueFields, usePickerState } from './due-fields';
+import { LabelsField } from './labels-field';
 import { ListField } from './list-field';
 import { PriorityField } from './priority-field';
 import { ReminderField } from './reminder-field';
@@ -126,6 +127,8 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
       <RepeatField task={task} disabled={viewOnly} error={errors.repeat} onChange={(patch) => void save(patch, 'repeat')} />
 
       <ReminderField task={task} />
+
+      <LabelsField taskId={task.id} />
 
       <StepsField taskId={task.id} viewOnly={viewOnly} />
 
