@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { LabelsSection } from '@/features/labels/labels-section';
 import { ListsScreen } from '@/features/lists/lists-screen';
 
 export const Route = createFileRoute('/lists/')({
-  component: ListsScreen,
+  component: ListsRoute,
 });
+
+function ListsRoute() {
+  return <ListsScreen after={<LabelsSection />} />;
+}
