@@ -19,7 +19,7 @@ export type { Identity } from './db/identity';
 export { LOCAL_DATABASE, META } from './db/identity';
 export type { MoveTarget, NewList, NewTask, OccurrenceDone } from './write';
 export { labels, lists, members, steps, tasks } from './write';
-export { getLabel, labelsByTask, labelTasks, listLabels } from './labels/queries';
+export { labelsByTask, listLabels } from './labels/queries';
 export type { StepCount } from './read/step-queries';
 export { listStepCounts, stepCounts, taskSteps } from './read/step-queries';
 export { observe } from './live/observe';

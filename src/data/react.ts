@@ -25,4 +25,4 @@ export {
   useUpcomingWithRepeats,
 } from './read/hooks';
 export { useReminder, useReminderSchedule } from './reminders/hooks';
-export { useLabel, useLabels, useLabelsByTask, useLabelTasks } from './labels/hooks';
+export { useLabels, useLabelsByTask } from './labels/hooks';

@@ -11,7 +11,7 @@ import type { ListColor } from '@/domain/model';
 import { checkColor } from '@/domain/validation';
 import type { DaybookDb } from '../db/schema';
 import type { ImportReport } from './index';
-import { labels as labelMutators } from '../write/labels';
+import { addLabel, createLabel } from '../write/label-writes';
 
 export interface BackupLabel {
   id: string;
@@ -49,7 +49,7 @@ export async function importLabels(db: DaybookDb, fileLabels: unknown[], fileTas
       let id = byName.get(name.toLowerCase());
       if (!id) {
         if (count >= LABEL_LIMITS.perPerson) throw new ValidationError('id', LABEL_MESSAGES.tooMany);
-        id = (await labelMutators.create(name, color, db)).id;
+        id = (await createLabel(name, color, db)).id;
         byName.set(name.toLowerCase(), id);
         count++;
         report.imported.labels = (report.imported.labels ?? 0) + 1;
@@ -71,7 +71,7 @@ export async function importLabels(db: DaybookDb, fileLabels: unknown[], fileTas
       const on = await db.task_labels.get([taskId, labelId]);
       if (on && !on.deleted_at) continue;
       if ((perTask.get(taskId) ?? 0) >= LABEL_LIMITS.perTask) throw new ValidationError('label_id', LABEL_MESSAGES.tooManyOnTask);
-      await labelMutators.add(taskId, labelId, db);
+      await addLabel(taskId, labelId, db);
       perTask.set(taskId, (perTask.get(taskId) ?? 0) + 1);
       report.imported.task_labels = (report.imported.task_labels ?? 0) + 1;
     } catch (err) {

@@ -3,7 +3,8 @@
 import { Link } from '@tanstack/react-router';
 import { TaskRow } from '@/connected/task-row';
 import { useListsById } from '@/connected/use-lists-by-id';
-import { useLabel, useLabelTasks, useStepCounts } from '@/data/react';
+import { useLabel, useLabelTasks } from '@/data/labels/screen';
+import { useStepCounts } from '@/data/react';
 import { EmptyState } from '@/ui/empty-state';
 import { Screen } from '@/ui/screen';
 import { useToday } from '@/ui/use-today';
