@@ -36,7 +36,7 @@ function chipIcon({ part, color = 'grey' }: Chip): ReactNode {
     case 'list':
       return <span className="list-dot" aria-hidden="true" style={{ '--accent': `var(--list-${color})` } as CSSProperties} />;
     case 'label':
-      return <span className="quick-add-chip-at" aria-hidden="true">@</span>;
+      return <span className="quick-add-chip-at" aria-hidden="true" />;
   }
 }
 

@@ -67,6 +67,7 @@ function LabelEditor({ label, onDone }: { label: Label; onDone: () => void }) {
   }
 
   return (
+    <>
     <form
       className="labels-editor"
       onSubmit={(e) => {
@@ -100,6 +101,7 @@ function LabelEditor({ label, onDone }: { label: Label; onDone: () => void }) {
         Delete label
       </button>
       <FieldError id={`${id}-error`} message={error} />
+    </form>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -112,6 +114,6 @@ function LabelEditor({ label, onDone }: { label: Label; onDone: () => void }) {
           void labelWrites.delete(label.id).then(onDone);
         }}
       />
-    </form>
+    </>
   );
 }
