@@ -119,6 +119,19 @@ export interface TaskLabel {
   version: number;
 }
 
+/** SPEC §14.2: one person's saved filter; only its owner holds it. `query` is a FilterQuery (src/domain/filters.ts). */
+export interface SavedFilter {
+  id: string;
+  name: string;
+  query: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: number;
+}
+
+export type FilterPatch = Partial<Pick<SavedFilter, 'name' | 'query'>>;
+
 export type LabelPatch = Partial<Pick<Label, 'name' | 'color'>>;
 
 export type ListPatch = Partial<Pick<List, 'name' | 'color' | 'position'>>;
@@ -179,6 +192,9 @@ export interface MutationArgs {
   'label.delete': { id: string };
   'task_label.add': { task_id: string; label_id: string };
   'task_label.remove': { task_id: string; label_id: string };
+  'filter.create': { id: string; name: string; query: Record<string, unknown> };
+  'filter.update': { id: string; patch: FilterPatch };
+  'filter.delete': { id: string };
   'member.invite': { list_id: string; email: string; role: Exclude<Role, 'owner'> };
   'member.set_role': { list_id: string; user_id: string; role: Exclude<Role, 'owner'> };
   'member.remove': { list_id: string; user_id: string };
@@ -192,6 +208,7 @@ export const MUTATION_NAMES = [
   'step.create', 'step.update', 'step.delete', 'step.restore',
   'reminder.set', 'reminder.clear', 'reminder.snooze',
   'label.create', 'label.update', 'label.delete', 'task_label.add', 'task_label.remove',
+  'filter.create', 'filter.update', 'filter.delete',
   'member.invite', 'member.set_role', 'member.remove', 'list.leave',
 ] as const satisfies readonly MutationName[];
 
@@ -246,6 +263,8 @@ export interface PullResult {
   labels?: Label[];
   /** The caller's own labels on tasks in visible lists, removed ones too (likewise). */
   task_labels?: TaskLabel[];
+  /** The caller's own saved filters, deleted ones too (servers before filters send none). */
+  filters?: SavedFilter[];
   departed: { list_id: string; task_id: string }[];
   visible_lists: string[];
   /**

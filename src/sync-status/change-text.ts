@@ -138,6 +138,12 @@ export function describeChange(change: Mutation, subjects: Subjects = {}): strin
       return `Label ${task(subjects, change.args.task_id)} ${label(subjects, change.args.label_id)}`;
     case 'task_label.remove':
       return `Remove ${label(subjects, change.args.label_id)} from ${task(subjects, change.args.task_id)}`;
+    case 'filter.create':
+      return `Create filter ${quoted(change.args.name)}`;
+    case 'filter.update':
+      return change.args.patch.name !== undefined ? `Rename a filter to ${quoted(change.args.patch.name)}` : 'Edit a filter';
+    case 'filter.delete':
+      return 'Delete a filter';
     case 'member.invite':
       return `Invite ${change.args.email} as ${change.args.role}`;
     case 'member.set_role':
@@ -176,6 +182,9 @@ export function changeText(change: Mutation, subjects: Subjects = {}): string {
       break;
     case 'label.update':
       parts.push(change.args.patch.name ?? '');
+      break;
+    case 'filter.create':
+      parts.push(change.args.name);
       break;
     case 'member.invite':
       parts.push(change.args.email);

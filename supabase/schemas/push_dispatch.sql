@@ -15,6 +15,7 @@ language sql immutable as $$
     when p_name in ('reminder.set', 'reminder.clear', 'reminder.snooze') then 'reminder'
     when p_name in ('label.create', 'label.update', 'label.delete') then 'label'
     when p_name in ('task_label.add', 'task_label.remove') then 'task_label'
+    when p_name in ('filter.create', 'filter.update', 'filter.delete') then 'filter'
   end
 $$;
 
@@ -32,6 +33,7 @@ begin
     when 'reminder' then perform daybook_private.apply_reminder(p_name, p_args);
     when 'label' then perform daybook_private.apply_label(p_name, p_args);
     when 'task_label' then perform daybook_private.apply_task_label(p_name, p_args);
+    when 'filter' then perform daybook_private.apply_filter(p_name, p_args);
   end case;
 end $$;
 
@@ -65,9 +67,9 @@ begin
     union
     select t.list_id from public.tasks t
       where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'reminder')
-    -- a person's labels live in their Inbox's space, whose id is theirs
+    -- a person's labels and filters live in their Inbox's space, whose id is theirs
     union
-    select auth.uid() from x where x.kind = 'label'
+    select auth.uid() from x where x.kind in ('label', 'filter')
     union
     select t.list_id from public.tasks t
       where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'task_label')));

@@ -30,3 +30,6 @@ create policy labels_read on public.labels for select to authenticated
 
 create policy task_labels_read on public.task_labels for select to authenticated
   using (user_id = auth.uid() and list_id in (select daybook_private.my_list_ids()));
+
+create policy filters_read on public.filters for select to authenticated
+  using (user_id = auth.uid());

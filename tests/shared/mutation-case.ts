@@ -89,6 +89,15 @@ export interface CaseTaskLabel {
   removed?: boolean;
 }
 
+/** A person's saved filter ('F<n>', SPEC §14.2); a device holds only its own person's. */
+export interface CaseFilter {
+  id: string;
+  user: Person;
+  name?: string;
+  query?: Record<string, unknown>;
+  deleted?: boolean;
+}
+
 export interface CaseState {
   lists?: CaseList[];
   members?: CaseMember[];
@@ -97,6 +106,7 @@ export interface CaseState {
   reminders?: CaseReminder[];
   labels?: CaseLabel[];
   task_labels?: CaseTaskLabel[];
+  filters?: CaseFilter[];
 }
 
 /**
@@ -119,6 +129,8 @@ export interface CaseAfter {
   labels?: Record<string, Partial<Omit<CaseLabel, 'id' | 'user'>> | 'absent'>;
   /** key `${task}/${label}`; `list` = its list_id (the task's). The client runner checks only the acting person's. */
   task_labels?: Record<string, Partial<Omit<CaseTaskLabel, 'task' | 'label'> & { list: string }> | 'absent'>;
+  /** key the filter's id; the client runner checks only the acting person's. */
+  filters?: Record<string, Partial<Omit<CaseFilter, 'id' | 'user'>> | 'absent'>;
 }
 
 export type CaseExpect = { refused: ErrorCode } | { after: CaseAfter };

@@ -63,7 +63,7 @@ export const ALREADY_HERE = 'Already on this device';
 
 /** Every live list and task of the current database (tombstones are left out). */
 export async function exportData(db: DaybookDb = getDb()): Promise<BackupFile> {
-  return db.transaction('r', [db.lists, db.tasks, db.steps, db.reminders, db.labels, db.task_labels], async () => {
+  return db.transaction('r', [db.lists, db.tasks, db.steps, db.reminders, db.labels, db.task_labels, db.filters], async () => {
     const listRows = await db.lists.where('[state+position]').between([STATE.open, ''], [STATE.open, '\uffff']).toArray();
     const taskRows = (await db.tasks.toArray()).filter((t) => t.state !== STATE.deleted);
     const live = new Set(taskRows.map((t) => t.id));

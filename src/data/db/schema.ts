@@ -2,7 +2,7 @@
 // IndexedDB cannot index booleans or null, so rows carry derived index keys (`state`,
 // `due_time_key`) next to the public fields; `toTask`/`toList` strip them at the API boundary.
 import Dexie, { type EntityTable, type Transaction } from 'dexie';
-import type { Label, List, Member, OutboxEntry, RefusedEntry, Reminder, Step, Task, TaskLabel } from '@/domain/model';
+import type { Label, List, Member, OutboxEntry, RefusedEntry, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
 import { addObservationMiddleware } from '../live/add-observation';
 import { liveCacheMiddleware } from '../live/cache';
 
@@ -32,6 +32,8 @@ export interface ReminderRow extends Reminder {}
 export interface LabelRow extends Label {}
 /** The user's label on a task, keyed by `[task_id+label_id]`. */
 export interface TaskLabelRow extends TaskLabel {}
+/** A saved filter as stored (the user's own). */
+export interface FilterRow extends SavedFilter {}
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -45,6 +47,7 @@ export type DaybookDb = Dexie & {
   reminders: EntityTable<ReminderRow, 'task_id'>;
   labels: EntityTable<LabelRow, 'id'>;
   task_labels: Dexie.Table<TaskLabelRow, [string, string]>;
+  filters: EntityTable<FilterRow, 'id'>;
   outbox: EntityTable<OutboxEntry, 'id'>;
   refused: EntityTable<RefusedEntry, 'id'>;
   meta: EntityTable<MetaRow, 'key'>;
@@ -94,13 +97,15 @@ export const SCHEMA_V4 = {
 } as const;
 
 /**
- * v5 (SPEC §14.1): `labels` by id, and `task_labels` keyed by task then label (a task's labels are
- * one key range), read by list (purging a list that vanished) and by label (a label's screen).
+ * v5 (SPEC §14.1, §14.2): `labels` by id, and `task_labels` keyed by task then label (a task's
+ * labels are one key range), read by list (purging a list that vanished) and by label (a label's
+ * screen); saved `filters` by id.
  */
 export const SCHEMA_V5 = {
   ...SCHEMA_V4,
   labels: 'id',
   task_labels: '[task_id+label_id], list_id, label_id',
+  filters: 'id',
 } as const;
 
 export const CURRENT_VERSION = 5;

@@ -9,6 +9,7 @@ import { memberInvite, memberRemove, memberSetRole } from './members';
 import { taskCreate, taskDelete, taskRestore, taskUpdate } from './tasks';
 import { taskCompleteOccurrence, taskUncompleteOccurrence } from './tasks-repeat';
 import { reminderClear, reminderSet, reminderSnooze } from './reminders';
+import { filterCreate, filterDelete, filterUpdate } from './filters';
 import { labelCreate, labelDelete, labelUpdate, taskLabelAdd, taskLabelRemove } from './labels';
 import { stepCreate, stepDelete, stepRestore, stepUpdate } from './steps';
 import type { Ctx, MutationDef, MutationDefs, Outcome, Reads, Rows } from './types';
@@ -37,6 +38,9 @@ export const MUTATIONS: MutationDefs = {
   'label.delete': labelDelete,
   'task_label.add': taskLabelAdd,
   'task_label.remove': taskLabelRemove,
+  'filter.create': filterCreate,
+  'filter.update': filterUpdate,
+  'filter.delete': filterDelete,
   'member.invite': memberInvite,
   'member.set_role': memberSetRole,
   'member.remove': memberRemove,

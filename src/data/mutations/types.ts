@@ -1,7 +1,7 @@
 // The shape every mutation shares: what it reads, and a pure `apply` over those rows. No Dexie
 // and no clock here — the caller loads the rows, passes `now`, and writes the changes — so the
 // same function serves the optimistic write, the rebase after a pull and the shared case table.
-import type { Label, List, Member, MutationArgs, MutationError, MutationName, Reminder, Step, Task, TaskLabel } from '@/domain/model';
+import type { Label, List, Member, MutationArgs, MutationError, MutationName, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
 
 /** A task as stored locally: `deleted_with_list` says a tombstone went with its list's delete. */
 export type TaskRecord = Task & { deleted_with_list?: boolean };
@@ -23,6 +23,8 @@ export interface Rows {
   labels?: ReadonlyMap<string, Label>;
   /** The person's labels on the tasks asked for, removed ones too, keyed `taskLabelKey(task, label)`. */
   taskLabels?: ReadonlyMap<string, TaskLabel>;
+  /** The person's filters asked for (every one with `allFilters`), by id; optional likewise. */
+  filters?: ReadonlyMap<string, SavedFilter>;
   /** Keyed by `memberKey(list_id, user_id)`. */
   members: ReadonlyMap<string, Member>;
 }
@@ -52,6 +54,10 @@ export interface Reads {
   allLabels?: boolean;
   /** Every label row of the person on these tasks, with the labels they name. */
   taskLabels?: string[];
+  /** The person's filters by id. */
+  filters?: string[];
+  /** Every filter of the person, deleted ones too (what a create counts against the limit). */
+  allFilters?: boolean;
 }
 
 /** Rows to write (whole rows, replacing what is stored) and membership rows to remove. */
@@ -63,6 +69,7 @@ export interface Changes {
   reminders?: ReminderRecord[];
   labels?: Label[];
   taskLabels?: TaskLabel[];
+  filters?: SavedFilter[];
   removeMembers?: [listId: string, userId: string][];
 }
 

@@ -11,13 +11,13 @@ import { runMutation } from '../write/rows';
 import { type Reads, readsOf } from '../mutations';
 import { advanceMutationId, nextMutationId } from '../write/outbox';
 import { moveToRefused } from './refusals';
-import { stripLabel, stripList, stripReminder, stripStep, stripTask, stripTaskLabel } from './server-rows';
+import { stripFilter, stripLabel, stripList, stripReminder, stripStep, stripTask, stripTaskLabel } from './server-rows';
 import { type Cursors, cursorLists, mergeCursors, REFUSED_CURSOR } from './cursors';
 import { getAckedAhead, getCursors, setAckedAhead, setCursors } from './meta';
 
 /** `sent`: the cursors the page was asked for with (so a reset made meanwhile wins: cursors.ts). */
 export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?: Cursors): Promise<PullOutcome> {
-  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.labels, db.task_labels, db.outbox, db.refused, db.meta], async () => {
+  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.labels, db.task_labels, db.filters, db.outbox, db.refused, db.meta], async () => {
     const now = nowIso();
     const stored = await getCursors(db);
     const cursors = mergeCursors(stored, page.cursors, sent);
@@ -99,6 +99,7 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
     // This user's labels and their labels on tasks (a deleted label and a removed one come as rows too).
     if (page.labels?.length) await db.labels.bulkPut(page.labels.map(stripLabel));
     if (page.task_labels?.length) await db.task_labels.bulkPut(page.task_labels.map(stripTaskLabel));
+    if (page.filters?.length) await db.filters.bulkPut(page.filters.map(stripFilter));
 
     // 4. Departures: a task that moved to a list this user cannot see.
     //    Its departure covers its steps and reminder: those still in the list it left go with it
@@ -165,6 +166,8 @@ interface Touched {
   labels: Set<string>;
   /** Tasks the page brought a row of, or a label row of. */
   tasksWithLabels: Set<string>;
+  /** Filters the page brought. */
+  filters: Set<string>;
 }
 
 function touchedBy(page: PullResult): Touched {
@@ -182,6 +185,7 @@ function touchedBy(page: PullResult): Touched {
     listsWithMembers: new Set([...lists, ...page.members.map((m) => m.list_id)]),
     labels: new Set((page.labels ?? []).map((l) => l.id)),
     tasksWithLabels: new Set([...tasks, ...(page.task_labels ?? []).map((tl) => tl.task_id)]),
+    filters: new Set((page.filters ?? []).map((f) => f.id)),
   };
 }
 
@@ -201,6 +205,8 @@ function touches(reads: Reads, touched: Touched): boolean {
     (reads.allLabels === true && touched.labels.size > 0) ||
     // (a task's label rows count labels the page may have deleted)
     ((reads.taskLabels ?? []).length > 0 && touched.labels.size > 0) ||
-    (reads.taskLabels ?? []).some((taskId) => touched.tasksWithLabels.has(taskId))
+    (reads.taskLabels ?? []).some((taskId) => touched.tasksWithLabels.has(taskId)) ||
+    (reads.filters ?? []).some((id) => touched.filters.has(id)) ||
+    (reads.allFilters === true && touched.filters.size > 0)
   );
 }

@@ -1,5 +1,5 @@
 // Rows as the server sends them carry `version` and every column; keep exactly the public shape.
-import type { Label, List, Reminder, Step, Task, TaskLabel } from '@/domain/model';
+import type { Label, List, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
 
 export function stripList(l: List): List {
   return {
@@ -88,5 +88,17 @@ export function stripTaskLabel(g: TaskLabel): TaskLabel {
     updated_at: g.updated_at,
     deleted_at: g.deleted_at ?? null,
     version: Number(g.version ?? 0),
+  };
+}
+
+export function stripFilter(f: SavedFilter): SavedFilter {
+  return {
+    id: f.id,
+    name: f.name,
+    query: f.query ?? {},
+    created_at: f.created_at,
+    updated_at: f.updated_at,
+    deleted_at: f.deleted_at ?? null,
+    version: Number(f.version ?? 0),
   };
 }

@@ -42,6 +42,13 @@ async function loadLabels(db: DaybookDb, reads: Reads): Promise<Pick<Rows, 'labe
   return { labels, taskLabels };
 }
 
+/** The person's filters `reads` names (or all of them). */
+async function loadFilters(db: DaybookDb, reads: Reads): Promise<Pick<Rows, 'filters'>> {
+  if (!reads.filters?.length && !reads.allFilters) return {};
+  const rows = reads.allFilters ? await db.filters.toArray() : await db.filters.bulkGet(reads.filters ?? []);
+  return { filters: new Map(rows.flatMap((f) => (f ? [[f.id, f] as const] : []))) };
+}
+
 /** The stored task rows a `loadRows` read (undefined: asked for and absent), so its write need not read them again. */
 const storedTaskRows = new WeakMap<Rows, Map<string, TaskRow | undefined>>();
 
@@ -64,7 +71,7 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
   const named = [...new Set(reads.tasks ?? [])];
   const namedLists = [...new Set([...(reads.lists ?? []), ...(reads.listTasks ?? []).map((r) => r.listId)])];
   const roleKey = (id: string): [string, string] => [id, userId];
-  const [steps, namedRows, rangeRows, namedListRows, namedMembers, reminderRows, listMemberRows, labelRows] = await Promise.all([
+  const [steps, namedRows, rangeRows, namedListRows, namedMembers, reminderRows, listMemberRows, labelRows, filterRows] = await Promise.all([
     loadSteps(db, reads),
     db.tasks.bulkGet(named),
     Promise.all(
@@ -78,6 +85,7 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
     reads.reminders?.length ? db.reminders.bulkGet(reads.reminders) : [],
     reads.listMembers?.length ? db.members.where('list_id').anyOf(reads.listMembers).toArray() : [],
     loadLabels(db, reads),
+    loadFilters(db, reads),
   ]);
   const stored = new Map<string, TaskRow | undefined>();
   named.forEach((id, i) => {
@@ -124,7 +132,7 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
   const memberRows = [...namedMembers.slice(0, askedMembers), ...[...lists.keys()].map((id) => roleRows.get(id))];
   const members = new Map([...memberRows, ...listMemberRows].flatMap((m) => (m ? [[memberKey(m.list_id, m.user_id), m] as const] : [])));
   const reminders = new Map(reminderRows.flatMap((r) => (r ? [[r.task_id, r] as const] : [])));
-  const rows: Rows = { lists, tasks, members, steps, reminders, ...labelRows };
+  const rows: Rows = { lists, tasks, members, steps, reminders, ...labelRows, ...filterRows };
   storedTaskRows.set(rows, stored);
   return rows;
 }
@@ -171,6 +179,7 @@ export async function writeChanges(db: DaybookDb, changes: Changes, loaded?: Row
   if (changes.reminders?.length) await db.reminders.bulkPut(changes.reminders);
   if (changes.labels?.length) await db.labels.bulkPut(changes.labels);
   if (changes.taskLabels?.length) await db.task_labels.bulkPut(changes.taskLabels);
+  if (changes.filters?.length) await db.filters.bulkPut(changes.filters);
   if (changes.removeMembers?.length) await db.members.bulkDelete(changes.removeMembers);
 }
 

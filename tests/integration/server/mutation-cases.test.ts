@@ -37,7 +37,7 @@ class Ids {
       const u = this.users[person[2] as Person];
       return person[1] === 'email' ? u.email : u.userId;
     }
-    if (!/^[LTSB]\d+$/.test(s)) return s;
+    if (!/^[LTSBF]\d+$/.test(s)) return s;
     let id = this.fresh.get(s);
     if (!id) {
       id = randomUUID();
@@ -71,9 +71,10 @@ class Ids {
 const at = (flag: boolean | undefined) => (flag ? 'now()' : 'null');
 
 async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: Users) {
-  const { lists = [], members = [], tasks = [], steps = [], reminders = [], labels = [], task_labels = [] } = c.before;
+  const { lists = [], members = [], tasks = [], steps = [], reminders = [], labels = [], task_labels = [], filters = [] } = c.before;
   // People are shared by every case, and so would be their labels (which count against a limit)
   await sql.query('delete from public.labels where user_id = any($1::uuid[])', [PEOPLE.map((p) => users[p].userId)]);
+  await sql.query('delete from public.filters where user_id = any($1::uuid[])', [PEOPLE.map((p) => users[p].userId)]);
   for (const l of lists) {
     const id = ids.resolve(l.id);
     const owner = users[l.owner];
@@ -147,6 +148,12 @@ async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: User
     await sql.query(
       `insert into public.labels (id, user_id, list_id, name, color, deleted_at) values ($1, $2, $2, $3, $4, ${at(l.deleted)})`,
       [ids.resolve(l.id), owner, l.name ?? `Label ${l.id}`, l.color ?? 'grey'],
+    );
+  }
+  for (const f of filters) {
+    await sql.query(
+      `insert into public.filters (id, user_id, list_id, name, query, deleted_at) values ($1, $2, $2, $3, $4, ${at(f.deleted)})`,
+      [ids.resolve(f.id), users[f.user].userId, f.name ?? `Filter ${f.id}`, JSON.stringify(f.query ?? {})],
     );
   }
   for (const tl of task_labels) {
@@ -240,6 +247,14 @@ async function readAfter(sql: Querier, want: CaseAfter, ids: Ids, users: Users):
       taskLabels[key] = !shaped ? 'absent' : w === 'absent' ? shaped : pick(shaped, Object.keys(w));
     }
     got.task_labels = taskLabels;
+  }
+  if (want.filters) {
+    const filters: NonNullable<CaseAfter['filters']> = {};
+    for (const [sym, w] of Object.entries(want.filters)) {
+      const [row] = await sql.query('select name, query, deleted_at is not null as deleted from public.filters where id = $1', [ids.resolve(sym)]);
+      filters[sym] = !row ? 'absent' : w === 'absent' ? row : pick(row, Object.keys(w));
+    }
+    got.filters = filters;
   }
   if (want.members) {
     const members: NonNullable<CaseAfter['members']> = {};

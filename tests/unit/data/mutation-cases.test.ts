@@ -101,6 +101,30 @@ async function seedLabels(db: DaybookDb, state: CaseState, as: Person) {
   }
 }
 
+/** The device holds its own person's filters. */
+async function seedFilters(db: DaybookDb, state: CaseState, as: Person) {
+  for (const f of state.filters ?? []) {
+    if (f.user !== as) continue;
+    await db.filters.put({ id: f.id, name: f.name ?? 'A filter', query: f.query ?? {}, created_at: T0, updated_at: T0, deleted_at: f.deleted ? T0 : null, version: 1 });
+  }
+}
+
+async function checkFilters(db: DaybookDb, after: CaseAfter, c: MutationCase) {
+  for (const [key, want] of Object.entries(after.filters ?? {})) {
+    if ((c.before.filters?.find((f) => f.id === key)?.user ?? c.as) !== c.as) continue;
+    const row = await db.filters.get(key);
+    if (want === 'absent') {
+      expect(row, `filter ${key}`).toBeUndefined();
+      continue;
+    }
+    expect(row, `filter ${key}`).toBeDefined();
+    const { deleted, query, ...fields } = want;
+    expect(row, `filter ${key}`).toMatchObject(fields);
+    if (query !== undefined) expect(row!.query, `filter ${key} query`).toEqual(query);
+    if (deleted !== undefined) expect(row!.deleted_at !== null, `filter ${key} deleted`).toBe(deleted);
+  }
+}
+
 async function checkLabels(db: DaybookDb, after: CaseAfter, c: MutationCase) {
   for (const [key, want] of Object.entries(after.labels ?? {})) {
     if (ownerOf(c.before, key, c.as) !== c.as) continue; // another person's label never reaches this device
@@ -200,14 +224,15 @@ async function run(c: MutationCase, expected: CaseExpect) {
   db = await openDatabase(`case-${Math.random().toString(36).slice(2)}`, userOf(c.as));
   await seed(db, c.before, c.as);
   await seedLabels(db, c.before, c.as);
+  await seedFilters(db, c.before, c.as);
   const ctx = { userId: userOf(c.as), now: NOW };
   for (const m of c.first ?? []) {
-    const first = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.labels, db.task_labels], async () =>
+    const first = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.labels, db.task_labels, db.filters], async () =>
       runMutation(db!, { name: m.name, args: mapArgs(m.args) } as never, ctx),
     );
     expect(first.ok ? 'applied' : `refused ${first.error.code}`, `first ${m.name}`).toBe('applied');
   }
-  const outcome = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.labels, db.task_labels], async () =>
+  const outcome = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.labels, db.task_labels, db.filters], async () =>
     runMutation(db!, { name: c.name, args: mapArgs(c.args) } as never, ctx),
   );
   if ('refused' in expected) {
@@ -216,6 +241,7 @@ async function run(c: MutationCase, expected: CaseExpect) {
     expect(outcome.ok ? 'applied' : `refused ${outcome.error.code}: ${outcome.error.message}`).toBe('applied');
     await check(db, expected.after, c.as);
     await checkLabels(db, expected.after, c);
+    await checkFilters(db, expected.after, c);
   }
 }
 
