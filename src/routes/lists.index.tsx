@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { FiltersSection } from '@/features/filters/filters-section';
 import { LabelsSection } from '@/features/labels/labels-section';
 import { ListsScreen } from '@/features/lists/lists-screen';
 
@@ -7,5 +8,14 @@ export const Route = createFileRoute('/lists/')({
 });
 
 function ListsRoute() {
-  return <ListsScreen after={<LabelsSection />} />;
+  return (
+    <ListsScreen
+      after={
+        <>
+          <FiltersSection />
+          <LabelsSection />
+        </>
+      }
+    />
+  );
 }
