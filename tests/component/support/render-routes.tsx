@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { SyncToasts } from '@/app/sync-toasts';
 import { AppToaster } from '@/app/toaster';
 import { Route as RootRoute } from '@/routes/__root';
+import { Route as FilterRoute } from '@/routes/filters.$filterId';
 import { Route as LabelRoute } from '@/routes/labels.$labelId';
 import { Route as ListRoute } from '@/routes/lists.$listId';
 import { Route as ShareRoute } from '@/routes/lists.$listId.share';
@@ -33,6 +34,7 @@ export function renderRoutes(url: string) {
     ] as never),
     child(TaskRoute, '/tasks/$taskId'),
     child(LabelRoute, '/labels/$labelId'),
+    child(FilterRoute, '/filters/$filterId'),
     child(SignInRoute, '/sign-in'),
     child(SyncRoute, '/sync'),
     child(SettingsRoute, '/settings'),
