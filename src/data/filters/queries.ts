@@ -22,7 +22,7 @@ function queryOf(filter: SavedFilter): FilterQuery | null {
 
 /**
  * The tasks the query keeps, in the lists the person can see, by due date (undated last) then
- * position. Reads the tasks only in the states asked for, and label rows only when the query names labels.
+ * position. Reads label rows only when the query names labels.
  */
 export async function runFilter(query: FilterQuery, today: string, db: DaybookDb = getDb()): Promise<Task[]> {
   const status = query.status ?? 'open';
@@ -30,7 +30,8 @@ export async function runFilter(query: FilterQuery, today: string, db: DaybookDb
   const [identity, lists, rows, labelRows, labels] = await Promise.all([
     readIdentity(db),
     db.lists.toArray(),
-    states.length === 1 ? db.tasks.filter((t) => t.state === states[0]).toArray() : db.tasks.filter((t) => t.state !== STATE.deleted).toArray(),
+    // one getAll, then a plain loop: a cursor with a filter visits the rows one request at a time
+    db.tasks.toArray(),
     query.labels?.length ? db.task_labels.where('label_id').anyOf(query.labels).toArray() : [],
     query.labels?.length ? db.labels.bulkGet(query.labels) : [],
   ]);
@@ -44,7 +45,7 @@ export async function runFilter(query: FilterQuery, today: string, db: DaybookDb
     else onTask.set(r.task_id, [r.label_id]);
   }
   const keep = filterPredicate(query, { today, me: identity?.userId ?? '', labelsOf: (id) => onTask.get(id) ?? [] });
-  const out = rows.filter((t) => liveLists.has(t.list_id) && keep(t));
+  const out = rows.filter((t) => states.includes(t.state as 0 | 1) && liveLists.has(t.list_id) && keep(t));
   out.sort((a, b) => (a.due_date ?? '9999').localeCompare(b.due_date ?? '9999') || a.position.localeCompare(b.position));
   return out.map(toTask);
 }
