@@ -1,6 +1,7 @@
 // Saved filters (SPEC §14.2): the person's filters, and what one shows — run here, on the device's
 // own rows, so it is live and works offline. The predicate is src/domain/filters.ts.
-import { checkFilterQuery, filterPredicate, type FilterQuery } from '@/domain/filters';
+import { filterPredicate } from '@/domain/filter-predicate';
+import { checkFilterQuery, type FilterQuery } from '@/domain/filters';
 import type { SavedFilter, Task } from '@/domain/model';
 import { getDb } from '../db/database';
 import { type DaybookDb, STATE, toTask } from '../db/schema';

@@ -2,7 +2,8 @@
 // Today is Wednesday 25 November 2026; 'me' is u-me. `assignee` and `deadline` are optional task
 // fields (other features add them): tasks without them match "nobody" and no deadline.
 import { describe, expect, it } from 'vitest';
-import { checkFilterQuery, type FilterQuery, filterPredicate, type FilterTask } from '@/domain/filters';
+import { filterPredicate, type FilterTask } from '@/domain/filter-predicate';
+import { checkFilterQuery, type FilterQuery } from '@/domain/filters';
 
 const TODAY = '2026-11-25';
 const base: FilterTask = { id: '', list_id: 'home', title: '', notes: '', due_date: null, priority: 0, done: false, deleted_at: null };
