@@ -69,3 +69,29 @@ test('two devices adding different labels to one task offline keep both', async 
   }
   await deviceB.close();
 });
+
+test('a saved filter shows the tasks it keeps, live, and stays in the sidebar', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUp(page);
+  await addTask(page, 'Water plants');
+  const box = page.getByRole('textbox', { name: 'New task' });
+  await box.fill('Pay rent !high');
+  await box.press('Enter');
+  await expect(taskItem(page, 'Pay rent')).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lists', exact: true }).click();
+  await page.getByRole('region', { name: 'Filters' }).getByRole('button', { name: 'New filter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New filter' });
+  await dialog.getByRole('textbox', { name: 'Filter name' }).fill('Urgent');
+  await dialog.getByRole('combobox', { name: 'Priority at least' }).selectOption('High');
+  await dialog.getByRole('button', { name: 'Save filter' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Urgent' })).toBeVisible();
+  await expect(taskItem(page, 'Pay rent')).toBeVisible();
+  await expect(taskItem(page, 'Water plants')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Filters' }).getByRole('link', { name: 'Urgent' })).toBeVisible();
+
+  // live: completing the task takes it off the (open) filter
+  await taskItem(page, 'Pay rent').getByRole('checkbox', { name: 'Pay rent' }).click();
+  await expect(taskItem(page, 'Pay rent')).toHaveCount(0);
+});
