@@ -2,7 +2,7 @@
 // ticked: for screens that mix lists (Today, Upcoming). A list screen knows its role once and
 // renders ui/task-row's TaskRowView directly. Step counts come from the screen, which reads them
 // for all its rows in one query (useStepCounts), not one per row.
-import { useMembers } from '@/data/react';
+import { useLabelsByTask, useMembers } from '@/data/react';
 import type { Member, Task } from '@/domain/model';
 import { type TaskRowProps, TaskRowView } from '@/ui/task-row';
 import { setTaskDone } from './task-actions';
@@ -17,8 +17,10 @@ export function assigneeName(task: Task, members: readonly Member[] | undefined)
 export function TaskRow(props: TaskRowProps) {
   const role = useListRole(props.task.list_id);
   const members = useMembers(props.task.list_id);
+  const labels = useLabelsByTask()?.get(props.task.id);
   return (
     <TaskRowView
+      labels={labels}
       {...props}
       assignee={assigneeName(props.task, members)}
       viewOnly={role === 'viewer'}

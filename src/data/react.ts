@@ -28,3 +28,5 @@ export {
   useUpcomingWithRepeats,
 } from './read/hooks';
 export { useReminder, useReminderSchedule } from './reminders/hooks';
+export { useLabels, useLabelsByTask } from './labels/hooks';
+export { useFilters } from './filters/list';

@@ -125,6 +125,45 @@ export interface Reminder {
   version: number;
 }
 
+/** SPEC §14.1: one person's label; only its owner ever holds it. A delete leaves a tombstone that syncs. */
+export interface Label {
+  id: string;
+  name: string;
+  color: ListColor;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: number;
+}
+
+/**
+ * SPEC §14.1: the acting person's label on a task, a per-person record in the task's list (like a
+ * reminder). `deleted_at` set = removed (a tombstone that still syncs).
+ */
+export interface TaskLabel {
+  task_id: string;
+  label_id: string;
+  list_id: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: number;
+}
+
+/** SPEC §14.2: one person's saved filter; only its owner holds it. `query` is a FilterQuery (src/domain/filters.ts). */
+export interface SavedFilter {
+  id: string;
+  name: string;
+  query: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: number;
+}
+
+export type FilterPatch = Partial<Pick<SavedFilter, 'name' | 'query'>>;
+
+export type LabelPatch = Partial<Pick<Label, 'name' | 'color'>>;
+
 export type ListPatch = Partial<Pick<List, 'name' | 'color' | 'position'>>;
 export type TaskPatch = Partial<
   Pick<
@@ -189,6 +228,14 @@ export interface MutationArgs {
   'reminder.clear': { task_id: string };
   /** `occurrence` YYYY-MM-DD (the due date it is for), `until` an ISO timestamp. */
   'reminder.snooze': { task_id: string; occurrence: string; until: string };
+  'label.create': { id: string; name: string; color: ListColor };
+  'label.update': { id: string; patch: LabelPatch };
+  'label.delete': { id: string };
+  'task_label.add': { task_id: string; label_id: string };
+  'task_label.remove': { task_id: string; label_id: string };
+  'filter.create': { id: string; name: string; query: Record<string, unknown> };
+  'filter.update': { id: string; patch: FilterPatch };
+  'filter.delete': { id: string };
   'member.invite': { list_id: string; email: string; role: Exclude<Role, 'owner'> };
   'member.set_role': { list_id: string; user_id: string; role: Exclude<Role, 'owner'> };
   'member.remove': { list_id: string; user_id: string };
@@ -206,6 +253,8 @@ export const MUTATION_NAMES = [
   'task.complete_occurrence', 'task.uncomplete_occurrence',
   'step.create', 'step.update', 'step.delete', 'step.restore',
   'reminder.set', 'reminder.clear', 'reminder.snooze',
+  'label.create', 'label.update', 'label.delete', 'task_label.add', 'task_label.remove',
+  'filter.create', 'filter.update', 'filter.delete',
   'member.invite', 'member.set_role', 'member.remove', 'list.leave',
   'invitation.accept', 'invitation.decline', 'invitation.cancel',
 ] as const satisfies readonly MutationName[];
@@ -257,6 +306,12 @@ export interface PullResult {
   steps?: (Step & { deleted_with_task?: boolean })[];
   /** The caller's own reminders on tasks in visible lists (servers before reminders send none). */
   reminders?: (Reminder & { user_id?: string })[];
+  /** The caller's own labels, deleted ones too (servers before labels send none). */
+  labels?: Label[];
+  /** The caller's own labels on tasks in visible lists, removed ones too (likewise). */
+  task_labels?: TaskLabel[];
+  /** The caller's own saved filters, deleted ones too (servers before filters send none). */
+  filters?: SavedFilter[];
   departed: { list_id: string; task_id: string }[];
   visible_lists: string[];
   /**

@@ -29,6 +29,10 @@ function listName(subjects: Subjects, id: string) {
   const name = subjects[id];
   return name ? `list ${quoted(name)}` : 'a list';
 }
+function label(subjects: Subjects, id: string) {
+  const name = subjects[id];
+  return name ? `label ${quoted(name)}` : 'a label';
+}
 function member(subjects: Subjects, listId: string, userId: string) {
   return subjects[`${listId}/${userId}`] || 'a member';
 }
@@ -124,6 +128,22 @@ export function describeChange(change: Mutation, subjects: Subjects = {}): strin
       return `Remove the reminder on ${task(subjects, change.args.task_id)}`;
     case 'reminder.snooze':
       return `Snooze the reminder on ${task(subjects, change.args.task_id)}`;
+    case 'label.create':
+      return `Create label ${quoted(change.args.name)}`;
+    case 'label.update':
+      return change.args.patch.name !== undefined ? `Rename ${label(subjects, change.args.id)} to ${quoted(change.args.patch.name)}` : `Change the colour of ${label(subjects, change.args.id)}`;
+    case 'label.delete':
+      return `Delete ${label(subjects, change.args.id)}`;
+    case 'task_label.add':
+      return `Label ${task(subjects, change.args.task_id)} ${label(subjects, change.args.label_id)}`;
+    case 'task_label.remove':
+      return `Remove ${label(subjects, change.args.label_id)} from ${task(subjects, change.args.task_id)}`;
+    case 'filter.create':
+      return `Create filter ${quoted(change.args.name)}`;
+    case 'filter.update':
+      return change.args.patch.name !== undefined ? `Rename a filter to ${quoted(change.args.patch.name)}` : 'Edit a filter';
+    case 'filter.delete':
+      return 'Delete a filter';
     case 'member.invite':
       return `Invite ${change.args.email} as ${change.args.role}`;
     case 'member.set_role':
@@ -162,6 +182,15 @@ export function changeText(change: Mutation, subjects: Subjects = {}): string {
       break;
     case 'list.update':
       parts.push(change.args.patch.name ?? '');
+      break;
+    case 'label.create':
+      parts.push(change.args.name);
+      break;
+    case 'label.update':
+      parts.push(change.args.patch.name ?? '');
+      break;
+    case 'filter.create':
+      parts.push(change.args.name);
       break;
     case 'member.invite':
       parts.push(change.args.email);

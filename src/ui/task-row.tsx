@@ -1,10 +1,10 @@
 // One task as a list item: a checkbox that completes it (named by the title), the title that
-// opens the task dialog, and a meta line (due chip, list, priority). Viewers get no edit controls
+// opens the task dialog, and a meta line (due chip, list, priority, labels). Viewers get no edit controls
 // and a disabled checkbox that says why. Presentational: the caller says whether the user may
 // edit and what ticking the box does (connected/task-row.tsx looks both up for one row).
 import type { CSSProperties, LiHTMLAttributes, ReactNode, Ref } from 'react';
 import { dayLabel, deadlineMark, isOverdue } from '@/lib/dates';
-import type { List, Task } from '@/domain/model';
+import type { Label, List, Task } from '@/domain/model';
 import { dueLabel, PRIORITY_NAMES } from './format';
 import { ClockIcon, EyeIcon, FlagIcon, RepeatIcon, StepsIcon } from './icons';
 import { useRepeatName } from './repeat-name';
@@ -32,6 +32,8 @@ export interface TaskRowProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'chi
   steps?: { done: number; total: number } | undefined;
   /** Who does it (SPEC §13.2): the assignee's name, shown as initials "Assigned to <name>". */
   assignee?: string | undefined;
+  /** The person's labels on the task (SPEC §14.1), shown as chips. */
+  labels?: readonly Label[] | undefined;
   ref?: Ref<HTMLLIElement>;
 }
 
@@ -62,6 +64,7 @@ export function TaskRowView({
   viewOnlyNoteId,
   steps,
   assignee,
+  labels,
   ref,
   style,
   className,
@@ -76,7 +79,8 @@ export function TaskRowView({
   const repeats = useRepeatName(task);
   const hasSteps = steps !== undefined && steps.total > 0;
   const mark = task.deadline && !task.done ? deadlineMark(task.deadline, today) : null;
-  const hasMeta = showDue || !!task.deadline || task.priority > 0 || (showList && list) || task.notes !== '' || ownNote || repeats !== null || hasSteps || !!assignee;
+  const hasLabels = labels !== undefined && labels.length > 0;
+  const hasMeta = showDue || !!task.deadline || task.priority > 0 || (showList && list) || task.notes !== '' || ownNote || repeats !== null || hasSteps || !!assignee || hasLabels;
   return (
     <li
       ref={ref}
@@ -144,6 +148,13 @@ export function TaskRowView({
                 {list.name}
               </span>
             )}
+            {hasLabels &&
+              labels.map((l) => (
+                <span key={l.id} className="task-label" style={{ '--label': `var(--list-${l.color})` } as CSSProperties}>
+                  <span className="visually-hidden">Label </span>
+                  {l.name}
+                </span>
+              ))}
             {task.notes !== '' && <span className="task-has-notes">Notes</span>}
             {ownNote && (
               <span className="task-view-only" id={noteId}>

@@ -1,4 +1,4 @@
--- Invitations, assignees, deadlines and adaptive pages each replaced some of
+-- Invitations, assignees, labels, filters, deadlines and adaptive pages each replaced some of
 -- these functions with their own change only; this puts back the one definition that holds all
 -- of them (as in supabase/schemas).
 
@@ -423,6 +423,75 @@ begin
     from jsonb_array_elements(p_mutations) with ordinality x(value, ord));
 end $$;
 
+-- from supabase/schemas/push_dispatch.sql
+create or replace function daybook_private.mutation_kind(p_name text) returns text
+language sql immutable as $$
+  select case
+    when p_name in ('list.create', 'list.update', 'list.delete', 'list.restore', 'list.leave') then 'list'
+    when p_name in ('member.invite', 'member.set_role', 'member.remove') then 'member'
+    when p_name in ('invitation.accept', 'invitation.decline', 'invitation.cancel') then 'invitation'
+    when p_name in ('task.create', 'task.update', 'task.delete', 'task.restore', 'task.complete_occurrence',
+      'task.uncomplete_occurrence') then 'task'
+    when p_name in ('step.create', 'step.update', 'step.delete', 'step.restore') then 'step'
+    when p_name in ('reminder.set', 'reminder.clear', 'reminder.snooze') then 'reminder'
+    when p_name in ('label.create', 'label.update', 'label.delete') then 'label'
+    when p_name in ('task_label.add', 'task_label.remove') then 'task_label'
+    when p_name in ('filter.create', 'filter.update', 'filter.delete') then 'filter'
+  end
+$$;
+
+-- from supabase/schemas/push_dispatch.sql
+create or replace function daybook_private.apply_change(p_name text, p_args jsonb) returns void
+language plpgsql as $$
+begin
+  case daybook_private.mutation_kind(p_name)
+    when 'list' then perform daybook_private.apply_list(p_name, p_args);
+    when 'member' then perform daybook_private.apply_member(p_name, p_args);
+    when 'invitation' then perform daybook_private.apply_invitation(p_name, p_args);
+    when 'task' then perform daybook_private.apply_task(p_name, p_args);
+    when 'step' then perform daybook_private.apply_step(p_name, p_args);
+    when 'reminder' then perform daybook_private.apply_reminder(p_name, p_args);
+    when 'label' then perform daybook_private.apply_label(p_name, p_args);
+    when 'task_label' then perform daybook_private.apply_task_label(p_name, p_args);
+    when 'filter' then perform daybook_private.apply_filter(p_name, p_args);
+  end case;
+end $$;
+
+-- from supabase/schemas/push_dispatch.sql
+create or replace function daybook_private.push_lists(p_mutations jsonb) returns uuid[]
+language plpgsql stable security definer set search_path = public, pg_temp as $$
+begin
+  return (with x as (
+    select x.value ->> 'name' as name, x.value -> 'args' as args,
+      daybook_private.mutation_kind(x.value ->> 'name') as kind
+    from jsonb_array_elements(p_mutations) x)
+  select array(
+    select daybook_private.try_uuid(coalesce(x.args ->> 'list_id', x.args ->> 'id')) from x
+      where x.kind in ('list', 'member', 'invitation')
+    union
+    select daybook_private.try_uuid(x.args ->> 'list_id') from x where x.name = 'task.create'
+    union
+    select daybook_private.try_uuid(x.args -> 'patch' ->> 'list_id') from x where x.name = 'task.update'
+    union
+    select t.list_id from public.tasks t
+      where t.id in (select daybook_private.try_uuid(x.args ->> 'id') from x where x.kind = 'task')
+    union
+    select t.list_id from public.tasks t
+      where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.name = 'step.create')
+    union
+    select s.list_id from public.steps s
+      where s.id in (select daybook_private.try_uuid(x.args ->> 'id') from x where x.kind = 'step')
+    union
+    select t.list_id from public.tasks t
+      where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'reminder')
+    -- a person's labels and filters live in their Inbox's space, whose id is theirs
+    union
+    select auth.uid() from x where x.kind in ('label', 'filter')
+    union
+    select t.list_id from public.tasks t
+      where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'task_label')));
+end $$;
+
 -- from supabase/schemas/sync_pull.sql
 create or replace function public.sync_pull(p_client_id uuid, p_cursors jsonb default '{}'::jsonb, p_limit int default 1000,
   p_count boolean default false)
@@ -484,6 +553,9 @@ begin
       union all select * from daybook_private.pull_tasks_keys(me, cur.list_id, cur.c, lim + 1)
       union all select * from daybook_private.pull_steps_keys(me, cur.list_id, cur.c, lim + 1)
       union all select * from daybook_private.pull_reminders_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_labels_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_task_labels_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_filters_keys(me, cur.list_id, cur.c, lim + 1)
       union all select * from daybook_private.pull_departed_keys(me, cur.list_id, cur.c, lim + 1)
     ) k
   ),
@@ -527,6 +599,9 @@ begin
     'tasks', (select daybook_private.pull_tasks_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 't'),
     'steps', (select daybook_private.pull_steps_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 's'),
     'reminders', (select daybook_private.pull_reminders_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'r'),
+    'labels', (select daybook_private.pull_labels_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'b'),
+    'task_labels', (select daybook_private.pull_task_labels_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'g'),
+    'filters', (select daybook_private.pull_filters_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'f'),
     'departed', (select daybook_private.pull_departed_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'd'),
     'visible_lists', coalesce((select jsonb_agg(list_id order by list_id) from vis), '[]'),
     'cursors', coalesce((select jsonb_object_agg(nxt.list_id::text, nxt.c) from nxt), '{}')
@@ -547,6 +622,9 @@ begin
           + daybook_private.pull_tasks_count(me, n.lists, n.afters)
           + daybook_private.pull_steps_count(me, n.lists, n.afters)
           + daybook_private.pull_reminders_count(me, n.lists, n.afters)
+          + daybook_private.pull_labels_count(me, n.lists, n.afters)
+          + daybook_private.pull_task_labels_count(me, n.lists, n.afters)
+          + daybook_private.pull_filters_count(me, n.lists, n.afters)
           + daybook_private.pull_departed_count(me, n.lists, n.afters)
         from (select array_agg(nxt.list_id) as lists, array_agg(nxt.c) as afters from nxt) n) end
   ) into result;

@@ -14,6 +14,9 @@ language sql immutable as $$
       'task.uncomplete_occurrence') then 'task'
     when p_name in ('step.create', 'step.update', 'step.delete', 'step.restore') then 'step'
     when p_name in ('reminder.set', 'reminder.clear', 'reminder.snooze') then 'reminder'
+    when p_name in ('label.create', 'label.update', 'label.delete') then 'label'
+    when p_name in ('task_label.add', 'task_label.remove') then 'task_label'
+    when p_name in ('filter.create', 'filter.update', 'filter.delete') then 'filter'
   end
 $$;
 
@@ -30,6 +33,9 @@ begin
     when 'task' then perform daybook_private.apply_task(p_name, p_args);
     when 'step' then perform daybook_private.apply_step(p_name, p_args);
     when 'reminder' then perform daybook_private.apply_reminder(p_name, p_args);
+    when 'label' then perform daybook_private.apply_label(p_name, p_args);
+    when 'task_label' then perform daybook_private.apply_task_label(p_name, p_args);
+    when 'filter' then perform daybook_private.apply_filter(p_name, p_args);
   end case;
 end $$;
 
@@ -62,7 +68,13 @@ begin
       where s.id in (select daybook_private.try_uuid(x.args ->> 'id') from x where x.kind = 'step')
     union
     select t.list_id from public.tasks t
-      where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'reminder')));
+      where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'reminder')
+    -- a person's labels and filters live in their Inbox's space, whose id is theirs
+    union
+    select auth.uid() from x where x.kind in ('label', 'filter')
+    union
+    select t.list_id from public.tasks t
+      where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'task_label')));
 end $$;
 
 revoke all on function daybook_private.mutation_kind(text) from public, anon, authenticated;

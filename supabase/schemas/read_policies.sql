@@ -24,3 +24,12 @@ create policy reminders_read on public.reminders for select to authenticated
 
 create policy push_subscriptions_read on public.push_subscriptions for select to authenticated
   using (user_id = auth.uid());
+
+create policy labels_read on public.labels for select to authenticated
+  using (user_id = auth.uid());
+
+create policy task_labels_read on public.task_labels for select to authenticated
+  using (user_id = auth.uid() and list_id in (select daybook_private.my_list_ids()));
+
+create policy filters_read on public.filters for select to authenticated
+  using (user_id = auth.uid());

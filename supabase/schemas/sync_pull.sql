@@ -130,6 +130,9 @@ begin
       union all select * from daybook_private.pull_tasks_keys(me, cur.list_id, cur.c, lim + 1)
       union all select * from daybook_private.pull_steps_keys(me, cur.list_id, cur.c, lim + 1)
       union all select * from daybook_private.pull_reminders_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_labels_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_task_labels_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_filters_keys(me, cur.list_id, cur.c, lim + 1)
       union all select * from daybook_private.pull_departed_keys(me, cur.list_id, cur.c, lim + 1)
     ) k
   ),
@@ -173,6 +176,9 @@ begin
     'tasks', (select daybook_private.pull_tasks_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 't'),
     'steps', (select daybook_private.pull_steps_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 's'),
     'reminders', (select daybook_private.pull_reminders_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'r'),
+    'labels', (select daybook_private.pull_labels_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'b'),
+    'task_labels', (select daybook_private.pull_task_labels_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'g'),
+    'filters', (select daybook_private.pull_filters_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'f'),
     'departed', (select daybook_private.pull_departed_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'd'),
     'visible_lists', coalesce((select jsonb_agg(list_id order by list_id) from vis), '[]'),
     'cursors', coalesce((select jsonb_object_agg(nxt.list_id::text, nxt.c) from nxt), '{}')
@@ -193,6 +199,9 @@ begin
           + daybook_private.pull_tasks_count(me, n.lists, n.afters)
           + daybook_private.pull_steps_count(me, n.lists, n.afters)
           + daybook_private.pull_reminders_count(me, n.lists, n.afters)
+          + daybook_private.pull_labels_count(me, n.lists, n.afters)
+          + daybook_private.pull_task_labels_count(me, n.lists, n.afters)
+          + daybook_private.pull_filters_count(me, n.lists, n.afters)
           + daybook_private.pull_departed_count(me, n.lists, n.afters)
         from (select array_agg(nxt.list_id) as lists, array_agg(nxt.c) as afters from nxt) n) end
   ) into result;

@@ -45,10 +45,12 @@ export interface Model {
   members: Map<string, Set<string>>;
   /** User ids by e-mail in lower case, to follow member.invite. */
   people: Map<string, string>;
+  /** `${user id}/${task id}/${label id}` → on (false = taken off, a row that syncs): each person's own. */
+  taskLabels: Map<string, boolean>;
 }
 
 export function emptyModel(people: Map<string, string> = new Map()): Model {
-  return { tasks: new Map(), lists: new Map(), reminders: new Map(), members: new Map(), people };
+  return { tasks: new Map(), lists: new Map(), reminders: new Map(), members: new Map(), people, taskLabels: new Map() };
 }
 
 const membersOf = (model: Model, listId: string) => model.members.get(listId) ?? new Set([listId]);
@@ -81,6 +83,15 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       // clearing what is not set writes no row
       const key = `${userId}/${m.args.task_id}`;
       if (model.reminders.has(key)) model.reminders.set(key, null);
+      return;
+    }
+    case 'task_label.add':
+      model.taskLabels.set(`${userId}/${m.args.task_id}/${m.args.label_id}`, true);
+      return;
+    case 'task_label.remove': {
+      // taking off what is not on writes no row
+      const key = `${userId}/${m.args.task_id}/${m.args.label_id}`;
+      if (model.taskLabels.has(key)) model.taskLabels.set(key, false);
       return;
     }
     case 'task.create': {

@@ -33,7 +33,7 @@
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitations as invitationOps, lists as listOps, members as memberOps, reminders as reminderOps, tasks as taskOps } from '@/data/write';
+import { invitations as invitationOps, labels as labelOps, lists as listOps, members as memberOps, reminders as reminderOps, tasks as taskOps } from '@/data/write';
 import { myInvitations } from '@/data';
 import { ValidationError } from '@/lib/errors';
 import { isFromDone } from '@/domain/recurrence';
@@ -94,7 +94,9 @@ type Op =
   | { op: 'task.assign'; task: number; who: 'me' | 'other' | 'nobody' }
   | { op: 'task.turns'; task: number; who: 'both' | 'me' | 'off' }
   | { op: 'reminder.set'; task: number; offset: ReminderOffset }
-  | { op: 'reminder.clear'; task: number };
+  | { op: 'reminder.clear'; task: number }
+  | { op: 'label.add'; task: number; name: 'Errands' | 'Phone' | 'Later' }
+  | { op: 'label.remove'; task: number };
 
 const priority = fc.constantFrom(0, 1, 2, 3) as fc.Arbitrary<0 | 1 | 2 | 3>;
 const role = fc.constantFrom('editor', 'viewer') as fc.Arbitrary<'editor' | 'viewer'>;
@@ -148,6 +150,9 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   // reminders (SPEC §11.4): the person's own; a task with no date refuses one on the device
   { weight: 3, arbitrary: fc.record({ op: fc.constant('reminder.set' as const), task: pick, offset: fc.constantFrom(...REMINDER_OFFSETS) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('reminder.clear' as const), task: pick }) },
+  // labels (SPEC §14.1): the person's own, one change per label; a name not on this device yet is made here
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('label.add' as const), task: pick, name: fc.constantFrom('Errands', 'Phone', 'Later') as fc.Arbitrary<'Errands' | 'Phone' | 'Later'> }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('label.remove' as const), task: pick }) },
 );
 
 type Step =
@@ -356,6 +361,16 @@ async function edit(d: Device, other: { email: string; userId: string }, op: Op)
         if (id) await reminderOps.clear(id, db);
         return;
       }
+      case 'label.add':
+        if (task) await labelOps.addByName(task.id, [op.name], db);
+        return;
+      case 'label.remove': {
+        // a label that is on (taking off none writes nothing)
+        const on = (await db.task_labels.toArray()).filter((r) => !r.deleted_at).sort((a, b) => `${a.task_id}/${a.label_id}`.localeCompare(`${b.task_id}/${b.label_id}`));
+        const row = at(on, op.task);
+        if (row) await labelOps.remove(row.task_id, row.label_id, db);
+        return;
+      }
     }
 }
 
@@ -425,6 +440,8 @@ function emptyStats() {
     agedRefusals: 0,
     /** reminder rows the server ended with (cleared ones too) */
     reminders: 0,
+    /** label rows on tasks the server ended with (removed ones too) */
+    taskLabels: 0,
     /** tasks deleted on one device while another was about to edit them (the 'conflict' step) */
     conflicts: 0,
     /** refusals pull answers carried (answers a fault then hid too) */
@@ -829,6 +846,15 @@ describe('sync property', () => {
         expect(Object.fromEntries(reminderRows.map((r) => [`${r.user_id}/${r.task_id}`, r.offset_minutes])), 'reminders').toEqual(Object.fromEntries(model.reminders));
         for (const r of reminderRows) expect(r.list_id, `reminder ${r.user_id}/${r.task_id} list`).toBe(model.tasks.get(r.task_id)?.list_id);
         run.reminders += reminderRows.length;
+        // each person's labels on tasks: the model's, in their task's list (a move carries them)
+        const labelRows = await srv.sql.query<{ task_id: string; user_id: string; label_id: string; list_id: string; on: boolean }>(
+          `select g.task_id::text as task_id, g.user_id::text as user_id, g.label_id::text as label_id, g.list_id::text as list_id, g.deleted_at is null as on
+           from public.task_labels g where g.user_id::text = any(string_to_array($1, ','))`,
+          [[ann.userId, ben.userId].join(',')],
+        );
+        expect(Object.fromEntries(labelRows.map((r) => [`${r.user_id}/${r.task_id}/${r.label_id}`, r.on])), 'task labels').toEqual(Object.fromEntries(model.taskLabels));
+        for (const r of labelRows) expect(r.list_id, `label ${r.label_id} on ${r.task_id} list`).toBe(model.tasks.get(r.task_id)?.list_id);
+        run.taskLabels += labelRows.length;
         // counted only for runs that passed (a shrinking failure replays its steps many times)
         for (const k of Object.keys(run) as (keyof Stats)[]) stats[k] += run[k];
       } catch (err) {

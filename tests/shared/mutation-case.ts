@@ -96,6 +96,31 @@ export interface CaseInvitation {
 /** What must hold of one invitation; 'absent' = none (accepted, cancelled or never made). */
 export type CaseInvitationAfter = { role: 'editor' | 'viewer'; status: 'pending' | 'declined' } | 'absent';
 
+/** A person's label ('B<n>', SPEC §14.1); a device holds only its own person's. */
+export interface CaseLabel {
+  id: string;
+  user: Person;
+  name?: string;
+  color?: ListColor;
+  deleted?: boolean;
+}
+
+/** A label on a task, by the label's owner; its list is the task's. `removed` = taken off (a tombstone row). */
+export interface CaseTaskLabel {
+  task: string;
+  label: string;
+  removed?: boolean;
+}
+
+/** A person's saved filter ('F<n>', SPEC §14.2); a device holds only its own person's. */
+export interface CaseFilter {
+  id: string;
+  user: Person;
+  name?: string;
+  query?: Record<string, unknown>;
+  deleted?: boolean;
+}
+
 export interface CaseState {
   lists?: CaseList[];
   invitations?: CaseInvitation[];
@@ -103,6 +128,9 @@ export interface CaseState {
   tasks?: CaseTask[];
   steps?: CaseStep[];
   reminders?: CaseReminder[];
+  labels?: CaseLabel[];
+  task_labels?: CaseTaskLabel[];
+  filters?: CaseFilter[];
 }
 
 /**
@@ -127,6 +155,12 @@ export interface CaseAfter {
    * client runner checks only the acting person's (a device holds no one else's).
    */
   reminders?: Record<string, Partial<Omit<CaseReminder, 'task' | 'user'> & { list: string }> | 'absent'>;
+  /** key the label's id; the client runner checks only the acting person's. */
+  labels?: Record<string, Partial<Omit<CaseLabel, 'id' | 'user'>> | 'absent'>;
+  /** key `${task}/${label}`; `list` = its list_id (the task's). The client runner checks only the acting person's. */
+  task_labels?: Record<string, Partial<Omit<CaseTaskLabel, 'task' | 'label'> & { list: string }> | 'absent'>;
+  /** key the filter's id; the client runner checks only the acting person's. */
+  filters?: Record<string, Partial<Omit<CaseFilter, 'id' | 'user'>> | 'absent'>;
 }
 
 export type CaseExpect = { refused: ErrorCode } | { after: CaseAfter };

@@ -1,12 +1,12 @@
 // Capture a task in two seconds: type, Enter. Refusals show at the field and keep the text.
 // Quick add that understands (SPEC §11.2): with Settings' "Understand dates in quick add" on (the
-// default), the line is read as it is typed — date, time, priority, #list, repeat — and what was
+// default), the line is read as it is typed — date, time, priority, #list, repeat, @label — and what was
 // recognised shows under the field, each part dismissable; Enter adds the task with exactly that.
 // The parser loads on demand (parser.ts); before it has, and with the setting off, the
 // field adds the text as the title, as it always did.
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { type NewTask, tasks } from '@/data';
-import { useAllMembers, useListSharing, useLists } from '@/data/react';
+import { labels as labelWrites, type NewTask, tasks } from '@/data';
+import { useAllMembers, useLabels, useListSharing, useLists } from '@/data/react';
 import type { Part } from '@/domain/quick-add';
 import { FieldError } from '@/ui/field-error';
 import { PlusIcon } from '@/ui/icons';
@@ -40,13 +40,14 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
   const sharing = useListSharing();
   const members = useAllMembers();
   const listId = defaults?.list_id ?? null;
+  const labels = useLabels();
 
   const defaultDate = defaults?.due_date ?? null;
 
   // Read on every keystroke (well under a millisecond: bench/quick-add.ts).
   const understood = useMemo(
-    () => (parser && title.trim() ? parser.understand(title, { today, defaultDate, lists, members, listId, dismissed }) : null),
-    [parser, title, today, defaultDate, lists, members, listId, dismissed],
+    () => (parser && title.trim() ? parser.understand(title, { today, defaultDate, lists, members, listId, labels, dismissed }) : null),
+    [parser, title, today, defaultDate, lists, members, listId, labels, dismissed],
   );
   const result = understood?.result ?? null;
   const [suggestUi, setSuggestUi] = useState<SuggestUi>({ closed: null, nav: null });
@@ -91,14 +92,16 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
     try {
       // Exactly what the chips showed: without the parser (not loaded yet, or switched off) the
       // text is the title.
-      const { repeat, ...fields } = result?.fields ?? {};
-      await tasks.create({
+      const { repeat, labels: labelNames, ...fields } = result?.fields ?? {};
+      const task = await tasks.create({
         ...defaults,
         ...fields,
         // the rule as RRULE text, anchored on its first occurrence (the due date quick add set)
         ...(repeat && parser ? { repeat: parser.formatRule(repeat.rule), repeat_anchor: repeat.anchor } : {}),
         title: result ? result.title : title,
       });
+      // "@name": existing labels put on, new ones made first (SPEC §14.1)
+      if (labelNames?.length) await labelWrites.addByName(task.id, labelNames);
       setTitle('');
       setDismissed(new Set());
       setError(null);

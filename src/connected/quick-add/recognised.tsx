@@ -36,6 +36,8 @@ function chipIcon({ part, color = 'grey' }: Chip): ReactNode {
       return <SyncIcon />;
     case 'list':
       return <span className="list-dot" aria-hidden="true" style={{ '--accent': `var(--list-${color})` } as CSSProperties} />;
+    case 'label':
+      return <span className="quick-add-chip-at" aria-hidden="true" />;
   }
 }
 

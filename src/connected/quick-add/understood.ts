@@ -2,7 +2,7 @@
 // '#' suggestions (src/domain/quick-add), and the pieces that show them — the "Recognised" chips and
 // the suggestions' listbox, with their styles. None of it is needed to type a plain title, so none
 // of it is in the first screen's bundle; the field (quick-add.tsx) keeps only its state.
-import type { List, Member } from '@/domain/model';
+import type { Label, List, Member } from '@/domain/model';
 import { keepLabel, type ParseOptions, type PersonRef, parseQuickAdd, partLabel, type QuickAddResult } from '@/domain/quick-add';
 import type { Chip } from './recognised';
 import './understood.css';
@@ -21,11 +21,11 @@ const pad = (n: number) => String(n).padStart(2, '0');
  */
 export function understand(
   text: string,
-  options: Omit<ParseOptions, 'lists' | 'now' | 'people'> & { lists: readonly List[] | undefined; members: readonly Member[] | undefined },
+  options: Omit<ParseOptions, 'lists' | 'labels' | 'now' | 'people'> & { lists: readonly List[] | undefined; members: readonly Member[] | undefined; labels?: readonly Label[] },
 ): { result: QuickAddResult; chips: Chip[] } {
   const now = new Date();
   const { members, ...rest } = options;
-  const opts: ParseOptions = { ...rest, lists: options.lists ?? [], people: peopleOf(members), now: `${pad(now.getHours())}:${pad(now.getMinutes())}` };
+  const opts: ParseOptions = { ...rest, lists: options.lists ?? [], labels: options.labels ?? [], people: peopleOf(members), now: `${pad(now.getHours())}:${pad(now.getMinutes())}` };
   const result = parseQuickAdd(text, opts);
   const chips = result.parts.map((part) => ({
     part,

@@ -13,6 +13,7 @@
 // step.update {done: true} for a done one); steps of a task not imported are skipped with it.
 // Reminders (SPEC §11.4) likewise: a set reminder of an exported task travels as {task_id,
 // offset_minutes} (a snooze is of the moment and stays behind) and is set on the imported task.
+// Labels (SPEC §14.1) travel with their rows on the exported tasks (./labels.ts).
 import { ValidationError } from '@/lib/errors';
 import { isObject } from '@/lib/is-object';
 import { newId, nowIso } from '@/lib/ids';
@@ -24,6 +25,7 @@ import { type DaybookDb, STATE, toList, toStep, toTask } from '../db/schema';
 import { readIdentity } from '../db/identity';
 import { assertImportable } from './import-check';
 import { type IdCheck, type IdPlan, keepingIds, place, planIds } from './import-ids';
+import { type BackupLabel, type BackupTaskLabel, exportLabels, importLabels } from './labels';
 import { lists as listMutators, reminders as reminderMutators, steps as stepMutators, tasks as taskMutators } from '../write';
 import { write } from '../write/transaction';
 
@@ -37,6 +39,9 @@ export interface BackupFile {
   steps?: Step[];
   /** The person's set reminders on the exported tasks (files from before reminders have none). */
   reminders?: BackupReminder[];
+  /** The person's live labels and their labels on the exported tasks (files from before labels have none). */
+  labels?: BackupLabel[];
+  task_labels?: BackupTaskLabel[];
 }
 
 export interface BackupReminder {
@@ -47,10 +52,10 @@ export interface BackupReminder {
 export type { IdCheck } from './import-ids';
 
 export interface ImportReport {
-  imported: { lists: number; tasks: number; steps?: number; reminders?: number };
+  imported: { lists: number; tasks: number; steps?: number; reminders?: number; labels?: number; task_labels?: number };
   /** Imported lists and tasks that got an id other than the file's (SPEC §15). */
   renamed: number;
-  skipped: { index: number; kind: 'list' | 'task' | 'step' | 'reminder'; reason: string }[];
+  skipped: { index: number; kind: 'list' | 'task' | 'step' | 'reminder' | 'label' | 'task_label'; reason: string }[];
 }
 
 export const NOT_A_BACKUP = 'This file is not a Daybook export';
@@ -58,7 +63,7 @@ export const ALREADY_HERE = 'Already on this device';
 
 /** Every live list and task of the current database (tombstones are left out). */
 export async function exportData(db: DaybookDb = getDb()): Promise<BackupFile> {
-  return db.transaction('r', db.lists, db.tasks, db.steps, db.reminders, async () => {
+  return db.transaction('r', [db.lists, db.tasks, db.steps, db.reminders, db.labels, db.task_labels, db.filters], async () => {
     const listRows = await db.lists.where('[state+position]').between([STATE.open, ''], [STATE.open, '\uffff']).toArray();
     const taskRows = (await db.tasks.toArray()).filter((t) => t.state !== STATE.deleted);
     const live = new Set(taskRows.map((t) => t.id));
@@ -72,6 +77,7 @@ export async function exportData(db: DaybookDb = getDb()): Promise<BackupFile> {
       tasks: taskRows.map(toTask),
       steps: stepRows.filter((s) => s.state !== STATE.deleted && live.has(s.task_id)).map(toStep),
       reminders: reminderRows.flatMap((r) => (r.offset_minutes !== null && live.has(r.task_id) ? [{ task_id: r.task_id, offset_minutes: r.offset_minutes }] : [])),
+      ...(await exportLabels(db, live)),
     };
   });
 }
@@ -169,8 +175,9 @@ export async function importData(json: unknown, db: DaybookDb = getDb(), opts: I
     }
     await importSteps(db, Array.isArray(json.steps) ? json.steps : [], taskIds, report);
     await importReminders(db, Array.isArray(json.reminders) ? json.reminders : [], taskIds, report);
+    await importLabels(db, Array.isArray(json.labels) ? json.labels : [], Array.isArray(json.task_labels) ? json.task_labels : [], taskIds, report);
   });
-  const order = { list: 0, task: 1, step: 2, reminder: 3 };
+  const order = { list: 0, task: 1, step: 2, reminder: 3, label: 4, task_label: 5 };
   report.skipped.sort((a, b) => order[a.kind] - order[b.kind] || a.index - b.index);
   return report;
 }

@@ -2,7 +2,7 @@
 // IndexedDB cannot index booleans or null, so rows carry derived index keys (`state`,
 // `due_time_key`) next to the public fields; `toTask`/`toList` strip them at the API boundary.
 import Dexie, { type EntityTable, type Transaction } from 'dexie';
-import type { List, Member, OutboxEntry, RefusedEntry, Reminder, Step, Task } from '@/domain/model';
+import type { Label, List, Member, OutboxEntry, RefusedEntry, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
 import { addObservationMiddleware } from '../live/add-observation';
 import { liveCacheMiddleware } from '../live/cache';
 
@@ -28,6 +28,12 @@ export interface ListRow extends List {
 export interface MemberRow extends Member {}
 /** A reminder as stored, keyed by `task_id` (the database is one user's). */
 export interface ReminderRow extends Reminder {}
+/** A label as stored (the database is one user's, so every label is theirs). */
+export interface LabelRow extends Label {}
+/** The user's label on a task, keyed by `[task_id+label_id]`. */
+export interface TaskLabelRow extends TaskLabel {}
+/** A saved filter as stored (the user's own). */
+export interface FilterRow extends SavedFilter {}
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -39,6 +45,9 @@ export type DaybookDb = Dexie & {
   tasks: EntityTable<TaskRow, 'id'>;
   steps: EntityTable<StepRow, 'id'>;
   reminders: EntityTable<ReminderRow, 'task_id'>;
+  labels: EntityTable<LabelRow, 'id'>;
+  task_labels: Dexie.Table<TaskLabelRow, [string, string]>;
+  filters: EntityTable<FilterRow, 'id'>;
   outbox: EntityTable<OutboxEntry, 'id'>;
   refused: EntityTable<RefusedEntry, 'id'>;
   meta: EntityTable<MetaRow, 'key'>;
@@ -91,11 +100,16 @@ export const SCHEMA_V4 = {
  * v5: "Assigned to me" (SPEC §13.2) reads a person's open tasks in every list by
  * `[assignee+state]` (rows with no assignee are not in it); Today's open tasks whose deadline has
  * come (SPEC §14.3), whatever their due date, by `[state+deadline]` (a task without one is not in
- * it). Nothing to backfill.
+ * it). Labels (SPEC §14.1, §14.2): `labels` by id, and `task_labels` keyed by task then label (a
+ * task's labels are one key range), read by list (purging a list that vanished) and by label (a
+ * label's screen); saved `filters` by id. Nothing to backfill.
  */
 export const SCHEMA_V5 = {
   ...SCHEMA_V4,
   tasks: `${SCHEMA_V4.tasks}, [assignee+state], [state+deadline]`,
+  labels: 'id',
+  task_labels: '[task_id+label_id], list_id, label_id',
+  filters: 'id',
 } as const;
 
 export const CURRENT_VERSION = 5;

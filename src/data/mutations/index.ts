@@ -10,6 +10,8 @@ import { invitationAccept, invitationCancel, invitationDecline } from './invitat
 import { taskCreate, taskDelete, taskRestore, taskUpdate } from './tasks';
 import { taskCompleteOccurrence, taskUncompleteOccurrence } from './tasks-repeat';
 import { reminderClear, reminderSet, reminderSnooze } from './reminders';
+import { filterCreate, filterDelete, filterUpdate } from './filters';
+import { labelCreate, labelDelete, labelUpdate, taskLabelAdd, taskLabelRemove } from './labels';
 import { stepCreate, stepDelete, stepRestore, stepUpdate } from './steps';
 import type { Ctx, MutationDef, MutationDefs, Outcome, Reads, Rows } from './types';
 
@@ -32,6 +34,14 @@ export const MUTATIONS: MutationDefs = {
   'reminder.set': reminderSet,
   'reminder.clear': reminderClear,
   'reminder.snooze': reminderSnooze,
+  'label.create': labelCreate,
+  'label.update': labelUpdate,
+  'label.delete': labelDelete,
+  'task_label.add': taskLabelAdd,
+  'task_label.remove': taskLabelRemove,
+  'filter.create': filterCreate,
+  'filter.update': filterUpdate,
+  'filter.delete': filterDelete,
   'member.invite': memberInvite,
   'member.set_role': memberSetRole,
   'member.remove': memberRemove,
@@ -66,3 +76,4 @@ export function applyMutation(rows: Rows, m: AnyMutation, ctx: Ctx): Outcome {
 export { INBOX_UNDELETABLE, LIST_MISSING, OWNER_ONLY, STEP_MISSING, TASK_MISSING, VIEW_ONLY } from './checks';
 export type { Changes, Ctx, Outcome, Reads, ReminderRecord, Rows, StepRecord, TaskRecord } from './types';
 export { invitationKey, keyOfInvitation, memberKey } from './types';
+export { taskLabelKey } from './labels';

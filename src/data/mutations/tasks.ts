@@ -55,6 +55,7 @@ export const taskUpdate: MutationDef<'task.update'> = {
           taskSteps: [{ taskId: args.id, state: 'all' }],
           reminders: [args.id],
           listMembers: [args.patch.list_id],
+          taskLabels: [args.id],
         }
       : { tasks: [args.id], ...(args.patch && ('assignee' in args.patch || 'turns' in args.patch) ? { taskListMembers: true } : {}) },
   apply(rows, { id, patch }, { userId, now }) {
@@ -66,10 +67,11 @@ export const taskUpdate: MutationDef<'task.update'> = {
     const next: TaskRecord = { ...task, ...clean, ...assignedFields(rows, task, patch as Record<string, unknown>, clean.list_id ?? task.list_id, userId), updated_at: now };
     if ('done' in clean) next.done_at = clean.done ? (task.done_at ?? now) : null;
     if (next.list_id === task.list_id) return { tasks: [next] };
-    // its steps and the person's reminder move with it: they are versioned in the task's list
+    // its steps and the person's reminder and labels move with it: they are versioned in the task's list
     const steps = stepsOfTask(rows, id, 'all').map((s) => ({ ...s, list_id: next.list_id, updated_at: now }));
     const reminder = rows.reminders?.get(id);
-    return { tasks: [next], steps, ...(reminder ? { reminders: [{ ...reminder, list_id: next.list_id, updated_at: now }] } : {}) };
+    const taskLabels = [...(rows.taskLabels?.values() ?? [])].map((tl) => ({ ...tl, list_id: next.list_id, updated_at: now }));
+    return { tasks: [next], steps, taskLabels, ...(reminder ? { reminders: [{ ...reminder, list_id: next.list_id, updated_at: now }] } : {}) };
   },
 };
 

@@ -1,7 +1,7 @@
 // The shape every mutation shares: what it reads, and a pure `apply` over those rows. No Dexie
 // and no clock here — the caller loads the rows, passes `now`, and writes the changes — so the
 // same function serves the optimistic write, the rebase after a pull and the shared case table.
-import type { Invitation, List, Member, MutationArgs, MutationError, MutationName, Reminder, Step, Task } from '@/domain/model';
+import type { Invitation, Label, List, Member, MutationArgs, MutationError, MutationName, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
 
 /** A task as stored locally: `deleted_with_list` says a tombstone went with its list's delete. */
 export type TaskRecord = Task & { deleted_with_list?: boolean };
@@ -19,6 +19,12 @@ export interface Rows {
   steps?: ReadonlyMap<string, StepRecord>;
   /** The person's reminders asked for, by task id; optional likewise. */
   reminders?: ReadonlyMap<string, ReminderRecord>;
+  /** The person's labels asked for (every one with `allLabels`), by id; optional likewise. */
+  labels?: ReadonlyMap<string, Label>;
+  /** The person's labels on the tasks asked for, removed ones too, keyed `taskLabelKey(task, label)`. */
+  taskLabels?: ReadonlyMap<string, TaskLabel>;
+  /** The person's filters asked for (every one with `allFilters`), by id; optional likewise. */
+  filters?: ReadonlyMap<string, SavedFilter>;
   /** Keyed by `memberKey(list_id, user_id)`. */
   members: ReadonlyMap<string, Member>;
   /** The invitations this device holds, keyed by `invitationKey`; optional like steps. */
@@ -48,6 +54,16 @@ export interface Reads {
   reminders?: string[];
   /** The invitations this device holds (few: they are kept whole). */
   invitations?: boolean;
+  /** The person's labels by id (each named label's rows on tasks come with `taskLabels`). */
+  labels?: string[];
+  /** Every label of the person, deleted ones too (what a create counts against the limit). */
+  allLabels?: boolean;
+  /** Every label row of the person on these tasks, with the labels they name. */
+  taskLabels?: string[];
+  /** The person's filters by id. */
+  filters?: string[];
+  /** Every filter of the person, deleted ones too (what a create counts against the limit). */
+  allFilters?: boolean;
 }
 
 /** Rows to write (whole rows, replacing what is stored) and membership rows to remove. */
@@ -57,6 +73,9 @@ export interface Changes {
   members?: Member[];
   steps?: StepRecord[];
   reminders?: ReminderRecord[];
+  labels?: Label[];
+  taskLabels?: TaskLabel[];
+  filters?: SavedFilter[];
   removeMembers?: [listId: string, userId: string][];
   /** Invitations to take off this device, by `invitationKey`. */
   removeInvitations?: string[];

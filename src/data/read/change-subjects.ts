@@ -13,6 +13,7 @@ export async function changeSubjects(changes: Mutation[], db: DaybookDb = getDb(
   const listIds = new Set<string>();
   const memberKeys: [string, string][] = [];
   const stepIds = new Set<string>();
+  const labelIds = new Set<string>();
   for (const m of changes) {
     if (m.name === 'task.update' || m.name === 'task.delete' || m.name === 'task.restore' || m.name === 'task.complete_occurrence' || m.name === 'task.uncomplete_occurrence') {
       taskIds.add(m.args.id);
@@ -24,6 +25,11 @@ export async function changeSubjects(changes: Mutation[], db: DaybookDb = getDb(
       listIds.add(m.args.list_id);
       memberKeys.push([m.args.list_id, m.args.user_id]);
     } else if (m.name === 'list.leave' || m.name === 'member.invite' || m.name.startsWith('invitation.')) listIds.add((m.args as { list_id: string }).list_id);
+    else if (m.name === 'label.update' || m.name === 'label.delete') labelIds.add(m.args.id);
+    else if (m.name === 'task_label.add' || m.name === 'task_label.remove') {
+      taskIds.add(m.args.task_id);
+      labelIds.add(m.args.label_id);
+    }
   }
   const subjects: Record<string, string> = {};
   for (const row of await db.tasks.bulkGet([...taskIds])) if (row) subjects[row.id] = row.title;
@@ -31,6 +37,7 @@ export async function changeSubjects(changes: Mutation[], db: DaybookDb = getDb(
   // a list someone is invited to is known here only by its invitation
   if (changes.some((m) => m.name.startsWith('invitation.'))) for (const i of await readInvitations(db)) if (i.list_name) subjects[i.list_id] = i.list_name;
   for (const row of await db.lists.bulkGet([...listIds])) if (row) subjects[row.id] = row.name;
+  for (const row of await db.labels.bulkGet([...labelIds])) if (row) subjects[row.id] = row.name;
   for (const row of await db.members.bulkGet(memberKeys)) if (row) subjects[`${row.list_id}/${row.user_id}`] = row.email;
   return subjects;
 }

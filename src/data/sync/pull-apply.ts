@@ -12,13 +12,13 @@ import { runMutation } from '../write/rows';
 import { type Reads, readsOf } from '../mutations';
 import { advanceMutationId, nextMutationId } from '../write/outbox';
 import { moveToRefused } from './refusals';
-import { stripList, stripReminder, stripStep, stripTask } from './server-rows';
+import { stripFilter, stripLabel, stripList, stripReminder, stripStep, stripTask, stripTaskLabel } from './server-rows';
 import { type Cursors, cursorLists, mergeCursors, REFUSED_CURSOR } from './cursors';
 import { getAckedAhead, getCursors, setAckedAhead, setCursors } from './meta';
 
 /** `sent`: the cursors the page was asked for with (so a reset made meanwhile wins: cursors.ts). */
 export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?: Cursors): Promise<PullOutcome> {
-  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.outbox, db.refused, db.meta], async () => {
+  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.labels, db.task_labels, db.filters, db.outbox, db.refused, db.meta], async () => {
     const now = nowIso();
     const stored = await getCursors(db);
     const cursors = mergeCursors(stored, page.cursors, sent);
@@ -99,6 +99,10 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
     if (page.reminders?.length) await db.reminders.bulkPut(page.reminders.map(stripReminder));
     // The invitations, whole (a server from before invitations sends none).
     if (page.invitations) await writeInvitations(db, page.invitations);
+    // This user's labels and their labels on tasks (a deleted label and a removed one come as rows too).
+    if (page.labels?.length) await db.labels.bulkPut(page.labels.map(stripLabel));
+    if (page.task_labels?.length) await db.task_labels.bulkPut(page.task_labels.map(stripTaskLabel));
+    if (page.filters?.length) await db.filters.bulkPut(page.filters.map(stripFilter));
 
     // 4. Departures: a task that moved to a list this user cannot see.
     //    Its departure covers its steps and reminder: those still in the list it left go with it
@@ -109,6 +113,8 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
       const left = await db.steps.where('[task_id+position]').between([task_id, ''], [task_id, '\uffff']).toArray();
       await db.steps.bulkDelete(left.filter((s) => s.list_id === list_id).map((s) => s.id));
       if ((await db.reminders.get(task_id))?.list_id === list_id) await db.reminders.delete(task_id);
+      const labelled = await db.task_labels.where('[task_id+label_id]').between([task_id, ''], [task_id, '\uffff']).toArray();
+      await db.task_labels.bulkDelete(labelled.filter((tl) => tl.list_id === list_id).map((tl): [string, string] => [tl.task_id, tl.label_id]));
     }
 
     // 5. Lists no longer visible, unless this device is still creating them.
@@ -126,6 +132,7 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
       await db.tasks.bulkDelete(taskIds);
       await db.steps.where('list_id').equals(id).delete();
       await db.reminders.where('list_id').equals(id).delete();
+      await db.task_labels.where('list_id').equals(id).delete();
       delete cursors[id];
     }
 
@@ -160,6 +167,12 @@ interface Touched {
   listsWithMembers: Set<string>;
   /** Whether the page brought the invitations (it replaced the device's). */
   invitations: boolean;
+  /** Labels the page brought. */
+  labels: Set<string>;
+  /** Tasks the page brought a row of, or a label row of. */
+  tasksWithLabels: Set<string>;
+  /** Filters the page brought. */
+  filters: Set<string>;
 }
 
 function touchedBy(page: PullResult): Touched {
@@ -176,6 +189,9 @@ function touchedBy(page: PullResult): Touched {
     tasksWithReminders: new Set([...tasks, ...(page.reminders ?? []).map((r) => r.task_id)]),
     listsWithMembers: new Set([...lists, ...page.members.map((m) => m.list_id)]),
     invitations: page.invitations !== undefined,
+    labels: new Set((page.labels ?? []).map((l) => l.id)),
+    tasksWithLabels: new Set([...tasks, ...(page.task_labels ?? []).map((tl) => tl.task_id)]),
+    filters: new Set((page.filters ?? []).map((f) => f.id)),
   };
 }
 
@@ -191,6 +207,13 @@ function touches(reads: Reads, touched: Touched): boolean {
     (reads.listSteps ?? []).some(({ listId }) => touched.listsWithSteps.has(listId)) ||
     (reads.reminders ?? []).some((taskId) => touched.tasksWithReminders.has(taskId)) ||
     (reads.listMembers ?? []).some((listId) => touched.listsWithMembers.has(listId)) ||
-    (reads.invitations === true && touched.invitations)
+    (reads.invitations === true && touched.invitations) ||
+    (reads.labels ?? []).some((id) => touched.labels.has(id)) ||
+    (reads.allLabels === true && touched.labels.size > 0) ||
+    // (a task's label rows count labels the page may have deleted)
+    ((reads.taskLabels ?? []).length > 0 && touched.labels.size > 0) ||
+    (reads.taskLabels ?? []).some((taskId) => touched.tasksWithLabels.has(taskId)) ||
+    (reads.filters ?? []).some((id) => touched.filters.has(id)) ||
+    (reads.allFilters === true && touched.filters.size > 0)
   );
 }

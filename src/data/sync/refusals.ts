@@ -80,6 +80,14 @@ const STRINGS: Record<Mutation['name'], string[]> = {
   'reminder.set': ['task_id'],
   'reminder.clear': ['task_id'],
   'reminder.snooze': ['task_id', 'occurrence', 'until'],
+  'label.create': ['id', 'name', 'color'],
+  'label.update': ['id'],
+  'label.delete': ['id'],
+  'task_label.add': ['task_id', 'label_id'],
+  'task_label.remove': ['task_id', 'label_id'],
+  'filter.create': ['id', 'name'],
+  'filter.update': ['id'],
+  'filter.delete': ['id'],
   'member.invite': ['list_id', 'email', 'role'],
   'member.set_role': ['list_id', 'user_id', 'role'],
   'member.remove': ['list_id', 'user_id'],
@@ -99,7 +107,7 @@ function asMutation(id: number, name: unknown, args: unknown): Mutation | null {
   const fields = STRINGS[name as Mutation['name']];
   if (!fields.every((f) => typeof args[f] === 'string')) return null;
   if (name === 'task.create' && args.notes !== undefined && typeof args.notes !== 'string') return null;
-  if (name === 'task.update' || name === 'list.update' || name === 'step.update') {
+  if (name === 'task.update' || name === 'list.update' || name === 'step.update' || name === 'label.update' || name === 'filter.update') {
     const patch = args.patch;
     if (!isObject(patch) || TEXT_FIELDS.some((f) => patch[f] !== undefined && patch[f] !== null && typeof patch[f] !== 'string')) return null;
   }
@@ -140,6 +148,28 @@ async function undoRefused(db: DaybookDb, entry: OutboxEntry, cursors: Record<st
     if (listId) cursors[listId] = 0;
     return;
   }
+  if (entry.name === 'label.create') {
+    await db.labels.delete(entry.args.id);
+    return;
+  }
+  if (entry.name === 'filter.create') {
+    await db.filters.delete(entry.args.id);
+    return;
+  }
+  if (entry.name === 'label.update' || entry.name === 'label.delete' || entry.name === 'filter.update' || entry.name === 'filter.delete') {
+    // a person's labels and filters are in their Inbox's space, whose id is theirs
+    const identity = await readIdentity(db);
+    if (identity) cursors[identity.userId] = 0;
+    return;
+  }
+  if (entry.name === 'task_label.add' || entry.name === 'task_label.remove') {
+    // as for reminders: the server may hold no row (a first add it refused)
+    const { task_id, label_id } = entry.args;
+    const listId = (await db.task_labels.get([task_id, label_id]))?.list_id ?? (await db.tasks.get(task_id))?.list_id;
+    await db.task_labels.delete([task_id, label_id]);
+    if (listId) cursors[listId] = 0;
+    return;
+  }
   const reads = readsOf(entry);
   const stepId = reads.steps?.[0];
   const taskId = reads.tasks?.[0] ?? (stepId ? (await db.steps.get(stepId))?.task_id : undefined);
@@ -149,7 +179,7 @@ async function undoRefused(db: DaybookDb, entry: OutboxEntry, cursors: Record<st
 
 /** Queues a refused change again with a fresh mutation id and re-applies it locally. */
 export async function retryRefused(id: number, db: DaybookDb = getDb()): Promise<void> {
-  await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.outbox, db.refused, db.meta], async () => {
+  await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.labels, db.task_labels, db.filters, db.outbox, db.refused, db.meta], async () => {
     const entry = await db.refused.get(id);
     if (!entry) return;
     await db.refused.delete(id);
@@ -166,7 +196,7 @@ export async function retryRefused(id: number, db: DaybookDb = getDb()): Promise
  * change the server can never take (a request it rejects as a whole, or one over the size limit).
  */
 export async function refuseLocally(items: { id: number; error: MutationError }[], db: DaybookDb = getDb()): Promise<RefusedEntry[]> {
-  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.outbox, db.refused, db.meta], async () => {
+  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.labels, db.task_labels, db.filters, db.outbox, db.refused, db.meta], async () => {
     const cursors = await getCursors(db);
     const refused = await moveToRefused(db, items, cursors, nowIso());
     await setCursors(cursors, db);

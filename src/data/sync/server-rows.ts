@@ -1,5 +1,5 @@
 // Rows as the server sends them carry `version` and every column; keep exactly the public shape.
-import type { List, Reminder, Step, Task } from '@/domain/model';
+import type { Label, List, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
 
 export function stripList(l: List): List {
   return {
@@ -68,5 +68,41 @@ export function stripReminder(r: Reminder): Reminder {
     snoozed_occurrence: r.snoozed_occurrence ?? null,
     updated_at: r.updated_at,
     version: Number(r.version ?? 0),
+  };
+}
+
+/** The server's label row carries its owner and version space (the caller's, always). */
+export function stripLabel(l: Label): Label {
+  return {
+    id: l.id,
+    name: l.name,
+    color: l.color,
+    created_at: l.created_at,
+    updated_at: l.updated_at,
+    deleted_at: l.deleted_at ?? null,
+    version: Number(l.version ?? 0),
+  };
+}
+
+export function stripTaskLabel(g: TaskLabel): TaskLabel {
+  return {
+    task_id: g.task_id,
+    label_id: g.label_id,
+    list_id: g.list_id,
+    updated_at: g.updated_at,
+    deleted_at: g.deleted_at ?? null,
+    version: Number(g.version ?? 0),
+  };
+}
+
+export function stripFilter(f: SavedFilter): SavedFilter {
+  return {
+    id: f.id,
+    name: f.name,
+    query: f.query ?? {},
+    created_at: f.created_at,
+    updated_at: f.updated_at,
+    deleted_at: f.deleted_at ?? null,
+    version: Number(f.version ?? 0),
   };
 }

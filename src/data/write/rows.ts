@@ -3,8 +3,9 @@
 // (the writes in this folder), the rebase (applyPull) and the retry of a refused change all come through here.
 import type { Mutation } from '@/domain/model';
 import { type DaybookDb, type MemberRow, STATE, type StepRow, type TaskRow, toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from '../db/schema';
+import type { Label, TaskLabel } from '@/domain/model';
 import { readInvitations, writeInvitations } from '../db/invitations';
-import { applyMutation, type Changes, type Ctx, keyOfInvitation, memberKey, type Outcome, type Reads, readsOf, type Rows, type StepRecord, type TaskRecord } from '../mutations';
+import { applyMutation, type Changes, type Ctx, keyOfInvitation, memberKey, type Outcome, type Reads, readsOf, type Rows, type StepRecord, type TaskRecord, taskLabelKey } from '../mutations';
 
 const toRecord = (row: TaskRow): TaskRecord => ({ ...toTask(row), deleted_with_list: row.deleted_with_list });
 const toStepRecord = (row: StepRow): StepRecord => ({ ...toStep(row), deleted_with_task: row.deleted_with_task });
@@ -25,6 +26,28 @@ async function loadSteps(db: DaybookDb, reads: Reads): Promise<Map<string, StepR
     for (const row of await db.steps.where('list_id').equals(listId).toArray()) if (inState(row, state)) steps.set(row.id, toStepRecord(row));
   }
   return steps;
+}
+
+/** The person's labels `reads` names (or all of them), and their rows on the tasks it names with the labels those name. */
+async function loadLabels(db: DaybookDb, reads: Reads): Promise<Pick<Rows, 'labels' | 'taskLabels'>> {
+  if (!reads.labels?.length && !reads.allLabels && !reads.taskLabels?.length) return {};
+  const taskLabels = new Map<string, TaskLabel>();
+  for (const taskId of reads.taskLabels ?? []) {
+    const rows = await db.task_labels.where('[task_id+label_id]').between([taskId, ''], [taskId, '\uffff']).toArray();
+    for (const row of rows) taskLabels.set(taskLabelKey(row.task_id, row.label_id), row);
+  }
+  const labels = new Map<string, Label>();
+  if (reads.allLabels) for (const row of await db.labels.toArray()) labels.set(row.id, row);
+  const ids = [...new Set([...(reads.labels ?? []), ...[...taskLabels.values()].map((tl) => tl.label_id)])].filter((id) => !labels.has(id));
+  for (const row of ids.length ? await db.labels.bulkGet(ids) : []) if (row) labels.set(row.id, row);
+  return { labels, taskLabels };
+}
+
+/** The person's filters `reads` names (or all of them). */
+async function loadFilters(db: DaybookDb, reads: Reads): Promise<Pick<Rows, 'filters'>> {
+  if (!reads.filters?.length && !reads.allFilters) return {};
+  const rows = reads.allFilters ? await db.filters.toArray() : await db.filters.bulkGet(reads.filters ?? []);
+  return { filters: new Map(rows.flatMap((f) => (f ? [[f.id, f] as const] : []))) };
 }
 
 /** The stored task rows a `loadRows` read (undefined: asked for and absent), so its write need not read them again. */
@@ -49,7 +72,7 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
   const named = [...new Set(reads.tasks ?? [])];
   const namedLists = [...new Set([...(reads.lists ?? []), ...(reads.listTasks ?? []).map((r) => r.listId)])];
   const roleKey = (id: string): [string, string] => [id, userId];
-  const [steps, namedRows, rangeRows, namedListRows, namedMembers, reminderRows, listMemberRows] = await Promise.all([
+  const [steps, namedRows, rangeRows, namedListRows, namedMembers, reminderRows, listMemberRows, labelRows, filterRows] = await Promise.all([
     loadSteps(db, reads),
     db.tasks.bulkGet(named),
     Promise.all(
@@ -62,6 +85,8 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
     db.members.bulkGet([...(reads.members ?? []), ...namedLists.map(roleKey)]),
     reads.reminders?.length ? db.reminders.bulkGet(reads.reminders) : [],
     reads.listMembers?.length ? db.members.where('list_id').anyOf(reads.listMembers).toArray() : [],
+    loadLabels(db, reads),
+    loadFilters(db, reads),
   ]);
   const stored = new Map<string, TaskRow | undefined>();
   named.forEach((id, i) => {
@@ -109,7 +134,7 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
   const memberRows = [...namedMembers.slice(0, askedMembers), ...[...lists.keys()].map((id) => roleRows.get(id))];
   const members = new Map([...memberRows, ...listMemberRows, ...taskListMembers].flatMap((m) => (m ? [[memberKey(m.list_id, m.user_id), m] as const] : [])));
   const reminders = new Map(reminderRows.flatMap((r) => (r ? [[r.task_id, r] as const] : [])));
-  const rows: Rows = { lists, tasks, members, steps, reminders };
+  const rows: Rows = { lists, tasks, members, steps, reminders, ...labelRows, ...filterRows };
   if (reads.invitations) rows.invitations = new Map((await readInvitations(db)).map((i) => [keyOfInvitation(i), i]));
   storedTaskRows.set(rows, stored);
   return rows;
@@ -155,6 +180,9 @@ export async function writeChanges(db: DaybookDb, changes: Changes, loaded?: Row
   if (changes.members?.length) await db.members.bulkPut(changes.members);
   if (changes.steps?.length) await db.steps.bulkPut(changes.steps.map(toStepRow));
   if (changes.reminders?.length) await db.reminders.bulkPut(changes.reminders);
+  if (changes.labels?.length) await db.labels.bulkPut(changes.labels);
+  if (changes.taskLabels?.length) await db.task_labels.bulkPut(changes.taskLabels);
+  if (changes.filters?.length) await db.filters.bulkPut(changes.filters);
   if (changes.removeMembers?.length) await db.members.bulkDelete(changes.removeMembers);
   if (changes.removeInvitations?.length) {
     const gone = new Set(changes.removeInvitations);

@@ -6,4 +6,4 @@ export { EN, type Unit, type Words } from './en';
 export { keepLabel, partLabel } from './labels';
 export { parseQuickAdd, partKey } from './parse';
 export { completeList, type HashQuery, hashQueryAt, suggestLists } from './suggest';
-export type { Fields, ListRef, ParseOptions, Part, PartKind, PersonRef, QuickAddResult, RepeatValue } from './types';
+export type { Fields, LabelRef, ListRef, ParseOptions, Part, PartKind, PersonRef, QuickAddResult, RepeatValue } from './types';

@@ -32,6 +32,8 @@ export function partLabel(part: Part, result: QuickAddResult, options: Pick<Pars
       return `List: ${part.value.name}`;
     case 'assignee':
       return `Assigned to ${part.value.name}`;
+    case 'label':
+      return part.value.id ? `Label: ${part.value.name}` : `New label ${part.value.name}`;
     case 'repeat': {
       const { rule, anchor } = part.value;
       // Said when the repeat starts elsewhere than the date in view ("every monday" on a Wednesday).

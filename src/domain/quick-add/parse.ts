@@ -9,16 +9,17 @@ import { type Match, matchDate, matchDeadline } from './dates';
 import { EN } from './en';
 import { buildRepeat, matchRepeat, type RepeatSpec } from './repeats';
 import { type Context, compile } from './table';
-import { matchList, matchPerson, matchPriority } from './tags';
+import { matchLabel, matchList, matchPerson, matchPriority } from './tags';
 import { matchTime } from './times';
 import { freeAfter, freeBefore, type Token, tokenize } from './tokens';
-import type { Fields, ListRef, ParseOptions, Part, PartKind, PersonRef, QuickAddResult } from './types';
+import type { Fields, LabelRef, ListRef, ParseOptions, Part, PartKind, PersonRef, QuickAddResult } from './types';
 
 type Candidate =
   | { kind: 'date' | 'time' | 'deadline'; start: number; end: number; value: string; trailingOnly?: false }
   | { kind: 'priority'; start: number; end: number; value: 1 | 2 | 3; trailingOnly?: false }
   | { kind: 'list'; start: number; end: number; value: ListRef; trailingOnly?: false }
   | { kind: 'assignee'; start: number; end: number; value: PersonRef; trailingOnly?: false }
+  | { kind: 'label'; start: number; end: number; value: LabelRef; trailingOnly?: false }
   | { kind: 'repeat'; start: number; end: number; value: RepeatSpec; trailingOnly: boolean };
 
 /** The key a dismissed part is remembered by: its kind and its words, lower case. */
@@ -28,7 +29,7 @@ export function partKey(part: { kind: PartKind; text: string }): string {
 
 export function parseQuickAdd(text: string, options: ParseOptions): QuickAddResult {
   const c: Context = { t: compile(options.words ?? EN), today: options.today, weekStart: options.weekStart ?? 0 };
-  const all = candidates(text, tokenize(text), c, options.lists ?? []);
+  const all = candidates(text, tokenize(text), c, options.lists ?? [], options.labels ?? []);
   let chosen = choose(text, all, options.dismissed);
   // "+name" names a member of the list the task goes to, which a "#list" may change
   if (options.people?.length && text.includes('+')) chosen = withAssignee(text, chosen, options);
@@ -41,7 +42,7 @@ export function parseQuickAdd(text: string, options: ParseOptions): QuickAddResu
   return { title: titleWithout(text, parts), parts, fields: fieldsOf(parts, options) };
 }
 
-function candidates(text: string, tokens: readonly Token[], c: Context, lists: readonly ListRef[]): Candidate[] {
+function candidates(text: string, tokens: readonly Token[], c: Context, lists: readonly ListRef[], labels: readonly LabelRef[]): Candidate[] {
   const found: Candidate[] = [];
   const add = <T>(kind: Candidate['kind'], i: number, m: Match<T> | null, extra: object = {}) => {
     if (m === null) return;
@@ -55,6 +56,11 @@ function candidates(text: string, tokens: readonly Token[], c: Context, lists: r
       const list = matchList(text, tok.start, lists);
       if (list) found.push({ kind: 'list', start: tok.start, end: list.end, value: list.value });
       continue;
+    }
+    // (no `continue`: "@7pm" is a time)
+    if (tok.text === '@') {
+      const label = matchLabel(text, tok.start, labels);
+      if (label) found.push({ kind: 'label', start: tok.start, end: label.end, value: label.value });
     }
     if (tok.text === '!') {
       add('priority', i, matchPriority(tokens, i, c));
@@ -92,7 +98,8 @@ function choose(text: string, found: Candidate[], dismissed: ReadonlySet<string>
     .filter((p) => !blocked.some((b) => overlaps(p, b)))
     .sort((a, b) => a.start - b.start || b.end - a.end);
   const chosen: Candidate[] = [];
-  const fits = (p: Candidate) => !chosen.some((q) => q.kind === p.kind || overlaps(p, q));
+  // any number of labels; one of every other kind
+  const fits = (p: Candidate) => !chosen.some((q) => (q.kind === p.kind && p.kind !== 'label') || overlaps(p, q));
   for (const p of open) if (!p.trailingOnly && fits(p)) chosen.push(p);
   // "daily" and its kin: only when nothing but recognised parts and marks follow them.
   for (const p of open) {
@@ -155,7 +162,11 @@ function fieldsOf(parts: readonly Part[], options: ParseOptions): Fields {
     else if (p.kind === 'priority') fields.priority = p.value;
     else if (p.kind === 'list') fields.list_id = p.value.id;
     else if (p.kind === 'assignee') fields.assignee = p.value.id;
-    else {
+    else if (p.kind === 'label') {
+      fields.labels ??= [];
+      const names = fields.labels;
+      if (!names.some((n) => n.toLowerCase() === p.value.name.toLowerCase())) names.push(p.value.name);
+    } else {
       fields.repeat = p.value;
       fields.due_date = p.value.anchor; // a repeat starts on its first occurrence
     }

@@ -16,13 +16,35 @@
 import type { Match } from './dates';
 import type { Context } from './table';
 import { freeAfter, type Token } from './tokens';
-import type { ListRef, PersonRef } from './types';
+import type { LabelRef, ListRef, PersonRef } from './types';
 
 export function matchPriority(tokens: readonly Token[], i: number, c: Context): Match<1 | 2 | 3> | null {
   const word = tokens[i + 1];
   if (tokens[i]?.text !== '!' || word === undefined || word.space || word.kind !== 'word') return null;
   const value = c.t.priorities.get(word.text);
   return value === undefined ? null : { end: i + 2, value };
+}
+
+// A new label's name: one word of letters, digits, '-' or '_', starting with a letter ("@7pm" is a
+// time); a name with spaces must exist first.
+const NEW_LABEL = /^\p{L}[\p{L}\p{M}\p{N}_-]{0,59}/u;
+
+/**
+ * Label: '@' then the longest name of one of the person's labels that the text continues with
+ * (case-insensitive, ending at a word's end), else a new label named by the word after it.
+ */
+export function matchLabel(text: string, at: number, labels: readonly LabelRef[]): { end: number; value: LabelRef } | null {
+  const from = at + 1;
+  let best: LabelRef | null = null;
+  for (const label of labels) {
+    const name = label.name;
+    if (name.length === 0 || (best !== null && name.length <= best.name.length)) continue;
+    if (text.slice(from, from + name.length).toLowerCase() === name.toLowerCase() && freeAfter(text, from + name.length)) best = label;
+  }
+  if (best) return { end: from + best.name.length, value: best };
+  const word = NEW_LABEL.exec(text.slice(from, from + 61));
+  if (!word || !freeAfter(text, from + word[0].length)) return null;
+  return { end: from + word[0].length, value: { id: null, name: word[0] } };
 }
 
 /** The list named after the '#' at `hash` (a character index), and where its name ends. */

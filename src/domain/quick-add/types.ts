@@ -14,6 +14,12 @@ export interface PersonRef {
   listId: string;
 }
 
+/** A label "@name" reads: an existing one (its id), or a new name (id null), made on Enter. */
+export interface LabelRef {
+  id: string | null;
+  name: string;
+}
+
 export type RepeatValue = { rule: Rule; anchor: string };
 
 interface Span {
@@ -34,6 +40,7 @@ export type Part = Span &
     | { kind: 'list'; value: ListRef }
     | { kind: 'repeat'; value: RepeatValue }
     | { kind: 'assignee'; value: PersonRef }
+    | { kind: 'label'; value: LabelRef }
   );
 
 export type PartKind = Part['kind'];
@@ -54,6 +61,8 @@ export interface ParseOptions {
   people?: readonly PersonRef[];
   /** The screen's list (where the task goes unless "#list" says otherwise), for "+name". */
   listId?: string | null;
+  /** The person's labels an '@' may name (each with its id). */
+  labels?: readonly LabelRef[];
   /** Parts the user dismissed (partKey): their words stay in the title and nothing inside them is read. */
   dismissed?: ReadonlySet<string>;
   /** The word table; English by default. */
@@ -71,12 +80,14 @@ export interface Fields {
   list_id?: string;
   repeat?: RepeatValue;
   assignee?: string;
+  /** The names of the labels to put on (existing ones as they are spelt), each once. */
+  labels?: string[];
 }
 
 export interface QuickAddResult {
   /** The text without the recognised words, trimmed; spaces collapsed where words were removed. */
   title: string;
-  /** In the order they appear in the text; at most one of each kind. */
+  /** In the order they appear in the text; at most one of each kind but labels. */
   parts: Part[];
   fields: Fields;
 }

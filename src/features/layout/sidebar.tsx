@@ -4,14 +4,14 @@ import { formatCount } from '@/ui/format';
 import { useFormatAnswers } from '@/ui/use-format-answers';
 import { PeopleIcon } from '@/ui/icons';
 import { SharedMarker } from '@/ui/shared-marker';
-import { useListSharing, useLists, useOpenTaskCounts } from '@/data/react';
+import { useFilters, useListSharing, useLists, useOpenTaskCounts } from '@/data/react';
 import { InvitationCount, invitationCountText, useInvitationCount } from './invitation-count';
 import { NAV_ITEMS, navTo } from './nav-items';
 import { SyncIndicatorSlot } from './sync-indicator-slot';
 
 /**
  * Wide screens: every destination, the user's lists with open counts (shared ones marked with
- * their member count), and the sync indicator.
+ * their member count), their saved filters, and the sync indicator.
  */
 export function Sidebar() {
   useFormatAnswers();
@@ -19,6 +19,7 @@ export function Sidebar() {
   const counts = useOpenTaskCounts();
   const sharing = useListSharing();
   const invitations = useInvitationCount();
+  const filters = useFilters();
   return (
     <aside className="sidebar">
       <div className="sidebar-brand">Daybook</div>
@@ -75,6 +76,20 @@ export function Sidebar() {
           })}
         </ul>
       </nav>
+      {filters && filters.length > 0 && (
+        <nav aria-label="Filters" className="sidebar-lists">
+          <h2 className="sidebar-heading">Filters</h2>
+          <ul>
+            {filters.map((f) => (
+              <li key={f.id}>
+                <Link to="/filters/$filterId" params={{ filterId: f.id }} className="sidebar-link">
+                  <span className="sidebar-list-name">{f.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       <div className="sidebar-footer">
         <SyncIndicatorSlot />
       </div>

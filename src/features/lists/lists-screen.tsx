@@ -31,7 +31,8 @@ type FocusTarget = { id: string; control: 'link' | 'up' | 'down' };
 
 const openTasksLabel = (n: number) => (n === 1 ? '1 open task' : `${formatCount(n)} open tasks`);
 
-export function ListsScreen() {
+/** `after`: what the route shows below the lists (the person's labels). */
+export function ListsScreen({ after }: { after?: React.ReactNode } = {}) {
   useFormatAnswers();
   const all = useLists();
   const counts = useOpenTaskCounts();
@@ -55,7 +56,7 @@ export function ListsScreen() {
     row?.querySelector<HTMLElement>(selector)?.focus();
   }, [all]);
 
-  if (!all) return <ListsFrame announcement="" />;
+  if (!all) return <ListsFrame announcement="" after={after} />;
 
   const inbox = all.find((l) => l.is_inbox);
   let orderable = all.filter((l) => !l.is_inbox);
@@ -210,6 +211,7 @@ export function ListsScreen() {
   return (
     <ListsFrame
       announcement={announcement}
+      after={after}
       actions={
         orderable.length > 1 && (
           <button type="button" className="btn" onClick={() => setReordering((r) => !r)}>
@@ -238,10 +240,12 @@ export function ListsScreen() {
 function ListsFrame({
   announcement,
   actions,
+  after,
   children,
 }: {
   announcement: string;
   actions?: React.ReactNode;
+  after?: React.ReactNode;
   children?: React.ReactNode;
 }) {
   return (
@@ -260,6 +264,7 @@ function ListsFrame({
         Assigned to me
       </Link>
       {children}
+      {after}
       <p role="status" className="visually-hidden">
         {announcement}
       </p>

@@ -13,6 +13,7 @@ import { AssigneeField } from './assignee-field';
 import { creatorLabel } from './creator-label';
 import { DeadlineField, StartOverField } from './deadline-field';
 import { DueFields, usePickerState } from './due-fields';
+import { LabelsField } from './labels-field';
 import { ListField } from './list-field';
 import { PriorityField } from './priority-field';
 import { ReminderField } from './reminder-field';
@@ -134,6 +135,7 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
       {members && members.length > 1 && (
         <AssigneeField task={task} members={members} disabled={viewOnly} error={undefined} onChange={(patch) => void save(patch, 'form')} />
       )}
+      <LabelsField taskId={task.id} />
 
       <StepsField taskId={task.id} viewOnly={viewOnly} />
       {task.repeat && (

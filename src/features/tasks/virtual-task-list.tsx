@@ -4,7 +4,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, memo, useLayoutEffect, useRef, useState } from 'react';
 import { type MoveTarget, tasks as taskWrites } from '@/data';
-import { useListStepCounts, useMembers } from '@/data/react';
+import { useLabelsByTask, useListStepCounts, useMembers } from '@/data/react';
 import { DownIcon, GripIcon, UpIcon } from '@/ui/icons';
 import { useAnnouncer } from '@/ui/live-region';
 import { setTaskDone } from '@/connected/task-actions';
@@ -47,6 +47,7 @@ export const VirtualTaskList = memo(function VirtualTaskList({ tasks, list, toda
   // one query for the whole list's "done/total" (only steps' writes re-run it)
   const stepCounts = useListStepCounts(list.id);
   const members = useMembers(list.id);
+  const labelsByTask = useLabelsByTask();
 
   useLayoutEffect(() => {
     const el = listRef.current;
@@ -145,6 +146,7 @@ export const VirtualTaskList = memo(function VirtualTaskList({ tasks, list, toda
               viewOnlyNoteId={viewOnlyNoteId}
               steps={stepCounts?.[task.id]}
               assignee={assigneeName(task, members)}
+              labels={labelsByTask?.get(task.id)}
               onKeyDown={(e) => onRowKeyDown(e, index)}
               leading={<div className="drag-handle" aria-hidden="true" {...handleProps(index)}><GripIcon /></div>}
               trailing={

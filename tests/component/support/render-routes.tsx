@@ -7,6 +7,8 @@ import { SyncToasts } from '@/app/sync-toasts';
 import { AppToaster } from '@/app/toaster';
 import { Route as RootRoute } from '@/routes/__root';
 import { Route as AssignedRoute } from '@/routes/assigned';
+import { Route as FilterRoute } from '@/routes/filters.$filterId';
+import { Route as LabelRoute } from '@/routes/labels.$labelId';
 import { Route as ListRoute } from '@/routes/lists.$listId';
 import { Route as ShareRoute } from '@/routes/lists.$listId.share';
 import { Route as ListsRoute } from '@/routes/lists.index';
@@ -33,6 +35,8 @@ export function renderRoutes(url: string) {
       ShareRoute.update({ id: '/share', path: '/share', getParentRoute: () => ListRoute } as never),
     ] as never),
     child(TaskRoute, '/tasks/$taskId'),
+    child(LabelRoute, '/labels/$labelId'),
+    child(FilterRoute, '/filters/$filterId'),
     child(SignInRoute, '/sign-in'),
     child(SyncRoute, '/sync'),
     child(SettingsRoute, '/settings'),

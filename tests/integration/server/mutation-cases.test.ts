@@ -37,7 +37,7 @@ class Ids {
       const u = this.users[person[2] as Person];
       return person[1] === 'email' ? u.email : u.userId;
     }
-    if (!/^[LTS]\d+$/.test(s)) return s;
+    if (!/^[LTSBF]\d+$/.test(s)) return s;
     let id = this.fresh.get(s);
     if (!id) {
       id = randomUUID();
@@ -74,7 +74,10 @@ const at = (flag: boolean | undefined) => (flag ? 'now()' : 'null');
 const invitee = (to: string, users: Users) => ((PEOPLE as readonly string[]).includes(to) ? users[to as Person].email : to);
 
 async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: Users) {
-  const { lists = [], members = [], tasks = [], steps = [], reminders = [] } = c.before;
+  const { lists = [], members = [], tasks = [], steps = [], reminders = [], labels = [], task_labels = [], filters = [] } = c.before;
+  // People are shared by every case, and so would be their labels (which count against a limit)
+  await sql.query('delete from public.labels where user_id = any($1::uuid[])', [PEOPLE.map((p) => users[p].userId)]);
+  await sql.query('delete from public.filters where user_id = any($1::uuid[])', [PEOPLE.map((p) => users[p].userId)]);
   for (const l of lists) {
     const id = ids.resolve(l.id);
     const owner = users[l.owner];
@@ -153,6 +156,28 @@ async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: User
       [ids.resolve(r.task), users[r.user].userId, ids.resolve(task.list), r.offset_minutes, r.snoozed_until ?? null, r.snoozed_occurrence ?? null],
     );
   }
+  for (const l of labels) {
+    const owner = users[l.user].userId;
+    await sql.query(
+      `insert into public.labels (id, user_id, list_id, name, color, deleted_at) values ($1, $2, $2, $3, $4, ${at(l.deleted)})`,
+      [ids.resolve(l.id), owner, l.name ?? `Label ${l.id}`, l.color ?? 'grey'],
+    );
+  }
+  for (const f of filters) {
+    await sql.query(
+      `insert into public.filters (id, user_id, list_id, name, query, deleted_at) values ($1, $2, $2, $3, $4, ${at(f.deleted)})`,
+      [ids.resolve(f.id), users[f.user].userId, f.name ?? `Filter ${f.id}`, JSON.stringify(f.query ?? {})],
+    );
+  }
+  for (const tl of task_labels) {
+    const task = tasks.find((t) => t.id === tl.task);
+    const label = labels.find((l) => l.id === tl.label);
+    if (!task || !label) throw new Error(`${c.title}: a label row names ${tl.task}/${tl.label}, which the case does not list`);
+    await sql.query(
+      `insert into public.task_labels (task_id, user_id, label_id, list_id, deleted_at) values ($1, $2, $3, $4, ${at(tl.removed)})`,
+      [ids.resolve(tl.task), users[label.user].userId, ids.resolve(tl.label), ids.resolve(task.list)],
+    );
+  }
 }
 
 /** Instants compare as instants, whatever text the database gives them. */
@@ -222,6 +247,35 @@ async function readAfter(sql: Querier, want: CaseAfter, ids: Ids, users: Users):
       reminders[key] = !shaped ? 'absent' : w === 'absent' ? shaped : pick(shaped, Object.keys(w));
     }
     got.reminders = reminders;
+  }
+  if (want.labels) {
+    const labels: NonNullable<CaseAfter['labels']> = {};
+    for (const [sym, w] of Object.entries(want.labels)) {
+      const [row] = await sql.query('select name, color, deleted_at is not null as deleted from public.labels where id = $1', [ids.resolve(sym)]);
+      labels[sym] = !row ? 'absent' : w === 'absent' ? row : pick(row, Object.keys(w));
+    }
+    got.labels = labels;
+  }
+  if (want.task_labels) {
+    const taskLabels: NonNullable<CaseAfter['task_labels']> = {};
+    for (const [key, w] of Object.entries(want.task_labels)) {
+      const [task, label] = key.split('/') as [string, string];
+      const [row] = await sql.query<Record<string, unknown> & { list_id: string }>(
+        'select list_id::text as list_id, deleted_at is not null as removed from public.task_labels where task_id = $1 and label_id = $2',
+        [ids.resolve(task), ids.resolve(label)],
+      );
+      const shaped = row && { ...row, list: ids.listSymbol(row.list_id) };
+      taskLabels[key] = !shaped ? 'absent' : w === 'absent' ? shaped : pick(shaped, Object.keys(w));
+    }
+    got.task_labels = taskLabels;
+  }
+  if (want.filters) {
+    const filters: NonNullable<CaseAfter['filters']> = {};
+    for (const [sym, w] of Object.entries(want.filters)) {
+      const [row] = await sql.query('select name, query, deleted_at is not null as deleted from public.filters where id = $1', [ids.resolve(sym)]);
+      filters[sym] = !row ? 'absent' : w === 'absent' ? row : pick(row, Object.keys(w));
+    }
+    got.filters = filters;
   }
   if (want.members) {
     const members: NonNullable<CaseAfter['members']> = {};

@@ -101,6 +101,75 @@ async function seed(db: DaybookDb, state: CaseState, as: Person) {
   }
 }
 
+/** The label's owner: from the rows before, else the person acting (a label.create's). */
+const ownerOf = (state: CaseState, labelId: string, as: Person): Person => state.labels?.find((l) => l.id === labelId)?.user ?? as;
+
+/** The device holds its own person's labels, and their labels on tasks it can see. */
+async function seedLabels(db: DaybookDb, state: CaseState, as: Person) {
+  for (const l of state.labels ?? []) {
+    if (l.user !== as) continue;
+    await db.labels.put({ id: l.id, name: l.name ?? 'A label', color: l.color ?? 'grey', created_at: T0, updated_at: T0, deleted_at: l.deleted ? T0 : null, version: 1 });
+  }
+  const visible = new Set((await db.lists.toCollection().primaryKeys()) as string[]);
+  for (const tl of state.task_labels ?? []) {
+    const task = state.tasks?.find((t) => t.id === tl.task);
+    if (ownerOf(state, tl.label, as) !== as || !task || !visible.has(id(task.list))) continue;
+    await db.task_labels.put({ task_id: id(tl.task), label_id: tl.label, list_id: id(task.list), updated_at: T0, deleted_at: tl.removed ? T0 : null, version: 1 });
+  }
+}
+
+/** The device holds its own person's filters. */
+async function seedFilters(db: DaybookDb, state: CaseState, as: Person) {
+  for (const f of state.filters ?? []) {
+    if (f.user !== as) continue;
+    await db.filters.put({ id: f.id, name: f.name ?? 'A filter', query: f.query ?? {}, created_at: T0, updated_at: T0, deleted_at: f.deleted ? T0 : null, version: 1 });
+  }
+}
+
+async function checkFilters(db: DaybookDb, after: CaseAfter, c: MutationCase) {
+  for (const [key, want] of Object.entries(after.filters ?? {})) {
+    if ((c.before.filters?.find((f) => f.id === key)?.user ?? c.as) !== c.as) continue;
+    const row = await db.filters.get(key);
+    if (want === 'absent') {
+      expect(row, `filter ${key}`).toBeUndefined();
+      continue;
+    }
+    expect(row, `filter ${key}`).toBeDefined();
+    const { deleted, query, ...fields } = want;
+    expect(row, `filter ${key}`).toMatchObject(fields);
+    if (query !== undefined) expect(row!.query, `filter ${key} query`).toEqual(query);
+    if (deleted !== undefined) expect(row!.deleted_at !== null, `filter ${key} deleted`).toBe(deleted);
+  }
+}
+
+async function checkLabels(db: DaybookDb, after: CaseAfter, c: MutationCase) {
+  for (const [key, want] of Object.entries(after.labels ?? {})) {
+    if (ownerOf(c.before, key, c.as) !== c.as) continue; // another person's label never reaches this device
+    const row = await db.labels.get(key);
+    if (want === 'absent') {
+      expect(row, `label ${key}`).toBeUndefined();
+      continue;
+    }
+    expect(row, `label ${key}`).toBeDefined();
+    const { deleted, ...fields } = want;
+    expect(row, `label ${key}`).toMatchObject(fields);
+    if (deleted !== undefined) expect(row!.deleted_at !== null, `label ${key} deleted`).toBe(deleted);
+  }
+  for (const [key, want] of Object.entries(after.task_labels ?? {})) {
+    const [task, label] = key.split('/') as [string, string];
+    if (ownerOf(c.before, label, c.as) !== c.as) continue;
+    const row = await db.task_labels.get([id(task), label]);
+    if (want === 'absent') {
+      expect(row, `task label ${key}`).toBeUndefined();
+      continue;
+    }
+    expect(row, `task label ${key}`).toBeDefined();
+    const { removed, list } = want;
+    if (list !== undefined) expect(row!.list_id, `task label ${key} list`).toBe(id(list));
+    if (removed !== undefined) expect(row!.deleted_at !== null, `task label ${key} removed`).toBe(removed);
+  }
+}
+
 const instant = (value: unknown) => (typeof value === 'string' ? new Date(value).toISOString() : value);
 
 async function check(db: DaybookDb, after: CaseAfter, as: Person, owners: Map<string, Person>) {
@@ -185,14 +254,16 @@ afterEach(async () => {
 async function run(c: MutationCase, expected: CaseExpect) {
   db = await openDatabase(`case-${Math.random().toString(36).slice(2)}`, userOf(c.as));
   await seed(db, c.before, c.as);
+  await seedLabels(db, c.before, c.as);
+  await seedFilters(db, c.before, c.as);
   const ctx = { userId: userOf(c.as), now: NOW };
   for (const m of c.first ?? []) {
-    const first = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.meta], async () =>
+    const first = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.meta, db.labels, db.task_labels, db.filters], async () =>
       runMutation(db!, { name: m.name, args: mapArgs(m.args) } as never, ctx),
     );
     expect(first.ok ? 'applied' : `refused ${first.error.code}`, `first ${m.name}`).toBe('applied');
   }
-  const outcome = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.meta], async () =>
+  const outcome = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.meta, db.labels, db.task_labels, db.filters], async () =>
     runMutation(db!, { name: c.name, args: mapArgs(c.args) } as never, ctx),
   );
   if ('refused' in expected) {
@@ -200,6 +271,8 @@ async function run(c: MutationCase, expected: CaseExpect) {
   } else {
     expect(outcome.ok ? 'applied' : `refused ${outcome.error.code}: ${outcome.error.message}`).toBe('applied');
     await check(db, expected.after, c.as, new Map((c.before.lists ?? []).map((l) => [l.id, l.owner])));
+    await checkLabels(db, expected.after, c);
+    await checkFilters(db, expected.after, c);
   }
 }
 

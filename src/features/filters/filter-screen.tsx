@@ -1,0 +1,87 @@
+// /filters/$filterId (SPEC §14.2): the tasks a saved filter keeps, run on the device — live, and
+// offline too — with "Edit filter" and "Delete filter".
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { TaskRow } from '@/connected/task-row';
+import { useListsById } from '@/connected/use-lists-by-id';
+import { filters, useFilter, useFilterTasks } from '@/data/filters';
+import { checkFilterQuery } from '@/domain/filters';
+import { DialogShell } from '@/ui/dialog-shell';
+import { EmptyState } from '@/ui/empty-state';
+import { Screen } from '@/ui/screen';
+import { useToday } from '@/ui/use-today';
+import { FilterForm } from './filter-form';
+import './filters.css';
+
+export function FilterScreen({ filterId }: { filterId: string }) {
+  const filter = useFilter(filterId);
+  const today = useToday();
+  const tasks = useFilterTasks(filter, today);
+  const lists = useListsById();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  if (filter === undefined) return <Screen title="Filter">{null}</Screen>;
+  if (filter === null) {
+    return (
+      <Screen title="Filter not found">
+        <EmptyState title="This filter doesn’t exist">
+          <Link to="/lists">Back to Lists</Link>
+        </EmptyState>
+      </Screen>
+    );
+  }
+  let query = {};
+  try {
+    query = checkFilterQuery(filter.query);
+  } catch {
+    // saved by a newer version: editing starts from nothing
+  }
+  return (
+    <Screen
+      title={filter.name}
+      subtitle="Filter"
+      actions={
+        <div className="filters-section-header">
+          <DialogShell
+            frame="panel"
+            open={editing}
+            onOpenChange={setEditing}
+            title="Edit filter"
+            trigger={
+              <button type="button" className="btn">
+                Edit filter
+              </button>
+            }
+          >
+            <div className="dialog-body">
+              <FilterForm
+                initial={{ name: filter.name, query }}
+                submitLabel="Save filter"
+                onSubmit={async (draft) => {
+                  await filters.update(filter.id, draft.name, draft.query);
+                  setEditing(false);
+                }}
+              />
+            </div>
+          </DialogShell>
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => void filters.delete(filter.id).then(() => navigate({ to: '/lists' }))}
+          >
+            Delete filter
+          </button>
+        </div>
+      }
+    >
+      {tasks && tasks.length === 0 && <EmptyState title="No tasks match this filter" />}
+      {tasks && tasks.length > 0 && (
+        <ul className="task-list" aria-label={`Tasks in ${filter.name}`}>
+          {tasks.map((task) => (
+            <TaskRow key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList />
+          ))}
+        </ul>
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,41 @@
+// /labels/$labelId (SPEC §14.1): the tasks the person gave this label, from every list they can
+// see, open first. Only its owner ever has the label, so anyone else's address shows "not found".
+import { Link } from '@tanstack/react-router';
+import { TaskRow } from '@/connected/task-row';
+import { useListsById } from '@/connected/use-lists-by-id';
+import { useLabel, useLabelTasks } from '@/data/labels/screen';
+import { useStepCounts } from '@/data/react';
+import { EmptyState } from '@/ui/empty-state';
+import { Screen } from '@/ui/screen';
+import { useToday } from '@/ui/use-today';
+import './labels.css';
+
+export function LabelScreen({ labelId }: { labelId: string }) {
+  const label = useLabel(labelId);
+  const tasks = useLabelTasks(labelId);
+  const lists = useListsById();
+  const today = useToday();
+  const steps = useStepCounts(tasks?.map((t) => t.id) ?? []);
+  if (label === undefined) return <Screen title="Label">{null}</Screen>;
+  if (label === null) {
+    return (
+      <Screen title="Label not found">
+        <EmptyState title="This label doesn’t exist">
+          <Link to="/lists">Back to Lists</Link>
+        </EmptyState>
+      </Screen>
+    );
+  }
+  return (
+    <Screen title={label.name} subtitle="Label">
+      {tasks && tasks.length === 0 && <EmptyState title="No tasks have this label" />}
+      {tasks && tasks.length > 0 && (
+        <ul className="task-list" aria-label={`Tasks labelled ${label.name}`}>
+          {tasks.map((task) => (
+            <TaskRow key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList steps={steps?.[task.id]} />
+          ))}
+        </ul>
+      )}
+    </Screen>
+  );
+}
