@@ -13,5 +13,7 @@ export async function editorPair(srv: TestServer, listName: string): Promise<{ a
   await alice.sync();
   await invitations.accept(list.id, bob.db);
   await bob.sync();
+  // Alice's device learns that Bob is in (to assign him, or count him in a turn order)
+  await alice.sync();
   return { alice, bob, listId: list.id };
 }

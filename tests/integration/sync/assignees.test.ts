@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushResult } from '@/domain/model';
-import { lists, members, tasks } from '@/data/write';
+import { invitations, lists, members, tasks } from '@/data/write';
 import { editorPair } from '../../helpers/editor-pair';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';
 import { connectDevice, type Device, deviceView, serverView, syncUntilQuiet } from '../../helpers/sync-device';
@@ -28,6 +28,8 @@ describe.each(SERVER_KINDS)('assignees on %s', (kind) => {
     const c = await signUpUser(srv);
     const carol = await connectDevice(srv, c, 'carol');
     await members.invite(listId, c.email, 'viewer', alice.db);
+    await syncUntilQuiet([alice, bob, carol]);
+    await invitations.accept(listId, carol.db);
     await syncUntilQuiet([alice, bob, carol]);
     return { alice, bob, carol, listId };
   }
