@@ -5,7 +5,7 @@
 // removal on one reaches the other; the limits hold on the server.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labels, lists, members, tasks } from '@/data/write';
+import { invitations, labels, lists, members, tasks } from '@/data/write';
 import type { PullResult } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { connectDevice, type Device, syncUntilQuiet } from '../../helpers/sync-device';
@@ -74,6 +74,8 @@ describe.each(SERVER_KINDS)('labels sync on %s', (kind) => {
     const bob = await connectDevice(srv, b, 'bob');
     const list = await lists.create({ name: 'Club', color: 'green' }, alice.db);
     await members.invite(list.id, b.email, role, alice.db);
+    await syncUntilQuiet([alice, bob]);
+    await invitations.accept(list.id, bob.db);
     await syncUntilQuiet([alice, bob]);
     return { alice, bob, a, b, listId: list.id };
   }
