@@ -3,7 +3,7 @@
 // "Assigned to me" without a reload, and the rows carry B's initials named "Assigned to <B>".
 import { randomUUID } from 'node:crypto';
 import { type Browser, type BrowserContext, expect, type Page, test as base } from '@playwright/test';
-import { signUp, uniqueEmail } from './support/account';
+import { signUp, syncNow, uniqueEmail } from './support/account';
 import { addTask, createList, taskItem } from './support/app';
 import { closeShareDialog, invite, openShareDialog, sidebarList } from './support/sharing';
 
@@ -41,7 +41,15 @@ test('a task assigned on one device shows in "Assigned to me" on the other', asy
   const share = await openShareDialog(alice.page, name);
   await invite(share, bob.email, 'Editor');
   await closeShareDialog(share);
+  // B accepts the invitation on the Lists screen (SPEC §13.1); the list then syncs down
+  await syncNow(alice.page);
+  await syncNow(bob.page);
+  await bob.page.getByRole('link', { name: 'Lists', exact: true }).first().click();
+  const invitation = bob.page.getByRole('region', { name: 'Invitations' }).getByRole('listitem').filter({ hasText: name });
+  await invitation.getByRole('button', { name: 'Accept' }).click({ timeout: 20_000 });
   await expect(sidebarList(bob.page, name)).toBeVisible({ timeout: 20_000 });
+  // A's device learns B is a member (a poke would bring it too; this does not wait on one)
+  await syncNow(alice.page);
 
   // A gives B the task in its dialog
   await taskItem(alice.page, 'Mow the lawn').getByRole('link', { name: 'Mow the lawn' }).click();

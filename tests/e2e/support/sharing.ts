@@ -18,13 +18,15 @@ export async function closeShareDialog(dialog: Locator): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-/** The owner's invite form: e-mail, role, Invite; the invite shows as pending until it syncs. */
+/** The owner's invite form: e-mail, role, Invite; it shows as an invitation until the invitee accepts. */
 export async function invite(dialog: Locator, email: string, role: 'Editor' | 'Viewer'): Promise<void> {
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
   await dialog.getByRole('combobox', { name: 'Role', exact: true }).selectOption({ label: role });
   await dialog.getByRole('button', { name: 'Invite' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveValue('');
-  await expect(member(dialog, email)).toBeVisible();
+  // offline it waits as a pending row; once synced it is an invitation
+  const invited = dialog.getByRole('listitem', { name: `${email} · Invited as ${role.toLowerCase()}` });
+  await expect(member(dialog, email).or(invited).first()).toBeVisible({ timeout: 20_000 });
 }
 
 /** One person's row in the share dialog, by exact e-mail. */
