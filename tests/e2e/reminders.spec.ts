@@ -66,6 +66,8 @@ const calls = (page: Page, key: 'test-shown' | 'test-asked') => page.evaluate((k
 async function addTimedTask(page: Page, title: string, time: string) {
   const box = page.getByRole('textbox', { name: 'New task' });
   await box.fill(`${title} at ${time}`);
+  // Enter adds what "Recognised" shows: wait for the parser (it loads after the first screen)
+  await expect(page.getByRole('region', { name: 'Recognised' }).getByRole('listitem').filter({ hasText: time })).toBeVisible();
   await box.press('Enter');
   await expect(taskItem(page, title)).toBeVisible();
 }
