@@ -3,12 +3,12 @@
 // write, push, pull, rebase): on a shared list the others never receive or read my labels; a
 // viewer labels for themselves; two devices adding different labels offline keep both, and a
 // removal on one reaches the other; the limits hold on the server.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations, labels, lists, members, tasks } from '@/data/write';
 import type { PullResult } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { connectDevice, type Device, syncUntilQuiet } from '../../helpers/sync-device';
+import { asUser as asUserOf } from '../../helpers/as-user';
 
 /** Every label and task-label row a full pull with a fresh client id gives this user. */
 async function pulled(d: Device): Promise<{ labels: Record<string, unknown>[]; task_labels: Record<string, unknown>[] }> {
@@ -45,28 +45,8 @@ describe.each(SERVER_KINDS)('labels sync on %s', (kind) => {
   });
   afterAll(() => srv?.stop());
 
-  /** Runs `sql` as `user` would through the API: role authenticated, their JWT claims, RLS on. */
-  async function asUser<T extends Record<string, unknown>>(user: { userId: string }, sql: string): Promise<T[]> {
-    const claims = JSON.stringify({ sub: user.userId, role: 'authenticated' });
-    const run = async (q: (text: string, params?: unknown[]) => Promise<unknown[]>) => {
-      await q('begin');
-      try {
-        await q('set local role authenticated');
-        await q(`select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)`, [claims, user.userId]);
-        return (await q(sql)) as T[];
-      } finally {
-        await q('rollback');
-      }
-    };
-    if (kind === 'pglite') return run((text, p) => srv.sql.query(text, p));
-    const c = new pg.Client({ connectionString: srv.databaseUrl });
-    await c.connect();
-    try {
-      return await run(async (text, p) => (await c.query(text, p)).rows);
-    } finally {
-      await c.end();
-    }
-  }
+  const asUser = <T extends Record<string, unknown>>(user: { userId: string }, sql: string, params: unknown[] = []) =>
+    asUserOf<T>(srv, kind, user, sql, params);
 
   async function sharedPair(role: 'editor' | 'viewer'): Promise<{ alice: Device; bob: Device; a: TestUser; b: TestUser; listId: string }> {
     const [a, b] = await Promise.all([signUpUser(srv), signUpUser(srv)]);

@@ -5,13 +5,13 @@
 // payload and checks the VAPID JWT — across a restart, with a gone subscription dropped.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPushSender, type PushSender } from '../../../supabase/functions/_shared/push-sender';
 import { occurrenceAt } from '../../../src/domain/recurrence/zone';
 import { type FakePushService, type PushSubscriptionJson, startFakePushService } from '../../helpers/fake-push-service';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { acceptInvitations, listCreate, newId, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
+import { asUser as asUserOf } from '../../helpers/as-user';
 
 const SUBJECT = 'mailto:ops@daybook.test';
 const iso = (s: string) => new Date(s).toISOString();
@@ -102,28 +102,8 @@ describe.each(SERVER_KINDS)('reminder pushes on %s', (kind) => {
   const fires = (rows: DueRow[], subscription: string) =>
     Object.fromEntries(rows.filter((r) => r.subscription_id === subscription).map((r) => [r.task_id, iso(r.fire_at)]));
 
-  /** Runs `sql` as `user` would through the API: role authenticated, their JWT claims, RLS on. */
-  async function asUser<T extends Record<string, unknown>>(user: TestUser, sql: string): Promise<T[]> {
-    const claims = JSON.stringify({ sub: user.userId, role: 'authenticated' });
-    const steps = async (q: (text: string, params?: unknown[]) => Promise<unknown[]>) => {
-      await q('begin');
-      try {
-        await q('set local role authenticated');
-        await q(`select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)`, [claims, user.userId]);
-        return (await q(sql)) as T[];
-      } finally {
-        await q('rollback');
-      }
-    };
-    if (kind === 'pglite') return steps((text, params) => srv.sql.query(text, params));
-    const c = new pg.Client({ connectionString: srv.databaseUrl });
-    await c.connect();
-    try {
-      return await steps(async (text, params) => (await c.query(text, params)).rows);
-    } finally {
-      await c.end();
-    }
-  }
+  const asUser = <T extends Record<string, unknown>>(user: { userId: string }, sql: string, params: unknown[] = []) =>
+    asUserOf<T>(srv, kind, user, sql, params);
 
   describe('due_pushes', () => {
     it('fires at the due time minus the offset in the device’s zone; "1 day before" is the wall time the day before, across DST', async () => {

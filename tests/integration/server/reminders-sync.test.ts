@@ -3,12 +3,12 @@
 // rebase): another member of a shared list never receives one in a pull nor reads one through
 // RLS; a reminder set offline reaches the person's other device, and so do its clear and snooze;
 // a task's move carries it into the new list (and out of sight with a list the person can't see).
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations, lists, members, reminders, tasks } from '@/data/write';
 import type { PullResult, Reminder } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { connectDevice, type Device, syncUntilQuiet } from '../../helpers/sync-device';
+import { asUser as asUserOf } from '../../helpers/as-user';
 
 const DUE = { due_date: '2026-12-04', due_time: '09:30' };
 
@@ -35,28 +35,8 @@ describe.each(SERVER_KINDS)('reminders sync on %s', (kind) => {
   });
   afterAll(() => srv?.stop());
 
-  /** Runs `sql` as `user` would through the API: role authenticated, their JWT claims, RLS on. */
-  async function asUser<T extends Record<string, unknown>>(user: { userId: string }, sql: string, params: unknown[] = []): Promise<T[]> {
-    const claims = JSON.stringify({ sub: user.userId, role: 'authenticated' });
-    const run = async (q: (text: string, params?: unknown[]) => Promise<unknown[]>) => {
-      await q('begin');
-      try {
-        await q('set local role authenticated');
-        await q(`select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)`, [claims, user.userId]);
-        return (await q(sql, params)) as T[];
-      } finally {
-        await q('rollback');
-      }
-    };
-    if (kind === 'pglite') return run((text, p) => srv.sql.query(text, p));
-    const c = new pg.Client({ connectionString: srv.databaseUrl });
-    await c.connect();
-    try {
-      return await run(async (text, p) => (await c.query(text, p)).rows);
-    } finally {
-      await c.end();
-    }
-  }
+  const asUser = <T extends Record<string, unknown>>(user: { userId: string }, sql: string, params: unknown[] = []) =>
+    asUserOf<T>(srv, kind, user, sql, params);
 
   async function sharedPair(): Promise<{ alice: Device; bob: Device; a: TestUser; b: TestUser; listId: string }> {
     const [a, b] = await Promise.all([signUpUser(srv), signUpUser(srv)]);
