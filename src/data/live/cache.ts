@@ -17,8 +17,12 @@
 import Dexie, { type IndexableType, RangeSet, type DBCore, type DBCoreMutateRequest, type DBCoreQueryRequest, type DBCoreTable, type DBCoreTransaction, type Middleware } from 'dexie';
 import { type Key, keyText, type Op, patch, type Range, type Result } from './patch';
 
-/** Tables whose live range queries are kept. */
+/** Tables whose live range queries are kept (each one also logged below). */
 const KEPT_TABLES = new Set(['tasks']);
+/** Tables whose committed writes are passed on: to the kept results, and to the holders (saved filters read them all). */
+const LOGGED_TABLES = new Set(['tasks', 'task_labels', 'lists', 'labels']);
+/** Holders kept per handle (least recently used dropped first). */
+const MAX_HOLDERS = 8;
 /** Results kept per handle (least recently used dropped first). */
 const MAX_RESULTS = 24;
 /** Up to this many rows, a live query answered from memory observes each row's key; past it, the whole table. */
@@ -50,9 +54,19 @@ export interface WriteMemory {
   /** Bumped when the memory is dropped: a read that started before it is not kept. */
   generation: number;
 }
+/**
+ * A result kept from this handle's rows other than an index range (a saved filter's tasks),
+ * told each committed write of its tables; it answers false when it cannot take one, and is
+ * then dropped (its next read starts afresh).
+ */
+export interface Holder {
+  readonly tables: ReadonlySet<string>;
+  take(op: Op): boolean;
+}
 interface HandleState {
   name: string;
   results: Map<string, Result>;
+  holders: Map<string, Holder>;
   /** Bumped on every commit or drop: a read that started before it is not kept. */
   generation: number;
   memory: WriteMemory;
@@ -75,6 +89,7 @@ function forget(memory: WriteMemory): void {
 
 function drop(state: HandleState): void {
   state.results.clear();
+  state.holders.clear();
   state.generation++;
   forget(state.memory);
 }
@@ -138,10 +153,10 @@ Dexie.on('storagemutated', (parts: Record<string, unknown>) => {
   const names = Object.keys(parts);
   let held = false;
   for (const [name, states] of handles) {
-    const hit = 'all' in parts || names.some((part) => [...KEPT_TABLES].some((t) => part.startsWith(`idb://${name}/${t}/`)));
+    const hit = 'all' in parts || names.some((part) => [...LOGGED_TABLES].some((t) => part.startsWith(`idb://${name}/${t}/`)));
     if (!hit) continue;
     for (const state of states) {
-      if (state.results.size) held = true;
+      if (state.results.size || state.holders.size) held = true;
       drop(state);
     }
   }
@@ -170,6 +185,10 @@ function committed(state: HandleState, log: TxLog, parts: object | undefined): v
       continue;
     }
     for (const op of log.ops) if (op.table === result.table) result.rows = patch(result, op);
+  }
+  for (const [key, holder] of state.holders) {
+    const takes = [...log.dropped].every((t) => !holder.tables.has(t)) && log.ops.every((op) => !holder.tables.has(op.table) || holder.take(op));
+    if (!takes) state.holders.delete(key);
   }
 }
 
@@ -225,6 +244,45 @@ export function heldRows(db: Dexie, table: string, indexName: string, lower: Key
   return kept.rows;
 }
 
+/** This handle's state, inside a live query outside any transaction; undefined elsewhere. */
+function liveState(db: Dexie): { state: HandleState; subscr: Record<string, RangeSet> } | undefined {
+  const subscr = (Dexie.Promise as unknown as { PSD?: { subscr?: Record<string, RangeSet> } }).PSD?.subscr;
+  if (!subscr || Dexie.currentTransaction || !db.isOpen()) return undefined;
+  const state = (db.core as unknown as Record<string, HandleState | undefined>)[STATE_KEY];
+  return state && { state, subscr };
+}
+
+/**
+ * Inside a live query: the holder kept under `key`, or undefined. The live query is told to run
+ * again on any change to the holder's tables, as a read of each whole table would.
+ */
+export function heldValue<H extends Holder>(db: Dexie, key: string): H | undefined {
+  const live = liveState(db);
+  const holder = live?.state.holders.get(key);
+  if (!live || !holder) return undefined;
+  live.state.holders.delete(key); // most recently used last
+  live.state.holders.set(key, holder);
+  for (const table of holder.tables) {
+    live.subscr[`idb://${live.state.name}/${table}/`] ??= new RangeSet();
+    live.subscr[`idb://${live.state.name}/${table}/`]?.add(new RangeSet(Dexie.minKey, Dexie.maxKey));
+  }
+  heldServed = true;
+  return holder as H;
+}
+
+/** Where this handle stands: pass it to `hold` with what was read after it. */
+export function holdMark(db: Dexie): number | undefined {
+  return liveState(db)?.state.generation;
+}
+
+/** Keeps `holder` under `key`, unless a commit or a change from elsewhere came since `mark`. */
+export function hold(db: Dexie, key: string, holder: Holder, mark: number | undefined): void {
+  const state = db.isOpen() ? (db.core as unknown as Record<string, HandleState | undefined>)[STATE_KEY] : undefined;
+  if (!state || mark === undefined || state.generation !== mark) return;
+  state.holders.set(key, holder);
+  if (state.holders.size > MAX_HOLDERS) state.holders.delete(state.holders.keys().next().value as string);
+}
+
 export const liveCacheMiddleware: Middleware<DBCore> = {
   stack: 'dbcore',
   name: 'DaybookLiveCache',
@@ -233,7 +291,7 @@ export const liveCacheMiddleware: Middleware<DBCore> = {
   level: -2,
   create(down: DBCore): Partial<DBCore> {
     const memory: WriteMemory = { lastPosition: new Map(), lists: new Map(), members: new Map(), generation: 0 };
-    const state: HandleState = { name: down.schema.name, results: new Map(), generation: 0, memory };
+    const state: HandleState = { name: down.schema.name, results: new Map(), holders: new Map(), generation: 0, memory };
     const states = handles.get(state.name) ?? new Set();
     handles.set(state.name, states);
     states.add(state);
@@ -252,7 +310,7 @@ export const liveCacheMiddleware: Middleware<DBCore> = {
       },
       table(name: string): DBCoreTable {
         const table = down.table(name);
-        if (!KEPT_TABLES.has(name) && !REMEMBERED_TABLES.has(name)) return table;
+        if (!REMEMBERED_TABLES.has(name) && !LOGGED_TABLES.has(name)) return table;
         const rememberWrite = (req: DBCoreMutateRequest) => {
           if (!REMEMBERED_TABLES.has(name)) return;
           const log = logs.get(req.trans);
@@ -260,7 +318,7 @@ export const liveCacheMiddleware: Middleware<DBCore> = {
           log.remembered = true;
           remember(memory, name, req, log);
         };
-        if (!KEPT_TABLES.has(name)) {
+        if (!LOGGED_TABLES.has(name)) {
           return {
             ...table,
             mutate(req: DBCoreMutateRequest) {
@@ -273,9 +331,7 @@ export const liveCacheMiddleware: Middleware<DBCore> = {
           };
         }
         const extractPrimaryKey = table.schema.primaryKey.extractKey as (row: unknown) => Key;
-        return {
-          ...table,
-          mutate(req: DBCoreMutateRequest) {
+        const mutate = (req: DBCoreMutateRequest) => {
             rememberWrite(req);
             const log = logs.get(req.trans);
             if (!log) drop(state); // a transaction not opened through here (an upgrade)
@@ -300,7 +356,11 @@ export const liveCacheMiddleware: Middleware<DBCore> = {
                 throw err;
               },
             );
-          },
+        };
+        if (!KEPT_TABLES.has(name)) return { ...table, mutate };
+        return {
+          ...table,
+          mutate,
           query(req: DBCoreQueryRequest) {
             const key = resultKey(name, req);
             if (key === null) return table.query(req);
