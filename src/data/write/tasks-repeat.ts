@@ -38,6 +38,8 @@ export interface OccurrenceDone {
   next: string | null;
   /** This completion's id: its Undo takes back this completion only. */
   completion: string;
+  /** The steps it unticked, the task starting them over: its Undo ticks them again. */
+  steps?: string[];
 }
 
 /**
@@ -64,18 +66,19 @@ async function completeOccurrence(id: string, today: string = todayIso(), db: Da
     // the rule `next` comes from: a task whose rule changed meanwhile refuses it (`stale`); a
     // repeat from the day it's done carries that day, from which the server computes the same
     const rule = { repeat: row.repeat ?? null, repeat_anchor: row.repeat_anchor ?? null, ...(fromDone ? { done_on: today } : {}) };
-    await commit(db, enqueue, 'task.complete_occurrence', { ...done, ...rule });
-    return done;
+    const { steps } = await commit(db, enqueue, 'task.complete_occurrence', { ...done, ...rule });
+    return { ...done, steps: steps?.map((step) => step.id) ?? [] };
   });
 }
 
 /**
  * Undo from the toast: the occurrence is back if the task is still where this completion left it
- * (another device's completion of the same occurrence stays).
+ * (another device's completion of the same occurrence stays), with the steps it unticked ticked.
  */
 async function undoOccurrence(done: OccurrenceDone, db: DaybookDb = getDb()): Promise<void> {
-  const { id, occurrence, next, completion } = done;
-  await write(db, (enqueue) => commit(db, enqueue, 'task.uncomplete_occurrence', { id, occurrence, next, completion }));
+  const { id, occurrence, next, completion, steps } = done;
+  const args = { id, occurrence, next, completion, ...(steps?.length ? { steps } : {}) };
+  await write(db, (enqueue) => commit(db, enqueue, 'task.uncomplete_occurrence', args));
 }
 
 /**
