@@ -4,7 +4,8 @@
 // filters run over every task. Node on fake-indexeddb, so absolute figures are not a browser's.
 // Run: npx tsx bench/filter-live-query.ts   (env BENCH_WRITES, default 60; BENCH_TASKS, default 10000)
 import 'fake-indexeddb/auto';
-import { getDb, labels, listTasks, observe, tasks, toTaskRow } from '../src/data/index.ts';
+import { getDb, listTasks, observe, tasks, toTaskRow } from '../src/data/index.ts';
+import { labels } from '../src/data/labels/index.ts';
 import { runFilter } from '../src/data/filters/queries.ts';
 import type { FilterQuery } from '../src/domain/filters.ts';
 import type { Task } from '../src/domain/model.ts';

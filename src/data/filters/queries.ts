@@ -5,7 +5,7 @@ import type { SavedFilter, Task } from '@/domain/model';
 import { getDb } from '../db/database';
 import type { DaybookDb } from '../db/schema';
 import { readIdentity } from '../db/identity';
-import { heldValue, hold, holdMark } from '../live/cache';
+import { heldValue, hold, holdMark } from '../live/holders';
 import { FilterResult } from './result';
 
 export async function getFilter(id: string, db: DaybookDb = getDb()): Promise<SavedFilter | null> {

@@ -21,8 +21,6 @@ import { type Key, keyText, type Op, patch, type Range, type Result } from './pa
 const KEPT_TABLES = new Set(['tasks']);
 /** Tables whose committed writes are passed on: to the kept results, and to the holders (saved filters read them all). */
 const LOGGED_TABLES = new Set(['tasks', 'task_labels', 'lists', 'labels']);
-/** Holders kept per handle (least recently used dropped first). */
-const MAX_HOLDERS = 8;
 /** Results kept per handle (least recently used dropped first). */
 const MAX_RESULTS = 24;
 /** Up to this many rows, a live query answered from memory observes each row's key; past it, the whole table. */
@@ -63,7 +61,7 @@ export interface Holder {
   readonly tables: ReadonlySet<string>;
   take(op: Op): boolean;
 }
-interface HandleState {
+export interface HandleState {
   name: string;
   results: Map<string, Result>;
   holders: Map<string, Holder>;
@@ -244,43 +242,14 @@ export function heldRows(db: Dexie, table: string, indexName: string, lower: Key
   return kept.rows;
 }
 
-/** This handle's state, inside a live query outside any transaction; undefined elsewhere. */
-function liveState(db: Dexie): { state: HandleState; subscr: Record<string, RangeSet> } | undefined {
-  const subscr = (Dexie.Promise as unknown as { PSD?: { subscr?: Record<string, RangeSet> } }).PSD?.subscr;
-  if (!subscr || Dexie.currentTransaction || !db.isOpen()) return undefined;
-  const state = (db.core as unknown as Record<string, HandleState | undefined>)[STATE_KEY];
-  return state && { state, subscr };
+/** This handle's state, for what keeps holders (./holders.ts, loaded with the filter screens). */
+export function handleState(db: Dexie): HandleState | undefined {
+  return db.isOpen() ? (db.core as unknown as Record<string, HandleState | undefined>)[STATE_KEY] : undefined;
 }
 
-/**
- * Inside a live query: the holder kept under `key`, or undefined. The live query is told to run
- * again on any change to the holder's tables, as a read of each whole table would.
- */
-export function heldValue<H extends Holder>(db: Dexie, key: string): H | undefined {
-  const live = liveState(db);
-  const holder = live?.state.holders.get(key);
-  if (!live || !holder) return undefined;
-  live.state.holders.delete(key); // most recently used last
-  live.state.holders.set(key, holder);
-  for (const table of holder.tables) {
-    live.subscr[`idb://${live.state.name}/${table}/`] ??= new RangeSet();
-    live.subscr[`idb://${live.state.name}/${table}/`]?.add(new RangeSet(Dexie.minKey, Dexie.maxKey));
-  }
+/** A live query was answered from something held: a change from elsewhere is announced again for it. */
+export function markHeldServed(): void {
   heldServed = true;
-  return holder as H;
-}
-
-/** Where this handle stands: pass it to `hold` with what was read after it. */
-export function holdMark(db: Dexie): number | undefined {
-  return liveState(db)?.state.generation;
-}
-
-/** Keeps `holder` under `key`, unless a commit or a change from elsewhere came since `mark`. */
-export function hold(db: Dexie, key: string, holder: Holder, mark: number | undefined): void {
-  const state = db.isOpen() ? (db.core as unknown as Record<string, HandleState | undefined>)[STATE_KEY] : undefined;
-  if (!state || mark === undefined || state.generation !== mark) return;
-  state.holders.set(key, holder);
-  if (state.holders.size > MAX_HOLDERS) state.holders.delete(state.holders.keys().next().value as string);
 }
 
 export const liveCacheMiddleware: Middleware<DBCore> = {

@@ -2,7 +2,8 @@
 // their queries; the lists and labels a query names are mapped to the ids the import gave them, so
 // the imported filter keeps what it showed; one already here is not made twice.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getDb, labels, lists, tasks } from '@/data';
+import { getDb, lists, tasks } from '@/data';
+import { labels } from '@/data/labels';
 import { exportData, importData } from '@/data/backup';
 import { filters, runFilter } from '@/data/filters';
 import { listFilters } from '@/data/filters/list';

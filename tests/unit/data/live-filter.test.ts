@@ -3,7 +3,8 @@
 // exactly what a fresh full evaluation of the same query gives.
 import { RangeSet } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Identity, labels, lists, observe, openDatabase, tasks } from '@/data';
+import { type Identity, lists, observe, openDatabase, tasks } from '@/data';
+import { labels } from '@/data/labels';
 import { runFilter } from '@/data/filters';
 import { applyPull } from '@/data/sync';
 import type { FilterQuery } from '@/domain/filters';
