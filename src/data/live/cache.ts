@@ -131,7 +131,7 @@ const STATE_KEY = 'daybookLiveCache';
 
 /** This handle's write memory; undefined before it is open. */
 export function writeMemory(db: Dexie): WriteMemory | undefined {
-  return db.isOpen() ? (db.core as unknown as Record<string, HandleState | undefined>)[STATE_KEY]?.memory : undefined;
+  return handleState(db)?.memory;
 }
 
 // Changes from elsewhere (other tabs and workers, by Dexie's BroadcastChannel; `all` on a page
@@ -221,8 +221,8 @@ function rangeKey(table: string, indexName: string, range: Range): string | null
  */
 export function heldRows(db: Dexie, table: string, indexName: string, lower: Key, upper: Key): readonly unknown[] | undefined {
   const subscr = (Dexie.Promise as unknown as { PSD?: { subscr?: Record<string, RangeSet> } }).PSD?.subscr;
-  if (!subscr || Dexie.currentTransaction || !db.isOpen()) return undefined;
-  const state = (db.core as unknown as Record<string, HandleState | undefined>)[STATE_KEY];
+  if (!subscr || Dexie.currentTransaction) return undefined;
+  const state = handleState(db);
   const key = rangeKey(table, indexName, { type: 2, lower, upper, lowerOpen: false, upperOpen: true });
   const kept = state && key !== null ? state.results.get(key) : undefined;
   if (!state || !kept) return undefined;
