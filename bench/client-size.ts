@@ -20,7 +20,7 @@ interface Fetched {
 const DEFERRED = /\/assets\/(virtual_pwa-register|workbox-window)[^/]*\.js$/;
 
 const dist = productionBuild();
-const app = await serve(dist, 4318);
+const app = await serve(dist, Number(process.env.BENCH_PORT ?? 4318));
 const browser = await launchChromium();
 try {
   const context = await browser.newContext({ serviceWorkers: 'block' });

@@ -29,4 +29,3 @@ export {
 } from './read/hooks';
 export { useReminder, useReminderSchedule } from './reminders/hooks';
 export { useLabels, useLabelsByTask } from './labels/hooks';
-export { useFilters } from './filters/list';

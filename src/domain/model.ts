@@ -219,7 +219,8 @@ export interface MutationArgs {
    * Undo of the above: back to `occurrence` if the task is still at `next` (or reopened if next was
    * null), and only while `completion` is the completion that last moved the task.
    */
-  'task.uncomplete_occurrence': { id: string; occurrence: string; next: string | null; completion?: string };
+  /** `steps`: the steps the completion unticked (its steps starting over), ticked again by the undo. */
+  'task.uncomplete_occurrence': { id: string; occurrence: string; next: string | null; completion?: string; steps?: string[] };
   'step.create': { id: string; task_id: string; title: string; position: string };
   'step.update': { id: string; patch: StepPatch };
   'step.delete': { id: string };

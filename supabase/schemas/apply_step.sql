@@ -47,6 +47,41 @@ begin
   where s.id = x.id;
 end $$;
 
+-- The step ids an Undo of a completion names (the steps that completion unticked): at most a
+-- task's 100, each a UUID; null when it names none.
+create or replace function daybook_private.check_step_ids(p_steps jsonb) returns uuid[]
+language plpgsql immutable as $$
+begin
+  if p_steps is null or jsonb_typeof(p_steps) = 'null' then
+    return null;
+  end if;
+  if jsonb_typeof(p_steps) <> 'array' or jsonb_array_length(p_steps) > 100
+     or exists (select 1 from jsonb_array_elements(p_steps) e
+                where jsonb_typeof(e) <> 'string'
+                   or (e #>> '{}') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$') then
+    perform daybook_private.refuse('invalid', 'steps must be a list of step ids', 'steps');
+  end if;
+  return array(select (e #>> '{}')::uuid from jsonb_array_elements(p_steps) e);
+end $$;
+
+-- Those of p_steps that are still the task's, live and unticked, ticked again by the Undo of the
+-- completion that unticked them; a step ticked or deleted since is left as it is.
+create or replace function daybook_private.tick_task_steps(p_task uuid, p_steps uuid[]) returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  n bigint := (select count(*) from public.steps where task_id = p_task and id = any(p_steps) and not done and deleted_at is null);
+  first_v bigint;
+begin
+  if n = 0 then
+    return;
+  end if;
+  first_v := daybook_private.take_versions((select list_id from public.tasks where id = p_task), n);
+  update public.steps s set done = true, updated_at = now(), version = first_v + x.rn - 1
+  from (select id, row_number() over (order by id) as rn from public.steps
+        where task_id = p_task and id = any(p_steps) and not done and deleted_at is null) x
+  where s.id = x.id;
+end $$;
+
 -- Every step of the task (tombstones too), moved with it into p_to: new versions there.
 create or replace function daybook_private.move_task_steps(p_task uuid, p_to uuid) returns void
 language plpgsql security definer set search_path = public, pg_temp as $$
@@ -157,4 +192,6 @@ revoke all on function daybook_private.tombstone_task_steps(uuid, uuid) from pub
 revoke all on function daybook_private.revive_task_steps(uuid, uuid) from public, anon, authenticated;
 revoke all on function daybook_private.move_task_steps(uuid, uuid) from public, anon, authenticated;
 revoke all on function daybook_private.untick_task_steps(uuid) from public, anon, authenticated;
+revoke all on function daybook_private.check_step_ids(jsonb) from public, anon, authenticated;
+revoke all on function daybook_private.tick_task_steps(uuid, uuid[]) from public, anon, authenticated;
 revoke all on function daybook_private.apply_step(text, jsonb) from public, anon, authenticated;

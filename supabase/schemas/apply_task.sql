@@ -21,6 +21,7 @@ declare
   r text;
   new_assignee uuid;
   new_turns uuid[];
+  undo_steps uuid[];
 begin
   if p_name = 'task.create' then
     insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, position, created_by, repeat, repeat_anchor, assignee,
@@ -73,6 +74,9 @@ begin
     if p_args ? 'completion' then
       done_by := daybook_private.arg_uuid(p_args, 'completion');
     end if;
+    if p_name = 'task.uncomplete_occurrence' then
+      undo_steps := daybook_private.check_step_ids(p_args -> 'steps');
+    end if;
     -- the occurrence the change names decides, not the order of arrival: a task no longer at
     -- it (completed elsewhere, moved, done) is left as it is, and the change is applied
     if p_name = 'task.complete_occurrence' then
@@ -120,6 +124,8 @@ begin
     elsif nxt is not null and t.due_date = nxt then
       update public.tasks set due_date = occ, deadline = deadline - (nxt - occ), last_completion = null,
         assignee = daybook_private.turn_after(turns, assignee, -1) where id = tid;
+      -- the steps this completion unticked, ticked again
+      perform daybook_private.tick_task_steps(tid, undo_steps);
     end if;
   elsif p_name = 'task.update' then
     if t.deleted_at is not null then

@@ -3,10 +3,11 @@
 // the day it's done", quick add's "by …", and a repeating task's steps unticked when an
 // occurrence is completed from its row.
 import './support/match-media';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getIdentity, getTask, listTasks, steps, taskSteps, tasks } from '@/data';
 import { addDays, todayIso } from '@/lib/dates';
+import { mediumDate } from '@/ui/format';
 import { renderRoutes } from './support/render-routes';
 import { freshAppEachTest } from './support/fresh-app';
 
@@ -60,15 +61,42 @@ describe('/today and deadlines', () => {
 });
 
 describe('task dialog: Deadline and Start steps over each time', () => {
-  it('sets and clears the deadline, leaving the due date', async () => {
+  it('sets and clears the deadline with the date picker, leaving the due date', async () => {
     const task = await tasks.create({ title: 'Taxes', due_date: '2030-03-01' });
-    const { d } = await openDialog(task.id);
-    const field = d.getByLabelText('Deadline');
-    fireEvent.change(field, { target: { value: '2030-04-15' } });
-    await waitFor(async () => expect(await getTask(task.id)).toMatchObject({ deadline: '2030-04-15', due_date: '2030-03-01' }));
-    await waitFor(() => expect(field).toHaveValue('2030-04-15'));
-    fireEvent.change(field, { target: { value: '' } });
+    const { d, user } = await openDialog(task.id);
+    const button = d.getByRole('button', { name: 'Deadline' });
+    await waitFor(() => expect(button).toHaveAccessibleDescription('No deadline'));
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const panel = d.getByRole('region', { name: 'Pick a deadline' });
+    await within(panel).findByRole('grid');
+    await user.click(within(panel).getByRole('button', { name: 'Tomorrow' }));
+    const tomorrow = addDays(todayIso(), 1);
+    await waitFor(async () => expect(await getTask(task.id)).toMatchObject({ deadline: tomorrow, due_date: '2030-03-01' }));
+    // the picker closes, focus goes back to the button, which now describes the date
+    await waitFor(() => expect(d.queryByRole('region', { name: 'Pick a deadline' })).toBeNull());
+    expect(button).toHaveFocus();
+    await waitFor(() => expect(button).toHaveAccessibleDescription(mediumDate(tomorrow, todayIso())));
+    // a day of the calendar, by keyboard: Enter opens it on the deadline, an arrow moves a day
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement?.closest('[role="grid"]')).not.toBeNull());
+    await user.keyboard('{ArrowRight}{Enter}');
+    await waitFor(async () => expect((await getTask(task.id))?.deadline).toBe(addDays(todayIso(), 2)));
+    await user.click(button);
+    await user.click(d.getByRole('button', { name: 'Clear deadline' }));
     await waitFor(async () => expect((await getTask(task.id))?.deadline).toBeNull());
+    await waitFor(() => expect(button).toHaveAccessibleDescription('No deadline'));
+  });
+
+  it('Escape closes the deadline picker first, then the dialog', async () => {
+    const task = await tasks.create({ title: 'Taxes' });
+    const { d, user } = await openDialog(task.id);
+    await user.click(d.getByRole('button', { name: 'Deadline' }));
+    await d.findByRole('grid');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(d.queryByRole('grid')).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Task' })).toBeInTheDocument();
+    expect(d.getByRole('button', { name: 'Deadline' })).toHaveFocus();
   });
 
   it('offers no "Start steps over each time" on a task that does not repeat', async () => {

@@ -4,7 +4,8 @@
 import './support/match-media';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getDb, labels, tasks } from '@/data';
+import { getDb, tasks } from '@/data';
+import { labels } from '@/data/labels';
 import { freshAppEachTest } from './support/fresh-app';
 import { renderRoutes } from './support/render-routes';
 

@@ -8,7 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppToaster } from '@/app/toaster';
 import { QuickAdd } from '@/connected/quick-add/quick-add';
-import { getDb, labels, listLabels, tasks } from '@/data';
+import { getDb, listLabels, tasks } from '@/data';
+import { labels } from '@/data/labels';
 import { freshAppEachTest } from './support/fresh-app';
 import { renderRoutes } from './support/render-routes';
 

@@ -52,8 +52,11 @@ test('a deadline from quick add shows on its row, and Today lists a task whose d
 
   // the dialog's Deadline clears it, and it leaves Today
   const dialog = await openTask(page, 'Renew visa');
-  await expect(dialog.getByLabel('Deadline')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
-  await dialog.getByLabel('Deadline').fill('');
+  const deadline = dialog.getByRole('button', { name: 'Deadline' });
+  await expect(deadline).not.toHaveAccessibleDescription('No deadline');
+  await deadline.click();
+  await dialog.getByRole('region', { name: 'Pick a deadline' }).getByRole('button', { name: 'Clear deadline' }).click();
+  await expect(deadline).toHaveAccessibleDescription('No deadline');
   await closeTask(page);
   await expect(page.getByRole('region', { name: /^Deadline/ })).toHaveCount(0);
 });
@@ -101,6 +104,8 @@ for (const theme of ['light', 'dark'] as const) {
     const dialog = await openTask(page, 'Book flights');
     await dialog.getByRole('combobox', { name: 'Repeat' }).selectOption({ label: 'Daily' });
     await expect(dialog.getByRole('checkbox', { name: 'Start steps over each time' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Deadline' }).click();
+    await expect(dialog.getByRole('region', { name: 'Pick a deadline' }).getByRole('grid')).toBeVisible();
     expect.soft(await axeViolations(page), `task dialog with Deadline (${theme})`).toEqual([]);
   });
 }

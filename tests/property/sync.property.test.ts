@@ -33,7 +33,8 @@
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitations as invitationOps, labels as labelOps, lists as listOps, members as memberOps, reminders as reminderOps, tasks as taskOps } from '@/data/write';
+import { labels as labelOps } from '@/data/labels';
+import { invitations as invitationOps, lists as listOps, members as memberOps, reminders as reminderOps, tasks as taskOps } from '@/data/write';
 import { myInvitations } from '@/data';
 import { ValidationError } from '@/lib/errors';
 import { isFromDone } from '@/domain/recurrence';

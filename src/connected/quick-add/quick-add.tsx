@@ -5,7 +5,7 @@
 // The parser loads on demand (parser.ts); before it has, and with the setting off, the
 // field adds the text as the title, as it always did.
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { labels as labelWrites, type NewTask, tasks } from '@/data';
+import { type NewTask, tasks } from '@/data';
 import { useAllMembers, useLabels, useListSharing, useLists } from '@/data/react';
 import type { Part } from '@/domain/quick-add';
 import { FieldError } from '@/ui/field-error';
@@ -101,7 +101,7 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
         title: result ? result.title : title,
       });
       // "@name": existing labels put on, new ones made first (SPEC §14.1)
-      if (labelNames?.length) await labelWrites.addByName(task.id, labelNames);
+      if (labelNames?.length) await (await import('@/data/labels')).labels.addByName(task.id, labelNames);
       setTitle('');
       setDismissed(new Set());
       setError(null);

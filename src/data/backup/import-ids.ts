@@ -8,6 +8,9 @@
 // instead of adding them twice. A record already on this device with the same content, under
 // any of these ids, is not imported again.
 
+/** Why a record the device already holds was not imported again. */
+export const ALREADY_HERE = 'Already on this device';
+
 /** The ids of `ids` someone on the server holds, or null when the server can't be asked. */
 export type IdCheck = (ids: string[]) => Promise<ReadonlySet<string> | null>;
 

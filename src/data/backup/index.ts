@@ -13,7 +13,8 @@
 // step.update {done: true} for a done one); steps of a task not imported are skipped with it.
 // Reminders (SPEC §11.4) likewise: a set reminder of an exported task travels as {task_id,
 // offset_minutes} (a snooze is of the moment and stays behind) and is set on the imported task.
-// Labels (SPEC §14.1) travel with their rows on the exported tasks (./labels.ts).
+// Labels (SPEC §14.1) travel with their rows on the exported tasks (./labels.ts), saved filters
+// (SPEC §14.2) with their list and label ids mapped (./filters.ts).
 import { ValidationError } from '@/lib/errors';
 import { isObject } from '@/lib/is-object';
 import { newId, nowIso } from '@/lib/ids';
@@ -24,8 +25,9 @@ import { getDb } from '../db/database';
 import { type DaybookDb, STATE, toList, toStep, toTask } from '../db/schema';
 import { readIdentity } from '../db/identity';
 import { assertImportable } from './import-check';
-import { type IdCheck, type IdPlan, keepingIds, place, planIds } from './import-ids';
+import { ALREADY_HERE, type IdCheck, type IdPlan, keepingIds, place, planIds } from './import-ids';
 import { type BackupLabel, type BackupTaskLabel, exportLabels, importLabels } from './labels';
+import { type BackupFilter, exportFilters, importFilters } from './filters';
 import { lists as listMutators, reminders as reminderMutators, steps as stepMutators, tasks as taskMutators } from '../write';
 import { write } from '../write/transaction';
 
@@ -42,6 +44,8 @@ export interface BackupFile {
   /** The person's live labels and their labels on the exported tasks (files from before labels have none). */
   labels?: BackupLabel[];
   task_labels?: BackupTaskLabel[];
+  /** The person's live saved filters (files from before filters have none). */
+  filters?: BackupFilter[];
 }
 
 export interface BackupReminder {
@@ -52,14 +56,14 @@ export interface BackupReminder {
 export type { IdCheck } from './import-ids';
 
 export interface ImportReport {
-  imported: { lists: number; tasks: number; steps?: number; reminders?: number; labels?: number; task_labels?: number };
+  imported: { lists: number; tasks: number; steps?: number; reminders?: number; labels?: number; task_labels?: number; filters?: number };
   /** Imported lists and tasks that got an id other than the file's (SPEC §15). */
   renamed: number;
-  skipped: { index: number; kind: 'list' | 'task' | 'step' | 'reminder' | 'label' | 'task_label'; reason: string }[];
+  skipped: { index: number; kind: 'list' | 'task' | 'step' | 'reminder' | 'label' | 'task_label' | 'filter'; reason: string }[];
 }
 
 export const NOT_A_BACKUP = 'This file is not a Daybook export';
-export const ALREADY_HERE = 'Already on this device';
+export { ALREADY_HERE };
 
 /** Every live list and task of the current database (tombstones are left out). */
 export async function exportData(db: DaybookDb = getDb()): Promise<BackupFile> {
@@ -78,6 +82,7 @@ export async function exportData(db: DaybookDb = getDb()): Promise<BackupFile> {
       steps: stepRows.filter((s) => s.state !== STATE.deleted && live.has(s.task_id)).map(toStep),
       reminders: reminderRows.flatMap((r) => (r.offset_minutes !== null && live.has(r.task_id) ? [{ task_id: r.task_id, offset_minutes: r.offset_minutes }] : [])),
       ...(await exportLabels(db, live)),
+      filters: await exportFilters(db),
     };
   });
 }
@@ -175,9 +180,10 @@ export async function importData(json: unknown, db: DaybookDb = getDb(), opts: I
     }
     await importSteps(db, Array.isArray(json.steps) ? json.steps : [], taskIds, report);
     await importReminders(db, Array.isArray(json.reminders) ? json.reminders : [], taskIds, report);
-    await importLabels(db, Array.isArray(json.labels) ? json.labels : [], Array.isArray(json.task_labels) ? json.task_labels : [], taskIds, report);
+    const labelIds = await importLabels(db, Array.isArray(json.labels) ? json.labels : [], Array.isArray(json.task_labels) ? json.task_labels : [], taskIds, report);
+    await importFilters(db, Array.isArray(json.filters) ? json.filters : [], listIds, labelIds, report);
   });
-  const order = { list: 0, task: 1, step: 2, reminder: 3, label: 4, task_label: 5 };
+  const order = { list: 0, task: 1, step: 2, reminder: 3, label: 4, task_label: 5, filter: 6 };
   report.skipped.sort((a, b) => order[a.kind] - order[b.kind] || a.index - b.index);
   return report;
 }

@@ -35,7 +35,8 @@ export async function exportLabels(db: DaybookDb, live: Set<string>): Promise<{ 
   };
 }
 
-export async function importLabels(db: DaybookDb, fileLabels: unknown[], fileTaskLabels: unknown[], taskIds: Map<string, string>, report: ImportReport): Promise<void> {
+/** Returns the id each of the file's labels got here, for what names them (filters). */
+export async function importLabels(db: DaybookDb, fileLabels: unknown[], fileTaskLabels: unknown[], taskIds: Map<string, string>, report: ImportReport): Promise<Map<string, string>> {
   const live = (await db.labels.toArray()).filter((l) => !l.deleted_at);
   const byName = new Map(live.map((l) => [l.name.toLowerCase(), l.id]));
   const labelIds = new Map<string, string>();
@@ -79,4 +80,5 @@ export async function importLabels(db: DaybookDb, fileLabels: unknown[], fileTas
       report.skipped.push({ index, kind: 'task_label', reason: err.message });
     }
   }
+  return labelIds;
 }

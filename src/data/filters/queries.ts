@@ -1,11 +1,12 @@
 // Saved filters (SPEC §14.2): the person's filters, and what one shows — run here, on the device's
 // own rows, so it is live and works offline. The predicate is src/domain/filters.ts.
-import { filterPredicate } from '@/domain/filter-predicate';
 import { checkFilterQuery, type FilterQuery } from '@/domain/filters';
 import type { SavedFilter, Task } from '@/domain/model';
 import { getDb } from '../db/database';
-import { type DaybookDb, STATE, toTask } from '../db/schema';
+import type { DaybookDb } from '../db/schema';
 import { readIdentity } from '../db/identity';
+import { heldValue, hold, holdMark } from '../live/holders';
+import { FilterResult } from './result';
 
 export async function getFilter(id: string, db: DaybookDb = getDb()): Promise<SavedFilter | null> {
   const row = await db.filters.get(id);
@@ -23,32 +24,28 @@ function queryOf(filter: SavedFilter): FilterQuery | null {
 
 /**
  * The tasks the query keeps, in the lists the person can see, by due date (undated last) then
- * position. Reads label rows only when the query names labels.
+ * position. Reads label rows only when the query names labels. Inside a live query the result is
+ * kept and patched from this tab's writes (./result.ts), so a write does not re-read every task.
  */
 export async function runFilter(query: FilterQuery, today: string, db: DaybookDb = getDb()): Promise<Task[]> {
-  const status = query.status ?? 'open';
-  const states = status === 'all' ? [STATE.open, STATE.done] : [status === 'done' ? STATE.done : STATE.open];
-  const [identity, lists, rows, labelRows, labels] = await Promise.all([
-    readIdentity(db),
-    db.lists.toArray(),
-    // one getAll, then a plain loop: a cursor with a filter visits the rows one request at a time
-    db.tasks.toArray(),
-    query.labels?.length ? db.task_labels.where('label_id').anyOf(query.labels).toArray() : [],
-    query.labels?.length ? db.labels.bulkGet(query.labels) : [],
-  ]);
-  const liveLists = new Set(lists.filter((l) => !l.deleted_at).map((l) => l.id));
-  const liveLabels = new Set(labels.flatMap((l) => (l && !l.deleted_at ? [l.id] : [])));
-  const onTask = new Map<string, string[]>();
-  for (const r of labelRows) {
-    if (r.deleted_at || !liveLabels.has(r.label_id)) continue;
-    const ids = onTask.get(r.task_id);
-    if (ids) ids.push(r.label_id);
-    else onTask.set(r.task_id, [r.label_id]);
-  }
-  const keep = filterPredicate(query, { today, me: identity?.userId ?? '', labelsOf: (id) => onTask.get(id) ?? [] });
-  const out = rows.filter((t) => states.includes(t.state as 0 | 1) && liveLists.has(t.list_id) && keep(t));
-  out.sort((a, b) => (a.due_date ?? '9999').localeCompare(b.due_date ?? '9999') || a.position.localeCompare(b.position));
-  return out.map(toTask);
+  const key = `filter|${today}|${JSON.stringify(query)}`;
+  const held = heldValue<FilterResult>(db, key);
+  if (held) return held.tasks();
+  const mark = holdMark(db);
+  const labelled = Boolean(query.labels?.length);
+  // one transaction: the rows agree with each other, and with the mark
+  const [identity, lists, tasks, taskLabels, labels] = await db.transaction('r', [db.meta, db.lists, db.tasks, db.task_labels, db.labels], () =>
+    Promise.all([
+      readIdentity(db),
+      db.lists.toArray(),
+      db.tasks.toArray(),
+      labelled ? db.task_labels.where('label_id').anyOf(query.labels ?? []).toArray() : [],
+      labelled ? db.labels.bulkGet(query.labels ?? []) : [],
+    ]),
+  );
+  const result = new FilterResult(query, today, { me: identity?.userId ?? '', lists, tasks, taskLabels, labels });
+  hold(db, key, result, mark);
+  return result.tasks();
 }
 
 export async function filterTasks(filter: SavedFilter, today: string, db: DaybookDb = getDb()): Promise<Task[]> {

@@ -17,8 +17,10 @@
 import Dexie, { type IndexableType, RangeSet, type DBCore, type DBCoreMutateRequest, type DBCoreQueryRequest, type DBCoreTable, type DBCoreTransaction, type Middleware } from 'dexie';
 import { type Key, keyText, type Op, patch, type Range, type Result } from './patch';
 
-/** Tables whose live range queries are kept. */
+/** Tables whose live range queries are kept (each one also logged below). */
 const KEPT_TABLES = new Set(['tasks']);
+/** Tables whose committed writes are passed on: to the kept results, and to the holders (saved filters read them all). */
+const LOGGED_TABLES = new Set(['tasks', 'task_labels', 'lists', 'labels']);
 /** Results kept per handle (least recently used dropped first). */
 const MAX_RESULTS = 24;
 /** Up to this many rows, a live query answered from memory observes each row's key; past it, the whole table. */
@@ -50,9 +52,19 @@ export interface WriteMemory {
   /** Bumped when the memory is dropped: a read that started before it is not kept. */
   generation: number;
 }
-interface HandleState {
+/**
+ * A result kept from this handle's rows other than an index range (a saved filter's tasks),
+ * told each committed write of its tables; it answers false when it cannot take one, and is
+ * then dropped (its next read starts afresh).
+ */
+export interface Holder {
+  readonly tables: ReadonlySet<string>;
+  take(op: Op): boolean;
+}
+export interface HandleState {
   name: string;
   results: Map<string, Result>;
+  holders: Map<string, Holder>;
   /** Bumped on every commit or drop: a read that started before it is not kept. */
   generation: number;
   memory: WriteMemory;
@@ -75,6 +87,7 @@ function forget(memory: WriteMemory): void {
 
 function drop(state: HandleState): void {
   state.results.clear();
+  state.holders.clear();
   state.generation++;
   forget(state.memory);
 }
@@ -118,7 +131,7 @@ const STATE_KEY = 'daybookLiveCache';
 
 /** This handle's write memory; undefined before it is open. */
 export function writeMemory(db: Dexie): WriteMemory | undefined {
-  return db.isOpen() ? (db.core as unknown as Record<string, HandleState | undefined>)[STATE_KEY]?.memory : undefined;
+  return handleState(db)?.memory;
 }
 
 // Changes from elsewhere (other tabs and workers, by Dexie's BroadcastChannel; `all` on a page
@@ -138,10 +151,10 @@ Dexie.on('storagemutated', (parts: Record<string, unknown>) => {
   const names = Object.keys(parts);
   let held = false;
   for (const [name, states] of handles) {
-    const hit = 'all' in parts || names.some((part) => [...KEPT_TABLES].some((t) => part.startsWith(`idb://${name}/${t}/`)));
+    const hit = 'all' in parts || names.some((part) => [...LOGGED_TABLES].some((t) => part.startsWith(`idb://${name}/${t}/`)));
     if (!hit) continue;
     for (const state of states) {
-      if (state.results.size) held = true;
+      if (state.results.size || state.holders.size) held = true;
       drop(state);
     }
   }
@@ -170,6 +183,10 @@ function committed(state: HandleState, log: TxLog, parts: object | undefined): v
       continue;
     }
     for (const op of log.ops) if (op.table === result.table) result.rows = patch(result, op);
+  }
+  for (const [key, holder] of state.holders) {
+    const takes = [...log.dropped].every((t) => !holder.tables.has(t)) && log.ops.every((op) => !holder.tables.has(op.table) || holder.take(op));
+    if (!takes) state.holders.delete(key);
   }
 }
 
@@ -204,8 +221,8 @@ function rangeKey(table: string, indexName: string, range: Range): string | null
  */
 export function heldRows(db: Dexie, table: string, indexName: string, lower: Key, upper: Key): readonly unknown[] | undefined {
   const subscr = (Dexie.Promise as unknown as { PSD?: { subscr?: Record<string, RangeSet> } }).PSD?.subscr;
-  if (!subscr || Dexie.currentTransaction || !db.isOpen()) return undefined;
-  const state = (db.core as unknown as Record<string, HandleState | undefined>)[STATE_KEY];
+  if (!subscr || Dexie.currentTransaction) return undefined;
+  const state = handleState(db);
   const key = rangeKey(table, indexName, { type: 2, lower, upper, lowerOpen: false, upperOpen: true });
   const kept = state && key !== null ? state.results.get(key) : undefined;
   if (!state || !kept) return undefined;
@@ -225,6 +242,16 @@ export function heldRows(db: Dexie, table: string, indexName: string, lower: Key
   return kept.rows;
 }
 
+/** This handle's state, for what keeps holders (./holders.ts, loaded with the filter screens). */
+export function handleState(db: Dexie): HandleState | undefined {
+  return db.isOpen() ? (db.core as unknown as Record<string, HandleState | undefined>)[STATE_KEY] : undefined;
+}
+
+/** A live query was answered from something held: a change from elsewhere is announced again for it. */
+export function markHeldServed(): void {
+  heldServed = true;
+}
+
 export const liveCacheMiddleware: Middleware<DBCore> = {
   stack: 'dbcore',
   name: 'DaybookLiveCache',
@@ -233,7 +260,7 @@ export const liveCacheMiddleware: Middleware<DBCore> = {
   level: -2,
   create(down: DBCore): Partial<DBCore> {
     const memory: WriteMemory = { lastPosition: new Map(), lists: new Map(), members: new Map(), generation: 0 };
-    const state: HandleState = { name: down.schema.name, results: new Map(), generation: 0, memory };
+    const state: HandleState = { name: down.schema.name, results: new Map(), holders: new Map(), generation: 0, memory };
     const states = handles.get(state.name) ?? new Set();
     handles.set(state.name, states);
     states.add(state);
@@ -252,7 +279,7 @@ export const liveCacheMiddleware: Middleware<DBCore> = {
       },
       table(name: string): DBCoreTable {
         const table = down.table(name);
-        if (!KEPT_TABLES.has(name) && !REMEMBERED_TABLES.has(name)) return table;
+        if (!REMEMBERED_TABLES.has(name) && !LOGGED_TABLES.has(name)) return table;
         const rememberWrite = (req: DBCoreMutateRequest) => {
           if (!REMEMBERED_TABLES.has(name)) return;
           const log = logs.get(req.trans);
@@ -260,7 +287,7 @@ export const liveCacheMiddleware: Middleware<DBCore> = {
           log.remembered = true;
           remember(memory, name, req, log);
         };
-        if (!KEPT_TABLES.has(name)) {
+        if (!LOGGED_TABLES.has(name)) {
           return {
             ...table,
             mutate(req: DBCoreMutateRequest) {
@@ -273,9 +300,7 @@ export const liveCacheMiddleware: Middleware<DBCore> = {
           };
         }
         const extractPrimaryKey = table.schema.primaryKey.extractKey as (row: unknown) => Key;
-        return {
-          ...table,
-          mutate(req: DBCoreMutateRequest) {
+        const mutate = (req: DBCoreMutateRequest) => {
             rememberWrite(req);
             const log = logs.get(req.trans);
             if (!log) drop(state); // a transaction not opened through here (an upgrade)
@@ -300,7 +325,11 @@ export const liveCacheMiddleware: Middleware<DBCore> = {
                 throw err;
               },
             );
-          },
+        };
+        if (!KEPT_TABLES.has(name)) return { ...table, mutate };
+        return {
+          ...table,
+          mutate,
           query(req: DBCoreQueryRequest) {
             const key = resultKey(name, req);
             if (key === null) return table.query(req);

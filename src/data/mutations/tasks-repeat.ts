@@ -14,7 +14,9 @@
 // turn too moves once per occurrence; its Undo hands it back.
 // Moving on to the next occurrence moves the deadline by as many days as the due date, and
 // unticks the steps when the task starts them over (SPEC §14.3), as the server does in the
-// completion's transaction; an Undo moves the deadline back and leaves the steps as they are.
+// completion's transaction; an Undo moves the deadline back and ticks again the steps the
+// completion unticked (the change names them: the completing device's own unticked ones), those
+// still live and unticked — a step ticked or deleted since is left as it is.
 // A repeat from the day it's done takes its next date from the day the completion carries
 // (`done_on`, the completing device's calendar day), as the server computes it.
 import { addDays, daysBetween } from '@/lib/dates';
@@ -103,12 +105,28 @@ export const taskCompleteOccurrence: MutationDef<'task.complete_occurrence'> = {
   },
 };
 
+/** The steps an Undo ticks again: at most a task's 100, each an id. */
+function checkSteps(steps: unknown): void {
+  if (steps === undefined) return;
+  if (!Array.isArray(steps) || steps.length > 100 || !steps.every((s) => typeof s === 'string')) refuse('invalid', 'steps must be a list of step ids', 'steps');
+}
+
+/** The named steps of the task that are live and unticked, ticked again. */
+function stepsTickedAgain(rows: Rows, task: TaskRecord, ids: readonly string[] | undefined, now: string): StepRecord[] {
+  if (!ids?.length) return [];
+  const named = new Set(ids.map((id) => id.toLowerCase()));
+  return stepsOfTask(rows, task.id, 'live')
+    .filter((s) => !s.done && named.has(s.id.toLowerCase()))
+    .map((s) => ({ ...s, done: true, updated_at: now }));
+}
+
 export const taskUncompleteOccurrence: MutationDef<'task.uncomplete_occurrence'> = {
-  reads: (args) => ({ tasks: [args.id] }),
+  reads: (args) => ({ tasks: [args.id], ...(args.steps?.length ? { taskSteps: [{ taskId: args.id, state: 'live' as const }] } : {}) }),
   apply(rows, args, { userId, now }) {
     const task = editableTask(rows, args.id, userId);
     if (task.deleted_at) refuse('deleted', TASK_MISSING, 'id');
     checkArgs(args);
+    checkSteps(args.steps);
     if ((task.last_completion ?? null) !== completionId(args)) return {};
     const undone = { last_completion: null, updated_at: now };
     if (task.done) {
@@ -119,6 +137,7 @@ export const taskUncompleteOccurrence: MutationDef<'task.uncomplete_occurrence'>
     if (args.next === null || task.due_date !== args.next) return {};
     return {
       tasks: [{ ...task, ...undone, due_date: args.occurrence, deadline: movedDeadline(task, args.next, args.occurrence), assignee: turnAfter(task.turns, task.assignee, -1) }],
+      steps: stepsTickedAgain(rows, task, args.steps, now),
     };
   },
 };

@@ -6,7 +6,6 @@ export { INBOX_UNDELETABLE, LIST_MISSING, OWNER_ONLY, TASK_MISSING, VIEW_ONLY } 
 export type { TaskRow } from '../db/schema';
 export { lists, type NewList } from './lists';
 export { invitations } from './invitations';
-export { labels } from './labels';
 export { members } from './members';
 export type { MoveTarget } from './move-target';
 export { reminders } from './reminders';

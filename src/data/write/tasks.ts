@@ -17,7 +17,7 @@ import { memberKey } from '../mutations/types';
 import { write } from './transaction';
 import { check, commit, requireIdentity } from './commit';
 import type { MoveTarget } from './move-target';
-import { loadSeries, repeatMutators, restartPatch } from './tasks-repeat';
+import { loadSeries, repeatMutators } from './tasks-repeat';
 
 export interface NewTask {
   title: string;
@@ -145,7 +145,7 @@ async function updateTask(id: string, patch: TaskPatch, db: DaybookDb = getDb())
     for (const [key, value] of Object.entries(clean) as [keyof TaskPatch, unknown][]) {
       if (!samePatchValue(row[key], value)) Object.assign(changed, { [key]: value });
     }
-    restartPatch(row, changed, math);
+    math?.restartPatch(row, changed);
     if (changed.list_id !== undefined && !('position' in clean)) {
       changed.position = positionAfter(await lastTaskPosition(db, changed.list_id));
     }

@@ -32,8 +32,13 @@ export function partLabel(part: Part, result: QuickAddResult, options: Pick<Pars
       return `List: ${part.value.name}`;
     case 'assignee':
       return `Assigned to ${part.value.name}`;
-    case 'label':
-      return part.value.id ? `Label: ${part.value.name}` : `New label ${part.value.name}`;
+    case 'label': {
+      if (part.value.id) return `Label: ${part.value.name}`;
+      // a new name said twice makes one label, the first's (names match whatever their case)
+      const name = part.value.name.toLowerCase();
+      const first = result.parts.find((p) => p.kind === 'label' && p.value.name.toLowerCase() === name);
+      return first === part || first?.kind !== 'label' ? `New label ${part.value.name}` : `Label: ${first.value.name}`;
+    }
     case 'repeat': {
       const { rule, anchor } = part.value;
       // Said when the repeat starts elsewhere than the date in view ("every monday" on a Wednesday).

@@ -86,7 +86,7 @@ export function FilterForm({ initial, submitLabel, onSubmit }: { initial: Filter
           <legend className="field-label">Lists</legend>
           {lists.map((l) => (
             <label key={l.id} className="filter-choice">
-              <input type="checkbox" checked={listIds.includes(l.id)} onChange={() => setListIds(toggle(listIds, l.id))} /> {l.name}
+              <input type="checkbox" className="checkbox" checked={listIds.includes(l.id)} onChange={() => setListIds(toggle(listIds, l.id))} /> {l.name}
             </label>
           ))}
         </fieldset>
@@ -96,7 +96,7 @@ export function FilterForm({ initial, submitLabel, onSubmit }: { initial: Filter
           <legend className="field-label">Labels</legend>
           {labels.map((l) => (
             <label key={l.id} className="filter-choice">
-              <input type="checkbox" checked={labelIds.includes(l.id)} onChange={() => setLabelIds(toggle(labelIds, l.id))} /> {l.name}
+              <input type="checkbox" className="checkbox" checked={labelIds.includes(l.id)} onChange={() => setLabelIds(toggle(labelIds, l.id))} /> {l.name}
             </label>
           ))}
         </fieldset>

@@ -53,7 +53,7 @@ export function FilterScreen({ filterId }: { filterId: string }) {
               </button>
             }
           >
-            <div className="dialog-body">
+            <div className="filter-dialog-body">
               <FilterForm
                 initial={{ name: filter.name, query }}
                 submitLabel="Save filter"

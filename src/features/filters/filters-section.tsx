@@ -2,7 +2,7 @@
 // screen, and "New filter".
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { useFilters } from '@/data/react';
+import { useFilters } from '@/data/filters';
 import { NewFilterDialog } from './new-filter-dialog';
 import './filters.css';
 

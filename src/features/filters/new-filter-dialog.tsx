@@ -21,7 +21,7 @@ export function NewFilterDialog() {
         </button>
       }
     >
-      <div className="dialog-body">
+      <div className="filter-dialog-body">
         <FilterForm
           initial={{ name: '', query: {} }}
           submitLabel="Save filter"

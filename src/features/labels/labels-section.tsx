@@ -4,7 +4,7 @@
 import { Link } from '@tanstack/react-router';
 import { type CSSProperties, useId, useRef, useState } from 'react';
 import { ValidationError } from '@/lib/errors';
-import { labels as labelWrites } from '@/data';
+import { labels as labelWrites } from '@/data/labels';
 import { useLabels } from '@/data/react';
 import { LIST_COLORS, type Label, type ListColor } from '@/domain/model';
 import { ConfirmDialog } from '@/ui/confirm-dialog';

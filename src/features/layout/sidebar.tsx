@@ -1,13 +1,16 @@
 import { Link } from '@tanstack/react-router';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, lazy, Suspense } from 'react';
 import { formatCount } from '@/ui/format';
 import { useFormatAnswers } from '@/ui/use-format-answers';
 import { PeopleIcon } from '@/ui/icons';
 import { SharedMarker } from '@/ui/shared-marker';
-import { useFilters, useListSharing, useLists, useOpenTaskCounts } from '@/data/react';
+import { useListSharing, useLists, useOpenTaskCounts } from '@/data/react';
 import { InvitationCount, invitationCountText, useInvitationCount } from './invitation-count';
 import { NAV_ITEMS, navTo } from './nav-items';
 import { SyncIndicatorSlot } from './sync-indicator-slot';
+
+// The saved filters' names load after the first paint: the first screen needs none of their code.
+const SidebarFilters = lazy(() => import('./sidebar-filters'));
 
 /**
  * Wide screens: every destination, the user's lists with open counts (shared ones marked with
@@ -19,7 +22,6 @@ export function Sidebar() {
   const counts = useOpenTaskCounts();
   const sharing = useListSharing();
   const invitations = useInvitationCount();
-  const filters = useFilters();
   return (
     <aside className="sidebar">
       <div className="sidebar-brand">Daybook</div>
@@ -76,20 +78,9 @@ export function Sidebar() {
           })}
         </ul>
       </nav>
-      {filters && filters.length > 0 && (
-        <nav aria-label="Filters" className="sidebar-lists">
-          <h2 className="sidebar-heading">Filters</h2>
-          <ul>
-            {filters.map((f) => (
-              <li key={f.id}>
-                <Link to="/filters/$filterId" params={{ filterId: f.id }} className="sidebar-link">
-                  <span className="sidebar-list-name">{f.name}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      <Suspense fallback={null}>
+        <SidebarFilters />
+      </Suspense>
       <div className="sidebar-footer">
         <SyncIndicatorSlot />
       </div>

@@ -33,7 +33,7 @@ function recordLabel(file: unknown, kind: ImportReport['skipped'][number]['kind'
   const records = (file as Record<string, unknown>)[`${kind}s`];
   const record = Array.isArray(records) ? records[index] : undefined;
   if (typeof record !== 'object' || record === null) return null;
-  const value = (record as Record<string, unknown>)[kind === 'list' ? 'name' : 'title'];
+  const value = (record as Record<string, unknown>)[kind === 'list' || kind === 'label' || kind === 'filter' ? 'name' : 'title'];
   if (typeof value !== 'string') return null;
   const text = value.replace(/\s+/g, ' ').trim();
   if (!text) return null;

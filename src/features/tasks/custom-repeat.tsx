@@ -69,7 +69,7 @@ export function CustomRepeat({ start, disabled, onSave }: CustomRepeatProps) {
         </select>
       </div>
       <label className="custom-repeat-from">
-        <input type="checkbox" checked={fromDone} onChange={(e) => {
+        <input type="checkbox" className="checkbox" checked={fromDone} onChange={(e) => {
             const on = e.currentTarget.checked;
             setFromDone(on);
             if (on && ends === 'count') setEnds('never');

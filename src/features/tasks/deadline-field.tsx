@@ -1,45 +1,74 @@
 // SPEC §14.3 in the task dialog: "Deadline", a date apart from the due date (the day the task is
-// planned for), saved on change and cleared by emptying it; and, for a repeating task, "Start
-// steps over each time" (on unless the task says otherwise), which unticks its steps when an
-// occurrence is completed.
-import { useId, useState } from 'react';
+// planned for), picked with the app's one calendar as the due date is (a button named
+// "Deadline" opening a picker panel, with Today / Tomorrow / Clear deadline); and, for a repeating
+// task, "Start steps over each time" (on unless the task says otherwise), which unticks its steps
+// when an occurrence is completed.
+import { type RefObject, useId } from 'react';
+import { addDays } from '@/lib/dates';
 import type { Task } from '@/domain/model';
-import { errorProps, FieldError } from '@/ui/field-error';
+import { DatePicker } from '@/ui/date-picker';
+import { FieldError } from '@/ui/field-error';
+import { mediumDate } from '@/ui/format';
+import { CalendarIcon } from '@/ui/icons';
 
 interface DeadlineFieldProps {
   task: Task;
+  today: string;
+  picker: { open: boolean; toggle: () => void; buttonRef: RefObject<HTMLButtonElement | null> };
   disabled: boolean;
   error: string | undefined;
-  onChange: (deadline: string | null) => void;
+  onPick: (deadline: string | null) => void;
 }
 
-export function DeadlineField({ task, disabled, error, onChange }: DeadlineFieldProps) {
-  const id = useId();
-  // typing a year goes through 0002, 0020, 0202 on the way to 2026: those are kept here, not saved
-  const [draft, setDraft] = useState<string | null>(null);
+export function DeadlineField({ task, today, picker, disabled, error, onPick }: DeadlineFieldProps) {
+  const ids = useId();
+  const id = (name: string) => `${ids}-${name}`;
+  const text = task.deadline ? mediumDate(task.deadline, today) : 'No deadline';
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        Deadline
-      </label>
-      <input
-        id={id}
-        className="input"
-        type="date"
-        min="1900-01-01"
-        max="2999-12-31"
-        readOnly={disabled}
-        value={draft ?? task.deadline ?? ''}
-        onChange={(e) => {
-          const value = e.currentTarget.value;
-          if (value !== '' && value < '1900') return setDraft(value);
-          setDraft(null);
-          onChange(value === '' ? null : value);
-        }}
-        {...errorProps(`${id}-error`, error ?? null)}
-      />
-      <FieldError id={`${id}-error`} message={error ?? null} />
-    </div>
+    <>
+      <div className="field">
+        <span className="field-label" id={id('label')}>
+          Deadline
+        </span>
+        <button
+          ref={picker.buttonRef}
+          type="button"
+          className="btn date-button"
+          aria-labelledby={id('label')}
+          aria-describedby={id('value')}
+          aria-expanded={picker.open}
+          aria-controls={picker.open ? id('picker') : undefined}
+          disabled={disabled}
+          onClick={picker.toggle}
+        >
+          <CalendarIcon />
+          {/* Drawn from the attribute, as the due date's, so the button's name stays "Deadline". */}
+          <span className="date-button-value" data-value={text} aria-hidden="true" />
+        </button>
+        <span id={id('value')} className="visually-hidden">
+          {text}
+        </span>
+        <FieldError id={id('error')} message={error ?? null} />
+      </div>
+      {picker.open && (
+        <section id={id('picker')} className="picker-panel" aria-label="Pick a deadline">
+          <div className="picker-shortcuts">
+            <button type="button" className="btn btn-sm" onClick={() => onPick(today)}>
+              Today
+            </button>
+            <button type="button" className="btn btn-sm" onClick={() => onPick(addDays(today, 1))}>
+              Tomorrow
+            </button>
+            {task.deadline && (
+              <button type="button" className="btn btn-sm btn-ghost" onClick={() => onPick(null)}>
+                Clear deadline
+              </button>
+            )}
+          </div>
+          <DatePicker value={task.deadline ?? null} onSelect={onPick} autoFocus />
+        </section>
+      )}
+    </>
   );
 }
 

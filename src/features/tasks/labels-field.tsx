@@ -4,7 +4,7 @@
 // for themselves too.
 import { type CSSProperties, useId, useState } from 'react';
 import { ValidationError } from '@/lib/errors';
-import { labels as labelWrites } from '@/data';
+import { labels as labelWrites } from '@/data/labels';
 import { useLabels, useLabelsByTask } from '@/data/react';
 import { FieldError } from '@/ui/field-error';
 import { CloseIcon } from '@/ui/icons';

@@ -44,6 +44,7 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
   const time = useFieldDraft(task.due_time ?? '');
   const { save, errors } = useTaskSave(task.id, { title, notes, time });
   const picker = usePickerState();
+  const deadlinePicker = usePickerState();
 
   const saveTitle = () => (title.draft === task.title ? Promise.resolve(title.error === null) : save({ title: title.draft }, 'title'));
   const saveNotes = () => (notes.draft === task.notes ? Promise.resolve(notes.error === null) : save({ notes: notes.draft }, 'notes'));
@@ -60,8 +61,9 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
       return results.every(Boolean);
     },
     escape: () => {
-      if (!picker.open) return false;
-      picker.close();
+      const open = [picker, deadlinePicker].find((p) => p.open);
+      if (!open) return false;
+      open.close();
       return true;
     },
   }));
@@ -71,6 +73,10 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
     // A time refused for lack of a date goes in with the date that was missing.
     if (iso && time.error !== null && time.draft !== '') patch.due_time = time.draft;
     if (await save(patch, 'due_date')) picker.close();
+  }
+
+  async function pickDeadline(iso: string | null) {
+    if (await save({ deadline: iso }, 'deadline')) deadlinePicker.close();
   }
 
   return (
@@ -128,7 +134,14 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
 
       <RepeatField task={task} disabled={viewOnly} error={errors.repeat} onChange={(patch) => void save(patch, 'repeat')} />
 
-      <DeadlineField task={task} disabled={viewOnly} error={errors.deadline} onChange={(deadline) => void save({ deadline }, 'deadline')} />
+      <DeadlineField
+        task={task}
+        today={today}
+        picker={deadlinePicker}
+        disabled={viewOnly}
+        error={errors.deadline}
+        onPick={(iso) => void pickDeadline(iso)}
+      />
 
       <ReminderField task={task} />
 

@@ -4,7 +4,8 @@
 // viewer labels for themselves; two devices adding different labels offline keep both, and a
 // removal on one reaches the other; the limits hold on the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitations, labels, lists, members, tasks } from '@/data/write';
+import { invitations, lists, members, tasks } from '@/data/write';
+import { labels } from '@/data/labels';
 import type { PullResult } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { connectDevice, type Device, syncUntilQuiet } from '../../helpers/sync-device';

@@ -1,7 +1,8 @@
 // Shared mutation cases: deadlines and steps that start over (SPEC §14.3). A deadline is a date
 // apart from the due date, set and cleared through task.create and task.update; completing an
 // occurrence of a repeating task moves it by as many days as the due date (its Undo moves it
-// back), and unticks the task's steps unless the task keeps them (`steps_start_over` false).
+// back), and unticks the task's steps unless the task keeps them (`steps_start_over` false); its
+// Undo ticks again the steps it names (those the completion unticked).
 import type { CaseStep, CaseTask, MutationCase } from '../mutation-case';
 import { BOB_VIEWS, HOME } from './fixtures';
 
@@ -135,6 +136,37 @@ const completing: MutationCase[] = [
     name: 'task.complete_occurrence', before: { lists: [HOME], tasks: [{ ...WEEKLY, due_date: '2026-12-11' }], steps: [TICKED] }, as: 'alice',
     args: complete('2026-12-11'),
     expect: { after: { tasks: { T1: { due_date: '2026-12-11' } }, steps: { S1: { done: true } } } },
+  },
+  {
+    title: 'task.uncomplete_occurrence ticks again the steps the completion unticked',
+    name: 'task.uncomplete_occurrence', before: { lists: [HOME], tasks: [WEEKLY], steps: [TICKED, OPEN, GONE] }, as: 'alice',
+    first: [{ name: 'task.complete_occurrence', args: complete('2026-12-11') }],
+    args: { ...complete('2026-12-11'), steps: ['S1'] },
+    expect: { after: { tasks: { T1: { due_date: '2026-12-04' } }, steps: { S1: { done: true }, S2: { done: false }, S3: { done: true, deleted: true } } } },
+  },
+  {
+    title: 'task.uncomplete_occurrence leaves a named step deleted since, and one of another task',
+    name: 'task.uncomplete_occurrence',
+    before: { lists: [HOME], tasks: [WEEKLY, { ...PLAIN, id: 'T2' }], steps: [TICKED, { ...OPEN, id: 'S4', task: 'T2' }] }, as: 'alice',
+    first: [
+      { name: 'task.complete_occurrence', args: complete('2026-12-11') },
+      { name: 'step.delete', args: { id: 'S1' } },
+    ],
+    args: { ...complete('2026-12-11'), steps: ['S1', 'S4'] },
+    expect: { after: { tasks: { T1: { due_date: '2026-12-04' } }, steps: { S1: { done: false, deleted: true }, S4: { done: false } } } },
+  },
+  {
+    title: 'task.uncomplete_occurrence that takes nothing back (another completion since) leaves the steps unticked',
+    name: 'task.uncomplete_occurrence', before: { lists: [HOME], tasks: [WEEKLY], steps: [TICKED] }, as: 'alice',
+    first: [{ name: 'task.complete_occurrence', args: { ...complete('2026-12-11'), completion: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d' } }],
+    args: { ...complete('2026-12-11'), steps: ['S1'] },
+    expect: { after: { tasks: { T1: { due_date: '2026-12-11' } }, steps: { S1: { done: false } } } },
+  },
+  {
+    title: 'task.uncomplete_occurrence with steps that are not a list is invalid',
+    name: 'task.uncomplete_occurrence', before: { lists: [HOME], tasks: [WEEKLY], steps: [TICKED] }, as: 'alice',
+    args: { ...complete('2026-12-11'), steps: 'S1' },
+    expect: { refused: 'invalid' },
   },
 ];
 

@@ -2,7 +2,8 @@
 // exported tasks travel; an imported label joins a live label of the same name or is made anew;
 // rows of tasks not imported are skipped; the limits hold without aborting the import.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getDb, labels, listLabels, tasks } from '@/data';
+import { getDb, listLabels, tasks } from '@/data';
+import { labels } from '@/data/labels';
 import { exportData, importData } from '@/data/backup';
 import { freshDb } from './helpers';
 

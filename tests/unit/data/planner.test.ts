@@ -39,7 +39,7 @@ describe('repeating tasks', () => {
     const t = await tasks.create({ title: 'Bins', due_date: '2026-12-04', due_time: '07:00', repeat: 'FREQ=WEEKLY;BYDAY=FR' }, db);
     // early, on Wednesday 2 Dec: the one after Friday
     const early = await tasks.completeOccurrence(t.id, '2026-12-02', db);
-    expect(early).toEqual({ id: t.id, occurrence: '2026-12-04', next: '2026-12-11', completion: expect.any(String) });
+    expect(early).toEqual({ id: t.id, occurrence: '2026-12-04', next: '2026-12-11', completion: expect.any(String), steps: [] });
     expect(await db.tasks.get(t.id)).toMatchObject({ due_date: '2026-12-11', due_time: '07:00', done: false, repeat_anchor: '2026-12-04' });
     // the change names itself (its Undo takes back only it) and the rule `next` came from
     expect((await lastChange())).toEqual(expect.objectContaining({
@@ -56,6 +56,26 @@ describe('repeating tasks', () => {
     await tasks.undoOccurrence(late, db);
     expect(await db.tasks.get(t.id)).toMatchObject({ due_date: '2026-12-11', done: false });
     expect(await lastChange()).toMatchObject({ name: 'task.uncomplete_occurrence', args: { id: t.id, occurrence: '2026-12-11', next: '2027-01-01', completion: late.completion } });
+  });
+
+  it('Undo of a completion ticks again the steps it unticked, and only those', async () => {
+    const t = await tasks.create({ title: 'Weekly clean', due_date: '2026-12-04', repeat: 'FREQ=WEEKLY;BYDAY=FR' }, db);
+    const hoover = await steps.create(t.id, 'Hoover', db);
+    const dust = await steps.create(t.id, 'Dust', db);
+    await steps.create(t.id, 'Mop', db);
+    await steps.setDone(hoover.id, true, db);
+    await steps.setDone(dust.id, true, db);
+    const done = await tasks.completeOccurrence(t.id, '2026-12-04', db);
+    expect(done.steps?.sort()).toEqual([hoover.id, dust.id].sort());
+    expect((await taskSteps(t.id, db)).map((s) => s.done)).toEqual([false, false, false]);
+    await tasks.undoOccurrence(done, db);
+    expect((await taskSteps(t.id, db)).map((s) => [s.title, s.done])).toEqual([
+      ['Hoover', true],
+      ['Dust', true],
+      ['Mop', false],
+    ]);
+    expect(await db.tasks.get(t.id)).toMatchObject({ due_date: '2026-12-04' });
+    expect(await lastChange()).toMatchObject({ name: 'task.uncomplete_occurrence', args: { steps: done.steps } });
   });
 
   it('at the end of the series the task completes like a plain one, and Undo reopens it', async () => {

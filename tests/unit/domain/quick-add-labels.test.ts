@@ -25,6 +25,8 @@ describe('quick add @label', () => {
     ['Call mum @phone', { title: 'Call mum', labels: ['phone'], chips: ['New label phone'] }],
     ['Call mum @phone @errands', { title: 'Call mum', labels: ['phone', 'Errands'], chips: ['New label phone', 'Label: Errands'] }],
     ['Twice @errands @Errands', { title: 'Twice', labels: ['Errands'], chips: ['Label: Errands', 'Label: Errands'] }],
+    // one new label made, however often it is named: the second names the first's
+    ['Call @phone @Phone', { title: 'Call', labels: ['phone'], chips: ['New label phone', 'Label: phone'] }],
     ['Mail ann@example.com', { title: 'Mail ann@example.com', labels: undefined, chips: [] }],
     ['Just an @ sign', { title: 'Just an @ sign', labels: undefined, chips: [] }],
     ['Call @7pm', { title: 'Call', labels: undefined, chips: ['19:00 today'] }],
