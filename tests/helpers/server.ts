@@ -80,6 +80,8 @@ export interface TestServerOptions {
   pushTestOrigin?: string;
   /** Invitations' mail over SMTP (e.g. a local smtp-server); default the dev mailbox at /_dev/mail. */
   smtpUrl?: string;
+  /** Run the server's own mail sender. Default on; the Edge Function's test runs its own. */
+  mailSender?: boolean;
 }
 
 export const TEST_PASSWORD_HASH_COST = 10;
@@ -116,6 +118,7 @@ export async function startTestServer(kind: ServerKind, opts: TestServerOptions 
     pushSender: opts.pushSender ?? false,
     pushTestOrigin: opts.pushTestOrigin,
     smtpUrl: opts.smtpUrl,
+    mailSender: opts.mailSender,
   });
   let server = await boot(0).catch(async (err) => {
     await dropDb();
