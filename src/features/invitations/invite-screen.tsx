@@ -142,10 +142,10 @@ export function InviteScreen({ token }: { token: string }) {
   }
   const until = lastDay(link.expires_at);
   return (
-    <Page title={`${inviter} invited you to ${link.list_name}`} color={link.list_color}>
+    <Page kicker="Invitation" title={link.list_name} color={link.list_color}>
       <p className="invite-text">
-        You would join as {ROLE_WORDS[link.role]}
-        {until ? `. The invitation is open until ${until}.` : '.'}
+        <strong className="invite-who">{inviter}</strong> invited you to this list as {ROLE_WORDS[link.role]}.
+        {until && ` The invitation is open until ${until}.`}
       </p>
       {signedIn && link.bound ? (
         <>
@@ -173,11 +173,12 @@ export function InviteScreen({ token }: { token: string }) {
   );
 }
 
-function Page({ title, color, children }: { title: string; color?: string; children: React.ReactNode }) {
+function Page({ kicker, title, color, children }: { kicker?: string; title: string; color?: string; children: React.ReactNode }) {
   return (
     <section className="invite" aria-labelledby="invite-heading">
+      {kicker && <p className="invite-kicker">{kicker}</p>}
       <h1 id="invite-heading" className="invite-title">
-        {color && <span className="list-dot" aria-hidden="true" style={{ '--accent': `var(--list-${color})` } as React.CSSProperties} />}
+        {color && <span className="list-dot invite-dot" aria-hidden="true" style={{ '--accent': `var(--list-${color})` } as React.CSSProperties} />}
         {title}
       </h1>
       {children}
