@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { PASSWORD, signUp, uniqueEmail } from './support/account';
 import { addTask, createList, taskItem } from './support/app';
+import { axeViolations } from './support/axe';
 import { closeShareDialog, invite, openShareDialog, sidebarList } from './support/sharing';
 
 interface DevMail {
@@ -49,6 +50,7 @@ test('an e-mail with no account: the mail, its link in another browser, sign up,
   await carol.goto(link!);
   await expect(carol.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 20_000 });
   await expect(carol.getByText(`${aliceEmail} invited you to this list as an editor.`, { exact: false })).toBeVisible();
+  expect(await axeViolations(carol)).toEqual([]);
   await carol.getByRole('link', { name: 'Sign in or create an account' }).click();
 
   // signs up with an address of their own and comes back to the invitation
@@ -56,6 +58,8 @@ test('an e-mail with no account: the mail, its link in another browser, sign up,
   await carol.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await carol.getByRole('button', { name: 'Create account', exact: true }).click();
   await expect(carol).toHaveURL(new URL(link!).pathname, { timeout: 20_000 });
+  await expect(carol.getByRole('button', { name: 'Accept' })).toBeVisible();
+  expect(await axeViolations(carol)).toEqual([]);
   await carol.getByRole('button', { name: 'Accept' }).click();
   await expect(carol.getByRole('heading', { level: 1, name: `You joined ${name}` })).toBeVisible();
 
