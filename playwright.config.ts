@@ -11,6 +11,8 @@ const server = (port: number, dist: string, data: string) => ({
   DAYBOOK_DATA: data,
   // PGlite in a fresh folder per run: the e2e tests never depend on an outside database.
   DATABASE_URL: '',
+  // Mail stays in the dev mailbox (/_dev/mail), where the tests read it, whatever the shell says.
+  SMTP_URL: '',
 });
 
 export default defineConfig({

@@ -17,6 +17,7 @@ import { Passwords } from './password.ts';
 import { createPushSender, type PushSender } from '../supabase/functions/_shared/push-sender.ts';
 import { parsePushHosts, parseTestOrigin } from '../supabase/functions/_shared/push-target.ts';
 import { writePushHosts } from './push-hosts.ts';
+import { type StandInMail, startMail } from './mail.ts';
 import { restrictTree } from './file-modes.ts';
 import { API_CSP, COMMON_SECURITY_HEADERS, pageCsp } from './security-headers.ts';
 import { serveStatic } from './static.ts';
@@ -62,6 +63,15 @@ export interface DaybookServerOptions {
    * the one origin outside the push services that subscriptions may name and pushes go to.
    */
   pushTestOrigin?: string;
+  /**
+   * Where invitations' mail goes (SMTP_URL, smtp:// or smtps://). Without it the server keeps the
+   * mail it sends in the dev mailbox at GET /_dev/mail.
+   */
+  smtpUrl?: string;
+  /** The mails' From: (MAIL_FROM). Default `Daybook <daybook@localhost>`. */
+  mailFrom?: string;
+  /** The mail sender; default on. Tests that run their own sender over the database turn it off. */
+  mailSender?: boolean;
 }
 
 /** hosted Supabase's statement_timeout for the `authenticated` role */
@@ -100,6 +110,7 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
   let db!: Db;
   let realtime: RealtimeServer | null = null;
   let pushSender: PushSender | null = null;
+  let mail: StandInMail | null = null;
   const ttl = opts.accessTokenTtlSeconds ?? 3600;
   const passwords = new Passwords(opts.passwordHashCost);
   const authClock = opts.authClock ?? Date.now;
@@ -128,6 +139,10 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
         'Cache-Control': 'no-cache',
         'Access-Control-Allow-Origin': '*',
       });
+    }
+    if (path === '/_dev/mail') {
+      if (mail?.mailbox) return mail.mailbox.handle(req, res, url);
+      return sendJson(res, 404, { message: 'No dev mailbox: this server sends mail over SMTP_URL' });
     }
     if (!api) return serveStatic(distDir, req, res, path);
     const body = await readBody(req);
@@ -186,6 +201,10 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
       resolveListen();
     });
   });
+  const { port } = server.address() as AddressInfo;
+  baseUrl = ownOrigin(host, port);
+  publicUrl = configuredUrl ?? baseUrl;
+  csp = pageCsp(publicUrl);
   try {
     db = opts.databaseUrl ? openPgPool(opts.databaseUrl) : await openPglite(join(dataDir, 'pgdata'));
     await migrate(db);
@@ -203,16 +222,18 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
       });
       pushSender.start();
     }
+    if (opts.mailSender !== false) {
+      // the links name the app, which this server serves at its public URL
+      mail = await startMail({ db, siteUrl: publicUrl, smtpUrl: opts.smtpUrl, from: opts.mailFrom });
+    }
     markReady();
   } catch (err) {
     server.close();
+    await pushSender?.stop();
+    await realtime?.close();
     await db?.close().catch(() => undefined);
     throw err;
   }
-  const { port } = server.address() as AddressInfo;
-  baseUrl = ownOrigin(host, port);
-  publicUrl = configuredUrl ?? baseUrl;
-  csp = pageCsp(publicUrl);
 
   let closing: Promise<void> | null = null;
   return {
@@ -225,6 +246,7 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
     close() {
       closing ??= (async () => {
         await pushSender?.stop();
+        await mail?.stop();
         // websockets first: an upgraded socket would keep server.close() waiting
         await realtime?.close();
         await new Promise<void>((r) => {

@@ -3,7 +3,9 @@
 // DAYBOOK_STATEMENT_TIMEOUT_MS (per RPC on PostgreSQL, default 8000), DAYBOOK_PUSH_SUBJECT (the
 // VAPID contact for reminder pushes, a mailto: or https: URL; default mailto:daybook@localhost),
 // PUSH_HOSTS (push service hosts allowed besides FCM, Mozilla, Apple and Microsoft, comma-separated
-// names or *.suffix), DAYBOOK_TEST_PUSH_ORIGIN (tests only: a fake push service's http origin).
+// names or *.suffix), DAYBOOK_TEST_PUSH_ORIGIN (tests only: a fake push service's http origin),
+// SMTP_URL (where invitations' mail goes, smtp:// or smtps://; without it the server keeps it in
+// the dev mailbox at /_dev/mail), MAIL_FROM (the mails' From:).
 import { existsSync } from 'node:fs';
 import { createDaybookServer } from './index.ts';
 import { describeError } from './log.ts';
@@ -32,8 +34,11 @@ try {
     pushSubject: process.env.DAYBOOK_PUSH_SUBJECT || undefined,
     pushHosts: (process.env.PUSH_HOSTS ?? '').split(','),
     pushTestOrigin: process.env.DAYBOOK_TEST_PUSH_ORIGIN || undefined,
+    smtpUrl: process.env.SMTP_URL || undefined,
+    mailFrom: process.env.MAIL_FROM || undefined,
   });
   console.log(`Daybook is running at ${server.url}`);
+  if (!process.env.SMTP_URL) console.log(`Mail is not sent (no SMTP_URL): read it at ${server.url}/_dev/mail`);
   if (server.publicUrl !== server.url) console.log(`The app uses the backend at ${server.publicUrl} (DAYBOOK_PUBLIC_URL)`);
   else if (host === '0.0.0.0' || host === '::') {
     console.log('Listening on every address: set DAYBOOK_PUBLIC_URL to the URL other devices use, or their app reaches their own loopback.');

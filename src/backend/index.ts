@@ -4,6 +4,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { AuthPort } from '@/sync/ports';
 import { createAuth, type KeyValueStorage } from './auth';
+import { openInvitationLink } from './invitation-link';
 import { type BackendConfig, type LoadConfigOptions, loadConfig } from './config';
 import { createPushRegistry, type PushRegistry } from './push';
 import { REQUEST_TIMEOUT_MS, timeoutFetch } from './timeout-fetch';
@@ -70,6 +71,7 @@ export function createBackend(config: BackendConfig, opts: BackendOptions = {}):
     supabase,
     ...auth,
     push: createPushRegistry(supabase),
+    openInvitation: (token) => openInvitationLink(supabase, token),
     beforeSignOut(hook) {
       hooks.add(hook);
       return () => void hooks.delete(hook);

@@ -4,6 +4,7 @@ import { createSyncEngine, type EngineOptions, type SyncEngine } from './engine'
 import { browserEnvironment, realClock } from './environment';
 import { type IdCheck, serverIdCheck } from './id-check';
 import { createLeadership, type Leadership } from './leader';
+import type { InvitationLink } from '@/domain/invitation-link';
 import type { AuthPort, Clock, SyncDatabases, SyncEnvironment } from './ports';
 import { shallowEqual } from './shallow';
 import { type AccountStorage, readStoredAccount, writeStoredAccount } from './stored-account';
@@ -39,6 +40,11 @@ export interface Sync {
   /** For an import: which of `ids` someone on the server holds; null when signed out, offline
    *  or refused (the import then gives every record a new id). */
   idsInUse: IdCheck;
+  /**
+   * An invitation mail's link (SPEC §13.1): what it invites to, and for a signed-in person the
+   * invitation made theirs to answer (then a sync brings it to the Lists screen too).
+   */
+  openInvitation(token: string): Promise<InvitationLink>;
 }
 
 export function createSync(deps: SyncDeps): Sync {
@@ -190,6 +196,12 @@ export function createSync(deps: SyncDeps): Sync {
     async idsInUse(ids) {
       if (account.state !== 'signed-in') return null;
       return serverIdCheck(deps.auth.transportFor(account.userId))(ids);
+    },
+    async openInvitation(token) {
+      if (!deps.auth.openInvitation) return { state: 'unreachable' };
+      const link = await deps.auth.openInvitation(token);
+      if (link.state === 'open' && link.bound) void engine?.syncNow();
+      return link;
     },
   };
 }

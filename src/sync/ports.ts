@@ -2,6 +2,7 @@
 // database, the databases on this device, the server transport, auth, live pokes, the clock and
 // the environment. src/data implements SyncStore and SyncDatabases, src/backend SyncTransport and
 // AuthPort — each with type-only imports of this file — and tests wrap them to inject faults.
+import type { InvitationLink } from '@/domain/invitation-link';
 import type { Mutation, MutationError, PullResult, PushResult, RefusedEntry } from '@/domain/model';
 
 /** What applying one pulled page did on the device. */
@@ -137,6 +138,8 @@ export interface AuthPort {
   transportFor(userId: string): SyncTransport;
   /** Live updates: `userId`'s pokes while subscribed (absent: the app relies on its schedule). */
   pokesFor?(userId: string, handlers: PokeHandlers): () => void;
+  /** An invitation mail's link, as the stored session's user (or anonymously without one). */
+  openInvitation?(token: string): Promise<InvitationLink>;
 }
 
 export interface Clock {

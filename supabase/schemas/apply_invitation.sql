@@ -7,8 +7,16 @@
 -- account does not change the answer, so inviting tells nobody who uses Daybook.
 -- sync_push's lock on the list's version counter serialises invitations to one list, so the
 -- counts hold.
+-- Every invitation is mailed, account or not (so the mail tells nothing either): a fresh token
+-- for the link /invites/<token> (two random UUIDs, 244 random bits; pgcrypto is not on every
+-- database this runs on) goes to the mail's outbox row in this transaction, so an invitation that
+-- rolls back sends nothing; the invitation keeps only its sha256. A new invitation replaces the
+-- old one's token, binding and unsent mail. The NOTIFY wakes the local server's mail sender.
 create or replace function daybook_private.invite(p_list uuid, p_email text, p_role text) returns void
 language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
+  inv_id uuid;
 begin
   if (select count(*) from public.list_members where list_id = p_list and deleted_at is null) >= 50 then
     perform daybook_private.refuse('invalid', 'A list holds at most 50 members', 'email');
@@ -18,9 +26,15 @@ begin
     perform daybook_private.refuse('invalid', 'A list holds at most 100 pending invitations', 'email');
   end if;
   perform daybook_private.count_invitation();
-  insert into public.list_invitations (list_id, email, role, invited_by) values (p_list, p_email, p_role, auth.uid())
+  insert into public.list_invitations (list_id, email, role, invited_by, token_hash)
+  values (p_list, p_email, p_role, auth.uid(), daybook_private.token_hash(token))
   on conflict (list_id, lower(email)) do update set email = excluded.email, role = excluded.role, invited_by = excluded.invited_by,
-    status = 'pending', created_at = now(), expires_at = now() + interval '30 days', updated_at = now();
+    status = 'pending', created_at = now(), expires_at = now() + interval '30 days', updated_at = now(),
+    token_hash = excluded.token_hash, invitee = null
+  returning id into inv_id;
+  delete from public.mail_outbox where invitation_id = inv_id;
+  insert into public.mail_outbox (invitation_id, to_email, token) values (inv_id, p_email, token);
+  perform pg_notify('daybook_mail', '');
 end $$;
 
 create or replace function daybook_private.apply_invitation(p_name text, p_args jsonb) returns void
@@ -41,8 +55,12 @@ begin
     return;
   end if;
   select u.email into my_email from auth.users u where u.id = me;
+  -- addressed to the caller's e-mail, or bound to them through the mail's link (the one bound to
+  -- them first, should both exist)
   select * into inv from public.list_invitations i
-  where i.list_id = lid and lower(i.email) = lower(my_email) for update;
+  where i.list_id = lid and (lower(i.email) = lower(my_email) or i.invitee = me)
+  order by i.invitee is not distinct from me desc, i.created_at desc
+  limit 1 for update;
   if p_name = 'invitation.decline' and found and inv.status = 'declined' then
     return; -- declined on another device already
   end if;
@@ -73,7 +91,9 @@ begin
   end if;
   insert into public.list_members (list_id, user_id, email, role) values (lid, me, my_email, inv.role)
   on conflict (list_id, user_id) do update set role = excluded.role, email = excluded.email, deleted_at = null, left_at = null;
-  delete from public.list_invitations where id = inv.id;
+  -- every invitation of the caller to this list is answered by joining it
+  delete from public.list_invitations i
+  where i.list_id = lid and (i.id = inv.id or lower(i.email) = lower(my_email) or i.invitee = me);
 end $$;
 
 revoke all on function daybook_private.invite(uuid, text, text) from public, anon, authenticated;

@@ -14,6 +14,12 @@ create table public.list_invitations (
   created_at timestamptz not null default now(),
   expires_at timestamptz not null default now() + interval '30 days',
   updated_at timestamptz not null default now(),
+  -- sha256 (hex) of the token in the mail's link /invites/<token>; the token itself is never stored
+  -- here (only in the mail's outbox row until it is sent)
+  token_hash text,
+  -- whoever opened that link signed in (invitation_by_token): they may answer it like the
+  -- addressee, whatever their own e-mail
+  invitee uuid references auth.users (id) on delete set null,
   constraint list_invitations_role check (role in ('editor', 'viewer')),
   constraint list_invitations_status check (status in ('pending', 'declined'))
 );
@@ -22,12 +28,16 @@ create unique index list_invitations_list_email on public.list_invitations (list
 
 create index list_invitations_email on public.list_invitations (lower(email)) where status = 'pending';
 
+create unique index list_invitations_token_hash on public.list_invitations (token_hash);
+
+create index list_invitations_invitee on public.list_invitations (invitee) where invitee is not null;
+
 alter table public.list_invitations enable row level security;
 
 revoke all on public.list_invitations from public, anon, authenticated;
 
--- The caller's side of invitations, for sync_pull: those addressed to their e-mail and still
--- open (incoming: with the list's name and colour and who invited), and those on lists they own
+-- The caller's side of invitations, for sync_pull: those addressed to their e-mail, or bound to
+-- them through the mail's link, and still open (incoming: with the list's name and colour and who invited), and those on lists they own
 -- (outgoing: pending ones not expired, and declined ones until dismissed). Whole every pull:
 -- a person has few, and a device replaces what it holds with it.
 create or replace function daybook_private.my_invitations() returns jsonb
@@ -43,7 +53,7 @@ begin
       from public.list_invitations i
       join public.lists l on l.id = i.list_id and l.deleted_at is null
       left join auth.users u on u.id = i.invited_by
-      where lower(i.email) = my_email and i.status = 'pending' and i.expires_at > now()
+      where (lower(i.email) = my_email or i.invitee = me) and i.status = 'pending' and i.expires_at > now()
         and not exists (select 1 from public.list_members m where m.list_id = i.list_id and m.user_id = me and m.deleted_at is null)
     union all
     select false, i.created_at, jsonb_build_object('id', i.id, 'list_id', i.list_id, 'email', i.email,

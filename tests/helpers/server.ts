@@ -78,6 +78,10 @@ export interface TestServerOptions {
   pushSender?: boolean;
   /** The fake push service's origin (http on loopback): the only non-push-service origin subscriptions may name. */
   pushTestOrigin?: string;
+  /** Invitations' mail over SMTP (e.g. a local smtp-server); default the dev mailbox at /_dev/mail. */
+  smtpUrl?: string;
+  /** Run the server's own mail sender. Default on; the Edge Function's test runs its own. */
+  mailSender?: boolean;
 }
 
 export const TEST_PASSWORD_HASH_COST = 10;
@@ -113,6 +117,8 @@ export async function startTestServer(kind: ServerKind, opts: TestServerOptions 
     publicUrl: opts.publicUrl,
     pushSender: opts.pushSender ?? false,
     pushTestOrigin: opts.pushTestOrigin,
+    smtpUrl: opts.smtpUrl,
+    mailSender: opts.mailSender,
   });
   let server = await boot(0).catch(async (err) => {
     await dropDb();

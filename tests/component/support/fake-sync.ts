@@ -3,6 +3,7 @@
 // provideSync(), the seam the UI loads the real facade through.
 import { vi } from 'vitest';
 import { provideSync } from '@/sync-status/load-sync';
+import type { InvitationLink } from '@/domain/invitation-link';
 import type { Account, AuthOutcome, Sync, SyncEvent, SyncListener, SyncStatus } from '@/sync';
 
 export const ANN: Account = { state: 'signed-in', userId: 'user-ann', email: 'ann@example.com' };
@@ -14,6 +15,7 @@ export interface FakeSync {
     signUp: ReturnType<typeof vi.fn<(email: string, password: string) => Promise<AuthOutcome>>>;
     signOut: ReturnType<typeof vi.fn<() => Promise<void>>>;
     pendingCount: ReturnType<typeof vi.fn<() => Promise<number>>>;
+    openInvitation: ReturnType<typeof vi.fn<(token: string) => Promise<InvitationLink>>>;
   };
   /** Changes the status snapshot and tells subscribers, as the facade does. */
   setStatus(next: Partial<SyncStatus>): void;
@@ -63,6 +65,7 @@ export function fakeSync(initial: Partial<SyncStatus> = {}): FakeSync {
     restore: vi.fn(async () => {}),
     // the server can't be asked: an import gives every record a new id
     idsInUse: vi.fn(async (_ids: string[]): Promise<ReadonlySet<string> | null> => null),
+    openInvitation: vi.fn(async (_token: string): Promise<InvitationLink> => ({ state: 'unknown' })),
   };
   return { sync, setStatus, emit };
 }

@@ -8,6 +8,7 @@ import { AppToaster } from '@/app/toaster';
 import { Route as RootRoute } from '@/routes/__root';
 import { Route as AssignedRoute } from '@/routes/assigned';
 import { Route as FilterRoute } from '@/routes/filters.$filterId';
+import { Route as InviteRoute } from '@/routes/invites.$token';
 import { Route as LabelRoute } from '@/routes/labels.$labelId';
 import { Route as ListRoute } from '@/routes/lists.$listId';
 import { Route as ShareRoute } from '@/routes/lists.$listId.share';
@@ -38,6 +39,7 @@ export function renderRoutes(url: string) {
     child(LabelRoute, '/labels/$labelId'),
     child(FilterRoute, '/filters/$filterId'),
     child(SignInRoute, '/sign-in'),
+    child(InviteRoute, '/invites/$token'),
     child(SyncRoute, '/sync'),
     child(SettingsRoute, '/settings'),
   ] as never) as unknown as AnyRoute;

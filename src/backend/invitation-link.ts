@@ -1,0 +1,14 @@
+// Opening an invitation mail's link (SPEC §13.1): the RPC invitation_by_token, as the signed-in
+// person (which binds the invitation to them) or anonymously (which only reads it).
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { type InvitationLink, readInvitationLink } from '@/domain/invitation-link';
+
+export async function openInvitationLink(supabase: SupabaseClient, token: string): Promise<InvitationLink> {
+  try {
+    const { data, error } = await supabase.rpc('invitation_by_token', { p_token: token });
+    if (error) return { state: 'unreachable' };
+    return readInvitationLink(data);
+  } catch {
+    return { state: 'unreachable' };
+  }
+}

@@ -1,0 +1,41 @@
+// Where the mail sender claims and records its work: SQL over the stand-in's own connection, or
+// PostgREST RPCs as service_role in the Edge Function. Both reach public.mail_claim,
+// mail_mark_sent and mail_mark_failed (supabase/schemas/mail_outbox.sql).
+import type { ClaimedMail } from './mail-message.ts';
+import type { SqlQuerier } from './push-store.ts';
+
+export interface MailStore {
+  /** At most `limit` due mails, each leased for `leaseSeconds`. */
+  claim(limit: number, leaseSeconds: number): Promise<ClaimedMail[]>;
+  /** The mail went: its row (and token) goes. */
+  sent(id: string): Promise<void>;
+  /** It did not: tried again later, unless `permanent` or tried too often. */
+  failed(id: string, permanent: boolean): Promise<void>;
+}
+
+const CLAIM_SQL = `select id, to_email, token, list_name, invited_by, role, to_json(expires_at) #>> '{}' as expires_at, attempts
+  from public.mail_claim($1::int, $2::int)`;
+
+export function sqlMailStore(db: SqlQuerier): MailStore {
+  return {
+    claim: (limit, lease) => db.query<ClaimedMail & Record<string, unknown>>(CLAIM_SQL, [limit, lease]),
+    async sent(id) {
+      await db.query('select public.mail_mark_sent($1::uuid)', [id]);
+    },
+    async failed(id, permanent) {
+      await db.query('select public.mail_mark_failed($1::uuid, $2::boolean)', [id, permanent]);
+    },
+  };
+}
+
+export function rpcMailStore(rpc: (fn: string, args: Record<string, unknown>) => Promise<unknown>): MailStore {
+  return {
+    claim: async (limit, lease) => ((await rpc('mail_claim', { p_limit: limit, p_lease_seconds: lease })) ?? []) as ClaimedMail[],
+    async sent(id) {
+      await rpc('mail_mark_sent', { p_id: id });
+    },
+    async failed(id, permanent) {
+      await rpc('mail_mark_failed', { p_id: id, p_permanent: permanent });
+    },
+  };
+}
