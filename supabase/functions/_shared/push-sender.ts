@@ -12,6 +12,7 @@ import { type DuePush, PUSH_TTL_SECONDS, pushMessage, pushOutcome } from './push
 import { type PushStore, type SqlQuerier, sqlPushStore } from './push-store.ts';
 import { bySubscription, userSlices, yieldNow } from './push-batches.ts';
 import { endpointProblem, keysProblem, type PushTargets, pushTargets } from './push-target.ts';
+import { vapidHeaders } from './vapid-header.ts';
 
 export type { PushStore, SqlQuerier } from './push-store.ts';
 
@@ -108,7 +109,8 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
   const tickBudgetMs = opts.tickBudgetMs ?? 45_000;
   const slices = userSlices(opts.slices ?? 64);
   const targets = opts.targets ?? pushTargets(opts.pushHosts ?? [], opts.testOrigin ?? null);
-  const vapidDetails = { subject: opts.subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey };
+  // signed once per push service origin and reused, with the real clock (the push service checks `exp` against its own)
+  const vapid = vapidHeaders({ subject: opts.subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey });
   // Encryption and signing are synchronous CPU work (ECDH, HKDF, AES-GCM, ES256): one push's at a
   // time, each after a turn of the event loop, so requests waiting on the server (and on PGlite)
   // get in between rather than behind a burst of every worker's encryption at once.
@@ -132,11 +134,11 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
         return 'failed';
       }
       if (await keysProblem(d.p256dh, d.auth)) return 'gone';
-      // web-push makes the request (aes128gcm body, VAPID header, TTL); fetch sends it, so the
-      // same code reaches an https push service and the tests' http one
+      // web-push makes the request (aes128gcm body, TTL) with the origin's VAPID header; fetch
+      // sends it, so the same code reaches an https push service and the tests' http one
       const req = await oneAtATime(() =>
         webpush.generateRequestDetails({ endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, JSON.stringify(pushMessage(rows)), {
-          vapidDetails,
+          headers: { Authorization: vapid.authorization(d.endpoint) },
           TTL: PUSH_TTL_SECONDS,
           urgency: 'high',
         }),
@@ -173,6 +175,8 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
     const start = performance.now();
     // one push per subscription: each page comes ordered by subscription
     const queue: { rows: DuePush[]; deadline: number }[] = [];
+    let queuedRows = 0;
+    const refillBelow = Math.max(pageSize, concurrency);
     let slice = 0;
     let exhausted = false;
     let failure: unknown = null;
@@ -199,6 +203,7 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
           // past this point the lease could lapse mid-send and another sender push it too
           const deadline = t1 + leaseSeconds * 1000 - timeoutMs - 5000;
           for (const rows of bySubscription(page)) queue.push({ rows, deadline });
+          queuedRows += page.length;
           return;
         }
       } catch (err) {
@@ -225,9 +230,11 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
 
     async function worker(): Promise<void> {
       for (;;) {
-        // keep the queue ahead of the workers, so a page's slowest send never holds up the next page
-        if (queue.length < concurrency && !exhausted) claiming ??= claimNext().finally(() => (claiming = null));
+        // keep a page queued ahead of the workers, so they never wait on a claim statement and a
+        // page's slowest send never holds up the next; at most two pages' claims wait unsent
+        if (queuedRows < refillBelow && !exhausted) claiming ??= claimNext().finally(() => (claiming = null));
         const item = queue.shift();
+        if (item) queuedRows -= item.rows.length;
         if (!item) {
           if (claiming) {
             await claiming;
