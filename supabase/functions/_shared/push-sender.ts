@@ -133,16 +133,23 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
         console.error(`reminder push not sent: ${refused}`);
         return 'failed';
       }
-      if (await keysProblem(d.p256dh, d.auth)) return 'gone';
       // web-push makes the request (aes128gcm body, TTL) with the origin's VAPID header; fetch
       // sends it, so the same code reaches an https push service and the tests' http one
-      const req = await oneAtATime(() =>
-        webpush.generateRequestDetails({ endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, JSON.stringify(pushMessage(rows)), {
-          headers: { Authorization: vapid.authorization(d.endpoint) },
-          TTL: PUSH_TTL_SECONDS,
-          urgency: 'high',
-        }),
-      );
+      let req: ReturnType<typeof webpush.generateRequestDetails>;
+      try {
+        req = await oneAtATime(() =>
+          webpush.generateRequestDetails({ endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, JSON.stringify(pushMessage(rows)), {
+            headers: { Authorization: vapid.authorization(d.endpoint) },
+            TTL: PUSH_TTL_SECONDS,
+            urgency: 'high',
+          }),
+        );
+      } catch (err) {
+        // keys nothing can be encrypted to make the encryption throw: only then are they
+        // checked (a WebCrypto import per push otherwise), and the subscription dropped
+        if (await keysProblem(d.p256dh, d.auth)) return 'gone';
+        throw err;
+      }
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
       let status: number | null;
       try {
