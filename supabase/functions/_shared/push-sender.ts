@@ -79,12 +79,18 @@ export interface TickResult {
   sqlMs: number;
   /** Time sending, recording statements included. */
   sendMs: number;
+  /** It stopped claiming for its time budget with slices left: more may be due now. */
+  unfinished: boolean;
 }
 
 export interface PushSender {
   /** One minute's work, now: what the timer runs. Calls queue behind one under way. */
   tick(): Promise<TickResult>;
-  /** Runs tick() at the start of every minute (of the real clock) until stop(); a slow tick delays the next, never overlaps it. */
+  /**
+   * Runs tick() at the start of every minute (of the real clock) until stop(); a slow tick
+   * delays the next, never overlaps it, and one that ran out of its budget with more due is
+   * followed at once rather than at the next minute.
+   */
   start(): void;
   /** Stops the timer and waits for a tick under way. */
   stop(): Promise<void>;
@@ -193,8 +199,14 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
     async function claimNext(): Promise<void> {
       try {
         while (!exhausted) {
-          if (performance.now() - start >= tickBudgetMs || slice >= slices.length) {
+          if (slice >= slices.length) {
             exhausted = true;
+            return;
+          }
+          // every tick claims at least one page, so one that follows at once always gets on
+          if (result.pages > 0 && performance.now() - start >= tickBudgetMs) {
+            exhausted = true;
+            result.unfinished = true;
             return;
           }
           const [from, to] = slices[slice]!;
@@ -282,16 +294,21 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
     return result;
   }
 
-  function schedule() {
+  function schedule(moreDue = false) {
     if (stopped) return;
-    // just past the start of the next real minute: fire times are whole minutes
-    const wait = 60_000 - (Date.now() % 60_000) + 200;
+    // just past the start of the next real minute (fire times are whole minutes), or at once
+    // when the last tick ran out of time with more due: a big morning keeps going rather than
+    // idling to the next minute
+    const wait = moreDue ? 0 : 60_000 - (Date.now() % 60_000) + 200;
     timer = setTimeout(() => {
       timer = null;
-      sender
-        .tick()
-        .catch((err: unknown) => console.error('reminder push tick failed:', err instanceof Error ? err.message : err))
-        .finally(schedule);
+      sender.tick().then(
+        (r) => schedule(r.unfinished),
+        (err: unknown) => {
+          console.error('reminder push tick failed:', err instanceof Error ? err.message : err);
+          schedule();
+        },
+      );
     }, wait);
     (timer as { unref?: () => void }).unref?.();
   }
@@ -317,5 +334,5 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
 }
 
 function emptyResult(): TickResult {
-  return { claimed: 0, sent: 0, gone: 0, retried: 0, failed: 0, pushes: 0, pages: 0, sqlMs: 0, sendMs: 0 };
+  return { claimed: 0, sent: 0, gone: 0, retried: 0, failed: 0, pushes: 0, pages: 0, sqlMs: 0, sendMs: 0, unfinished: false };
 }

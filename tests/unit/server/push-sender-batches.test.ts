@@ -3,7 +3,7 @@
 // a bounded number of reminders claimed and not yet recorded however much is due.
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import webpush from 'web-push';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DuePush } from '../../../supabase/functions/_shared/push-payload';
 import { createPushSender, type PushStore } from '../../../supabase/functions/_shared/push-sender';
 
@@ -98,4 +98,47 @@ describe('the reminder sender at scale', () => {
     // queued below the refill mark, a page more, the pushes in flight, and the results waiting to be recorded
     expect(stats.mostOpen).toBeLessThanOrEqual(2 * pageSize + 2 * concurrency + 200);
   }, 60_000);
+
+  it('says a tick that ran out of its budget left more due, and the next tick goes on with it', async () => {
+    const { store, stats } = memoryStore(due(40, origins));
+    // each claim outlasts the budget: one page a tick
+    const slow: PushStore = { ...store, claimPage: async (...args) => (await new Promise((r) => setTimeout(r, 5)), store.claimPage(...args)) };
+    const sender = createPushSender({ store: slow, vapid, subject: 'mailto:ops@daybook.test', fetch: stubFetch(new Map()), slices: 1, pageSize: 25, tickBudgetMs: 1 });
+    expect(await sender.tick()).toMatchObject({ claimed: 25, sent: 25, unfinished: true });
+    expect(await sender.tick()).toMatchObject({ claimed: 15, sent: 15, unfinished: false });
+    expect(stats.sent).toHaveLength(40);
+  });
+
+  it('on its timer, follows a tick that left more due at once instead of at the next minute', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      vi.setSystemTime(Date.parse('2030-10-01T08:59:59.000Z'));
+      const { store, stats } = memoryStore(due(60, origins));
+      const claims: number[] = [];
+      const sender = createPushSender({
+        store: { ...store, claimPage: (...args) => (claims.push(Date.now()), store.claimPage(...args)) },
+        vapid,
+        subject: 'mailto:ops@daybook.test',
+        fetch: stubFetch(new Map()),
+        slices: 1,
+        pageSize: 25,
+        // out of time after each page, as on a big morning
+        tickBudgetMs: 0,
+      });
+      sender.start();
+      // just past 09:00: the first tick; after it only turns of the event loop, no time passes
+      await vi.advanceTimersByTimeAsync(1_300);
+      for (let i = 0; i < 500 && stats.sent.length < 60; i++) {
+        await vi.advanceTimersByTimeAsync(0);
+        await new Promise((r) => setImmediate(r));
+      }
+      await sender.stop();
+      expect(stats.sent).toHaveLength(60);
+      expect(claims).toHaveLength(3);
+      // all in the first second of 09:00 (the clock stood still after it): none waited for 09:01
+      expect(claims.every((at) => at >= Date.parse('2030-10-01T09:00:00.000Z') && at < Date.parse('2030-10-01T09:00:01.000Z'))).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
