@@ -138,6 +138,7 @@ try {
     `delivered ${fmt(stats.distinct)} of ${fmt(N)} (not delivered ${fmt(N - stats.distinct)}, more than once ${fmt(stats.twice)}) — all by +${fmt((stats.lastAt - due) / 1000, 1)} s ` +
       `(first at +${fmt((stats.firstAt - due) / 1000, 1)} s); ${fmt(stats.requests / Math.max(span, 0.001))} pushes/s over ${fmt(span, 1)} s`,
   );
+  log(`delivered within the due minute (by +60 s): ${fmt(late.filter((l) => l <= 60_000).length)} of ${fmt(N)}`);
   log(`lateness (arrival − due): p50 ${fmt(percentile([...late].sort((a, b) => a - b), 50) / 1000, 1)} s, p99 ${fmt(percentile([...late].sort((a, b) => a - b), 99) / 1000, 1)} s`);
   log(`checked ${fmt(stats.checked)} (every ${DECRYPT_EVERY}th: VAPID JWT verified, body decrypted, a reminder inside): bad ${stats.bad} ${stats.badReasons.join('; ')}`);
   log(`most reminders claimed and not yet recorded at once: ${fmt(mostOpen)}`);

@@ -102,7 +102,13 @@ describe('the reminder sender at scale', () => {
   it('says a tick that ran out of its budget left more due, and the next tick goes on with it', async () => {
     const { store, stats } = memoryStore(due(40, origins));
     // each claim outlasts the budget: one page a tick
-    const slow: PushStore = { ...store, claimPage: async (...args) => (await new Promise((r) => setTimeout(r, 5)), store.claimPage(...args)) };
+    const slow: PushStore = {
+      ...store,
+      async claimPage(...args) {
+        await new Promise((r) => setTimeout(r, 5));
+        return store.claimPage(...args);
+      },
+    };
     const sender = createPushSender({ store: slow, vapid, subject: 'mailto:ops@daybook.test', fetch: stubFetch(new Map()), slices: 1, pageSize: 25, tickBudgetMs: 1 });
     expect(await sender.tick()).toMatchObject({ claimed: 25, sent: 25, unfinished: true });
     expect(await sender.tick()).toMatchObject({ claimed: 15, sent: 15, unfinished: false });
@@ -116,7 +122,13 @@ describe('the reminder sender at scale', () => {
       const { store, stats } = memoryStore(due(60, origins));
       const claims: number[] = [];
       const sender = createPushSender({
-        store: { ...store, claimPage: (...args) => (claims.push(Date.now()), store.claimPage(...args)) },
+        store: {
+          ...store,
+          claimPage(...args) {
+            claims.push(Date.now());
+            return store.claimPage(...args);
+          },
+        },
         vapid,
         subject: 'mailto:ops@daybook.test',
         fetch: stubFetch(new Map()),
