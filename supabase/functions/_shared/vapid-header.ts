@@ -1,8 +1,8 @@
 // The VAPID Authorization header (RFC 8292) a push service checks, made once per push service
-// origin and reused for most of its lifetime. Signing the ES256 JWT is most of a push's CPU on
-// the sending end (more than the message's ECDH, HKDF and AES-GCM together), and the JWT names
-// only the push service's origin, the operator and an expiry: nothing of the subscription, so one
-// header serves every push to that origin until it nears its expiry. Runtime-neutral: Node and
+// origin and reused for most of its lifetime. Signing the ES256 JWT costs more CPU than
+// encrypting the message (its ECDH, HKDF and AES-GCM together), and the JWT names only the push
+// service's origin, the operator and an expiry: nothing of the subscription, so one header
+// serves every push to that origin until it nears its expiry. Runtime-neutral: Node and
 // Deno (web-push through npm:).
 import webpush from 'web-push';
 
