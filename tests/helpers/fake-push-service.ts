@@ -60,7 +60,7 @@ export interface FakePushService {
   close(): Promise<void>;
 }
 
-interface Sub {
+export interface Sub {
   ecdh: ECDH;
   publicKey: Buffer;
   auth: Buffer;
@@ -179,7 +179,7 @@ function readAll(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** RFC 8292 §3: `vapid t=<JWT>, k=<public key>`; ES256 over the JWT's first two parts. */
-function checkVapid(authorization: string | undefined, origin: string, expectedKey: string | null) {
+export function checkVapid(authorization: string | undefined, origin: string, expectedKey: string | null) {
   const m = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(authorization ?? '');
   if (!m) throw new Refused(401, `Authorization is not "vapid t=…, k=…": ${authorization ?? '(none)'}`);
   const [, token, k] = m as unknown as [string, string, string];
@@ -207,7 +207,7 @@ function checkVapid(authorization: string | undefined, origin: string, expectedK
 }
 
 /** RFC 8188 header (salt, rs, keyid = the sender's ECDH key), then RFC 8291's key schedule. */
-function decrypt(body: Buffer, sub: Sub): Buffer {
+export function decrypt(body: Buffer, sub: Sub): Buffer {
   if (body.length < 21) throw new Refused(400, 'body shorter than an aes128gcm header');
   const salt = body.subarray(0, 16);
   const rs = body.readUInt32BE(16);

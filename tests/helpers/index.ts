@@ -3,7 +3,7 @@
 // fake push service and the Chromium the e2e suite drives. Everything else in tests/ may change
 // with the tests that use it.
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
-export { type FakePushService, type PushSubscriptionJson, startFakePushService } from './fake-push-service.ts';
+export { checkVapid, decrypt, type FakePushService, type PushSubscriptionJson, type Sub as FakePushKeys, startFakePushService } from './fake-push-service.ts';
 export { postAuth } from './raw-http.ts';
 export { freshDatabase, type ServerProcess, startServerProcess } from './server-process.ts';
 export { type ServerKind, signUpUser, startTestServer, type TestServer, type TestServerOptions, type TestUser } from './server.ts';

@@ -9,85 +9,14 @@
 // one bad subscription never stops another's push. Redirects are never followed.
 import webpush from 'web-push';
 import { type DuePush, PUSH_TTL_SECONDS, pushMessage, pushOutcome } from './push-payload.ts';
-import { type PushStore, type SqlQuerier, sqlPushStore } from './push-store.ts';
+import { type PushStore, sqlPushStore } from './push-store.ts';
+import type { PushSender, PushSenderOptions, TickResult } from './push-sender-types.ts';
 import { bySubscription, userSlices, yieldNow } from './push-batches.ts';
-import { endpointProblem, keysProblem, type PushTargets, pushTargets } from './push-target.ts';
+import { endpointProblem, keysProblem, pushTargets } from './push-target.ts';
+import { vapidHeaders } from './vapid-header.ts';
 
 export type { PushStore, SqlQuerier } from './push-store.ts';
-
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-}
-
-export interface PushSenderOptions {
-  /** The database (the stand-in), or `store` for another way in. */
-  db?: SqlQuerier;
-  store?: PushStore;
-  vapid: VapidKeys;
-  /** RFC 8292 `sub`: how a push service reaches the operator. */
-  subject: string;
-  /** Where pushes may go. Default: the known push services, plus `pushHosts` and `testOrigin`. */
-  targets?: PushTargets;
-  /** Extra hosts (PUSH_HOSTS), when `targets` is not given. */
-  pushHosts?: readonly string[];
-  /** Tests only: the fake push service's http origin, when `targets` is not given. */
-  testOrigin?: string | null;
-  /** Epoch ms; tests step it. Default Date.now. */
-  now?: () => number;
-  fetch?: typeof fetch;
-  /**
-   * How far back a tick looks: a reminder that came due while the sender was down this long
-   * still goes (once). Default 15 minutes; older ones are left to the device's own schedule.
-   */
-  catchUpMs?: number;
-  /** Pushes in flight at once. Default 50. */
-  concurrency?: number;
-  /** Per push request. Default 10 s. */
-  timeoutMs?: number;
-  /** Claims per page (1…500). Default 500. */
-  pageSize?: number;
-  /** How long a claim is held for its sender. Default 120 s. */
-  leaseSeconds?: number;
-  /** A tick claims no further page once it has run this long. Default 45 s. */
-  tickBudgetMs?: number;
-  /**
-   * Slices of the people's id space a tick claims one after another (a power of two, 1…256).
-   * Default 64: one claim statement computes the due reminders of a 64th of the people, so it
-   * stays short however much is due (with PGlite it holds the server's only thread).
-   */
-  slices?: number;
-}
-
-export interface TickResult {
-  /** Reminders claimed. */
-  claimed: number;
-  /** Reminders whose push the push service took. */
-  sent: number;
-  /** Subscriptions dropped (gone, or keys nothing can be encrypted to). */
-  gone: number;
-  /** Reminders released for the next minute (429, 5xx, timeout, network, out of time). */
-  retried: number;
-  /** Pushes that failed for good (refused endpoint, 3xx, other 4xx): not retried. */
-  failed: number;
-  /** Pushes made (one per subscription per page). */
-  pushes: number;
-  /** Claim statements run. */
-  pages: number;
-  /** Time in the claim statements. */
-  sqlMs: number;
-  /** Time sending, recording statements included. */
-  sendMs: number;
-}
-
-export interface PushSender {
-  /** One minute's work, now: what the timer runs. Calls queue behind one under way. */
-  tick(): Promise<TickResult>;
-  /** Runs tick() at the start of every minute (of the real clock) until stop(); a slow tick delays the next, never overlaps it. */
-  start(): void;
-  /** Stops the timer and waits for a tick under way. */
-  stop(): Promise<void>;
-}
+export type { PushSender, PushSenderOptions, TickResult, VapidKeys } from './push-sender-types.ts';
 
 export const DEFAULT_CATCH_UP_MS = 15 * 60_000;
 export const MAX_PAGE = 500;
@@ -108,7 +37,8 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
   const tickBudgetMs = opts.tickBudgetMs ?? 45_000;
   const slices = userSlices(opts.slices ?? 64);
   const targets = opts.targets ?? pushTargets(opts.pushHosts ?? [], opts.testOrigin ?? null);
-  const vapidDetails = { subject: opts.subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey };
+  // signed once per push service origin and reused, with the real clock (the push service checks `exp` against its own)
+  const vapid = vapidHeaders({ subject: opts.subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey });
   // Encryption and signing are synchronous CPU work (ECDH, HKDF, AES-GCM, ES256): one push's at a
   // time, each after a turn of the event loop, so requests waiting on the server (and on PGlite)
   // get in between rather than behind a burst of every worker's encryption at once.
@@ -131,16 +61,23 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
         console.error(`reminder push not sent: ${refused}`);
         return 'failed';
       }
-      if (await keysProblem(d.p256dh, d.auth)) return 'gone';
-      // web-push makes the request (aes128gcm body, VAPID header, TTL); fetch sends it, so the
-      // same code reaches an https push service and the tests' http one
-      const req = await oneAtATime(() =>
-        webpush.generateRequestDetails({ endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, JSON.stringify(pushMessage(rows)), {
-          vapidDetails,
-          TTL: PUSH_TTL_SECONDS,
-          urgency: 'high',
-        }),
-      );
+      // web-push makes the request (aes128gcm body, TTL) with the origin's VAPID header; fetch
+      // sends it, so the same code reaches an https push service and the tests' http one
+      let req: ReturnType<typeof webpush.generateRequestDetails>;
+      try {
+        req = await oneAtATime(() =>
+          webpush.generateRequestDetails({ endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, JSON.stringify(pushMessage(rows)), {
+            headers: { Authorization: vapid.authorization(d.endpoint) },
+            TTL: PUSH_TTL_SECONDS,
+            urgency: 'high',
+          }),
+        );
+      } catch (err) {
+        // keys nothing can be encrypted to make the encryption throw: only then are they
+        // checked (a WebCrypto import per push otherwise), and the subscription dropped
+        if (await keysProblem(d.p256dh, d.auth)) return 'gone';
+        throw err;
+      }
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
       let status: number | null;
       try {
@@ -173,6 +110,8 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
     const start = performance.now();
     // one push per subscription: each page comes ordered by subscription
     const queue: { rows: DuePush[]; deadline: number }[] = [];
+    let queuedRows = 0;
+    const refillBelow = Math.max(pageSize, concurrency);
     let slice = 0;
     let exhausted = false;
     let failure: unknown = null;
@@ -182,8 +121,14 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
     async function claimNext(): Promise<void> {
       try {
         while (!exhausted) {
-          if (performance.now() - start >= tickBudgetMs || slice >= slices.length) {
+          if (slice >= slices.length) {
             exhausted = true;
+            return;
+          }
+          // every tick claims at least one page, so one that follows at once always gets on
+          if (result.pages > 0 && performance.now() - start >= tickBudgetMs) {
+            exhausted = true;
+            result.unfinished = true;
             return;
           }
           const [from, to] = slices[slice]!;
@@ -199,6 +144,7 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
           // past this point the lease could lapse mid-send and another sender push it too
           const deadline = t1 + leaseSeconds * 1000 - timeoutMs - 5000;
           for (const rows of bySubscription(page)) queue.push({ rows, deadline });
+          queuedRows += page.length;
           return;
         }
       } catch (err) {
@@ -225,9 +171,11 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
 
     async function worker(): Promise<void> {
       for (;;) {
-        // keep the queue ahead of the workers, so a page's slowest send never holds up the next page
-        if (queue.length < concurrency && !exhausted) claiming ??= claimNext().finally(() => (claiming = null));
+        // keep a page queued ahead of the workers, so they never wait on a claim statement and a
+        // page's slowest send never holds up the next; at most two pages' claims wait unsent
+        if (queuedRows < refillBelow && !exhausted) claiming ??= claimNext().finally(() => (claiming = null));
         const item = queue.shift();
+        if (item) queuedRows -= item.rows.length;
         if (!item) {
           if (claiming) {
             await claiming;
@@ -268,16 +216,21 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
     return result;
   }
 
-  function schedule() {
+  function schedule(moreDue = false) {
     if (stopped) return;
-    // just past the start of the next real minute: fire times are whole minutes
-    const wait = 60_000 - (Date.now() % 60_000) + 200;
+    // just past the start of the next real minute (fire times are whole minutes), or at once
+    // when the last tick ran out of time with more due: a big morning keeps going rather than
+    // idling to the next minute
+    const wait = moreDue ? 0 : 60_000 - (Date.now() % 60_000) + 200;
     timer = setTimeout(() => {
       timer = null;
-      sender
-        .tick()
-        .catch((err: unknown) => console.error('reminder push tick failed:', err instanceof Error ? err.message : err))
-        .finally(schedule);
+      sender.tick().then(
+        (r) => schedule(r.unfinished),
+        (err: unknown) => {
+          console.error('reminder push tick failed:', err instanceof Error ? err.message : err);
+          schedule();
+        },
+      );
     }, wait);
     (timer as { unref?: () => void }).unref?.();
   }
@@ -303,5 +256,5 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
 }
 
 function emptyResult(): TickResult {
-  return { claimed: 0, sent: 0, gone: 0, retried: 0, failed: 0, pushes: 0, pages: 0, sqlMs: 0, sendMs: 0 };
+  return { claimed: 0, sent: 0, gone: 0, retried: 0, failed: 0, pushes: 0, pages: 0, sqlMs: 0, sendMs: 0, unfinished: false };
 }
