@@ -46,12 +46,12 @@ void (async () => {
   await nextTask();
   database.openDatabaseNow();
   await nextTask();
-  const { afterFirstScreen, preloadCurrentRoute } = await import('./router');
-  // The screen's chunks are asked for now, while React is evaluated and renders the app around
-  // it (the router would ask only once that has run).
-  preloadCurrentRoute(window.location.pathname);
+  const { afterFirstScreen, loadFirstScreen } = await import('./router');
+  // The screen's routes are resolved (and their chunks fetched) while React is evaluated.
+  const screenLoaded = loadFirstScreen();
   await nextTask();
   const { renderApp } = await import('./start-ui');
+  await screenLoaded;
   await nextTask();
   renderApp(root);
   // The sync engine and supabase-js load only after the first screen is up, and only if needed;
