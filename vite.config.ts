@@ -6,31 +6,40 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /** The first screen's route module as the router plugin splits it (src/routes/today.tsx's component). */
 const FIRST_ROUTE = /[\\/]src[\\/]routes[\\/]today\.tsx\?tsr-split=component/;
-/** The app proper, which the entry (src/main.tsx) imports once boot.js's picture is painted. */
-const APP_START = /[\\/]src[\\/]app[\\/]start\.tsx$/;
 
-/** The chunks those modules go in (below); every screen's route but sign-in imports the first route's. */
-const APP_CHUNK = 'app';
+/**
+ * The app proper in the phases src/app/start.tsx evaluates one task at a time, in that order: the
+ * start itself (src/main.tsx imports it once boot.js's picture is painted), the data layer, the
+ * router, React and the app's tree. Each phase's chunk holds what its module imports statically and
+ * no earlier phase holds; React's own packages are a chunk of their own, so that no one file is
+ * a long compile.
+ */
+const PHASES = [
+  { chunk: 'app', start: /[\\/]src[\\/]app[\\/]start\.tsx$/ },
+  { chunk: 'data', start: /[\\/]src[\\/]app[\\/]start-database\.ts$/ },
+  { chunk: 'router', start: /[\\/]src[\\/]app[\\/]router\.ts$/ },
+  { chunk: 'ui', start: /[\\/]src[\\/]app[\\/]start-ui\.tsx$/ },
+] as const;
+const REACT_CHUNK = 'react';
+const REACT_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const FIRST_ROUTE_CHUNK = 'today';
 
 /**
- * The first screen's modules: the app proper and the first route's split component, each with
+ * The first screen's modules: each phase's and the first route's split component, each with
  * everything it imports statically, read from the module graph once it is built (buildEnd runs
  * before chunking). index.html then asks for their chunks beside the entry (modulepreload), rather
  * than once the entry has run and the router has matched the address.
  */
-function firstScreenModules(): { plugin: Plugin; app: (id: string) => boolean; route: (id: string) => boolean } {
-  const app = new Set<string>();
-  const route = new Set<string>();
+function firstScreenModules(): { plugin: Plugin; phase: (i: number) => (id: string) => boolean; route: (id: string) => boolean } {
+  const sets = [...PHASES.map(() => new Set<string>()), new Set<string>()];
+  const starts = [...PHASES.map((p) => p.start), FIRST_ROUTE];
   const plugin: Plugin = {
     name: 'daybook-first-screen',
     apply: 'build',
     buildEnd() {
       const ids = [...this.getModuleIds()];
-      for (const [found, start] of [
-        [app, APP_START],
-        [route, FIRST_ROUTE],
-      ] as const) {
+      starts.forEach((start, i) => {
+        const found = sets[i]!;
         const stack = ids.filter((id) => start.test(id));
         while (stack.length) {
           const id = stack.pop() as string;
@@ -38,18 +47,19 @@ function firstScreenModules(): { plugin: Plugin; app: (id: string) => boolean; r
           found.add(id);
           stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
-      }
+      });
     },
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
         const link = (attrs: Record<string, string | boolean>) => ({ tag: 'link', attrs, injectTo: 'head' as const });
-        return [APP_CHUNK, FIRST_ROUTE_CHUNK].flatMap((name) => {
+        const names = [...PHASES.map((p) => p.chunk), REACT_CHUNK, FIRST_ROUTE_CHUNK];
+        return names.flatMap((name) => {
           const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.name === name && !c.isEntry);
           if (chunk?.type !== 'chunk') return [];
           // The app's own CSS (the shell's layout: index.html's static frame uses it) applies
-          // from the first paint, as the entry's does; the route's is preloaded.
-          const rel: Record<string, string> = name === APP_CHUNK ? { rel: 'stylesheet' } : { rel: 'preload', as: 'style' };
+          // from the first paint, as the entry's does, in the phases' order; the route's is preloaded.
+          const rel: Record<string, string> = name === FIRST_ROUTE_CHUNK ? { rel: 'preload', as: 'style' } : { rel: 'stylesheet' };
           return [
             link({ rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }),
             ...[...(chunk.viteMetadata?.importedCss ?? [])].map((css) => link({ ...rel, crossorigin: true, href: `/${css}` })),
@@ -58,7 +68,7 @@ function firstScreenModules(): { plugin: Plugin; app: (id: string) => boolean; r
       },
     },
   };
-  return { plugin, app: (id) => app.has(id), route: (id) => route.has(id) };
+  return { plugin, phase: (i) => (id) => sets[i]!.has(id), route: (id) => sets[PHASES.length]!.has(id) };
 }
 const firstScreen = firstScreenModules();
 
@@ -108,9 +118,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // Everything the entry imports statically is fetched with it anyway: one file.
-            { name: 'index', tags: ['$initial'], priority: 3 },
-            // The app proper (src/app/start.tsx and its static imports), fetched beside the entry.
-            { name: APP_CHUNK, test: (id) => firstScreen.app(id), priority: 2 },
+            { name: 'index', tags: ['$initial'], priority: 30 },
+            // The app proper, one chunk per phase of its start (see PHASES), fetched beside the
+            // entry; a module two phases import goes with the earlier one. React's packages come
+            // after the data layer (which has none) and before the phases that import them.
+            ...PHASES.map((p, i) => ({ name: p.chunk, test: firstScreen.phase(i), priority: 20 - 2 * i })),
+            { name: REACT_CHUNK, test: REACT_PACKAGES, priority: 17 },
             // The first screen's route in one chunk, not ~13 small shared ones.
             { name: FIRST_ROUTE_CHUNK, test: (id) => firstScreen.route(id), priority: 1 },
           ],

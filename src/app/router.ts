@@ -16,12 +16,13 @@ declare module '@tanstack/react-router' {
 }
 
 /**
- * Starts fetching the chunks of the screen at this address now, at boot, rather than when the
- * router first renders (after React and the whole app tree have). `/` redirects to Today.
+ * Resolves the address's routes, their chunks included, before React renders: the first render
+ * then draws the screen itself inside its transition (a few milliseconds at a time), rather than
+ * drawing it pending and having the router's store update replace it in one piece (a store's
+ * update renders synchronously). The router sees the location resolved and does not load it again.
  */
-export function preloadCurrentRoute(pathname: string): void {
-  const [routes] = router.getMatchedRoutes(pathname === '/' ? '/today' : pathname);
-  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => {}); // the router loads (and reports) it again
+export function loadFirstScreen(): Promise<void> {
+  return router.load().catch(() => {}); // a route that fails says so on the screen, as before
 }
 
 let firstScreen: Promise<void> | null = null;

@@ -1,6 +1,8 @@
 // The auth verbs the app needs, over supabase.auth, with messages ready to show. supabase-js
 // reports a lost session as SIGNED_OUT; only signOut() here is the user signing out, so any
-// other SIGNED_OUT becomes 'session-lost' (the engine pauses, nothing is deleted).
+// other SIGNED_OUT becomes 'session-lost' (the engine pauses, nothing is deleted). supabase-js
+// also repeats another tab's SIGNED_OUT in this one (a BroadcastChannel): that one is marked
+// `elsewhere`, told apart by who took the session out of storage (watchSessionRemoval).
 import { isAuthRetryableFetchError, type AuthError, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import type { AuthPort, AuthSignal, AuthUser } from '@/sync/ports';
 import { subscribePokes } from './pokes';
@@ -65,7 +67,40 @@ function userOf(session: Session): AuthUser {
   return { userId: session.user.id, email: session.user.email ?? '' };
 }
 
-export function createAuth(supabase: SupabaseClient, storage: KeyValueStorage, storageKey: string): AuthPort {
+/**
+ * The session's storage as this tab's client sees it, noting when that client removes the
+ * session: a SIGNED_OUT that follows such a removal is this tab's own; one without it was
+ * heard from another tab (supabase-js removes nothing when it repeats another tab's event).
+ */
+export function watchSessionRemoval(storage: KeyValueStorage, storageKey: string): { storage: KeyValueStorage; removedHere(): boolean } {
+  let removed = false;
+  return {
+    storage: {
+      getItem: (key) => storage.getItem(key),
+      setItem: (key, value) => {
+        if (key === storageKey) removed = false;
+        return storage.setItem(key, value);
+      },
+      removeItem: (key) => {
+        if (key === storageKey) removed = true;
+        return storage.removeItem(key);
+      },
+    },
+    removedHere() {
+      const answer = removed;
+      removed = false;
+      return answer;
+    },
+  };
+}
+
+export function createAuth(
+  supabase: SupabaseClient,
+  storage: KeyValueStorage,
+  storageKey: string,
+  /** Whether this tab's client removed the session since last asked (watchSessionRemoval). */
+  removedHere: () => boolean = () => true,
+): AuthPort {
   let signingOut = false;
 
   /**
@@ -119,7 +154,7 @@ export function createAuth(supabase: SupabaseClient, storage: KeyValueStorage, s
     },
     onSignal(listener: (signal: AuthSignal) => void) {
       const { data } = supabase.auth.onAuthStateChange((event, session) => {
-        if (event === 'SIGNED_OUT' && !signingOut) listener({ type: 'session-lost' });
+        if (event === 'SIGNED_OUT' && !signingOut) listener({ type: 'session-lost', elsewhere: !removedHere() });
         else if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED') && session) listener({ type: 'signed-in', user: userOf(session) });
       });
       return () => data.subscription.unsubscribe();

@@ -3,7 +3,7 @@
 // RPC transport for a user and a user's live pokes (Realtime).
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { AuthPort } from '@/sync/ports';
-import { createAuth, type KeyValueStorage } from './auth';
+import { createAuth, type KeyValueStorage, watchSessionRemoval } from './auth';
 import { openInvitationLink } from './invitation-link';
 import { type BackendConfig, type LoadConfigOptions, loadConfig } from './config';
 import { createPushRegistry, type PushRegistry } from './push';
@@ -54,9 +54,10 @@ export function memoryStorage(): KeyValueStorage {
 
 export function createBackend(config: BackendConfig, opts: BackendOptions = {}): Backend {
   const storage = opts.storage ?? (globalThis.localStorage as KeyValueStorage | undefined) ?? memoryStorage();
+  const removal = watchSessionRemoval(storage, AUTH_STORAGE_KEY);
   const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, {
     auth: {
-      storage,
+      storage: removal.storage,
       storageKey: AUTH_STORAGE_KEY,
       persistSession: true,
       autoRefreshToken: opts.autoRefreshToken ?? true,
@@ -65,7 +66,7 @@ export function createBackend(config: BackendConfig, opts: BackendOptions = {}):
     global: { fetch: timeoutFetch(opts.fetch ?? ((...args) => globalThis.fetch(...args)), opts.timeoutMs ?? REQUEST_TIMEOUT_MS) },
     ...(opts.realtimeTransport ? { realtime: { transport: opts.realtimeTransport as never } } : {}),
   });
-  const auth = createAuth(supabase, storage, AUTH_STORAGE_KEY);
+  const auth = createAuth(supabase, storage, AUTH_STORAGE_KEY, removal.removedHere);
   const hooks = new Set<() => Promise<void>>();
   const backend: Backend = {
     supabase,

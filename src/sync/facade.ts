@@ -7,7 +7,7 @@ import { createLeadership, type Leadership } from './leader';
 import type { InvitationLink } from '@/domain/invitation-link';
 import type { AuthPort, Clock, SyncDatabases, SyncEnvironment } from './ports';
 import { shallowEqual } from './shallow';
-import { type AccountStorage, readStoredAccount, writeStoredAccount } from './stored-account';
+import { type AccountStorage, readStoredAccount, watchStoredAccount, writeStoredAccount } from './stored-account';
 import type { Account, AuthOutcome, EngineEvent, SyncListener, SyncStatus } from './types';
 
 export interface SyncDeps {
@@ -16,6 +16,8 @@ export interface SyncDeps {
   databases: SyncDatabases;
   /** Where the account is remembered (default localStorage). */
   storage?: AccountStorage | null;
+  /** Calls back when another tab changes the remembered account (default: storage events). */
+  watchAccount?: (onChange: () => void) => () => void;
   clock?: Clock;
   random?: () => number;
   environment?: SyncEnvironment;
@@ -56,6 +58,8 @@ export function createSync(deps: SyncDeps): Sync {
   let account: Account = readStoredAccount(storage);
   let engine: SyncEngine | null = null;
   let engineUser: string | null = null;
+  /** A sign-out elsewhere is being followed (it is heard more than once: signal, storage). */
+  let following = false;
   let status: SyncStatus = compute();
 
   function compute(): SyncStatus {
@@ -83,10 +87,10 @@ export function createSync(deps: SyncDeps): Sync {
   }
 
   /**
-   * The signed-in session is gone. When nobody is remembered any more, another tab signed out
-   * (it forgets the account before it drops the session): follow it, and answer false. Otherwise
-   * the session expired. Calling a sign-out elsewhere an expiry would remember the account again
-   * and bring it back in every tab after the other one deleted its data.
+   * This tab's client found the signed-in session gone. When nobody is remembered any more,
+   * another tab signed out (it forgets the account before it drops the session): follow it, and
+   * answer false. Otherwise the session expired. Calling a sign-out elsewhere an expiry would
+   * remember the account again and bring it back in every tab after the other one deleted its data.
    */
   function sessionEnded(signedIn: Extract<Account, { state: 'signed-in' }>): boolean {
     if (readStoredAccount(storage).state === 'local') {
@@ -95,6 +99,23 @@ export function createSync(deps: SyncDeps): Sync {
     }
     setAccount({ ...signedIn, state: 'expired' });
     return true;
+  }
+
+  /**
+   * Follows what another tab wrote: the account forgotten (it signed out) or remembered as
+   * expired (its refresh was refused). Only reads: the tab that wrote it has said it all, and
+   * a write from here, made from a view of storage that is behind, could undo its sign-out.
+   */
+  function followStored() {
+    const stored = readStoredAccount(storage);
+    if (account.state !== 'local' && stored.state === 'local') {
+      void followSignOut();
+    } else if (account.state === 'signed-in' && stored.state === 'expired' && stored.userId === account.userId) {
+      account = stored;
+      emitAll({ type: 'account', account });
+      engine?.expire();
+      refresh();
+    }
   }
 
   function onEngineEvent(event: EngineEvent) {
@@ -151,10 +172,24 @@ export function createSync(deps: SyncDeps): Sync {
       }
       return;
     }
-    if (account.state === 'signed-in' && sessionEnded(account)) engine?.expire();
+    // Another tab's news can arrive before its writes to storage do (they travel separately):
+    // what storage says now is followed, and what it says next arrives as a change (watchAccount).
+    if (signal.elsewhere) followStored();
+    else if (account.state === 'signed-in' && sessionEnded(account)) engine?.expire();
   });
+  (deps.watchAccount ?? watchStoredAccount)(followStored);
 
   async function followSignOut() {
+    if (following) return;
+    following = true;
+    try {
+      await followSignOutNow();
+    } finally {
+      following = false;
+    }
+  }
+
+  async function followSignOutNow() {
     await stopEngine();
     account = { state: 'local' };
     await deps.databases.openLocal();

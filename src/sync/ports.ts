@@ -104,8 +104,12 @@ export interface AuthUser {
 }
 
 export type AuthSignal =
-  /** The session was lost without signOut() (refresh token refused, revoked elsewhere). */
-  | { type: 'session-lost' }
+  /**
+   * The session was lost without signOut() (refresh token refused, revoked elsewhere).
+   * `elsewhere`: another tab's client lost it (it signed out, or its refresh was refused) and
+   * said so; what that tab wrote to storage may not have reached this tab yet.
+   */
+  | { type: 'session-lost'; elsewhere: boolean }
   | { type: 'signed-in'; user: AuthUser };
 
 /**

@@ -33,3 +33,16 @@ export function rememberedUserId(storage: AccountStorage | null = defaultStorage
   const account = readStoredAccount(storage);
   return account.state === 'local' ? null : account.userId;
 }
+
+/**
+ * Calls back when another tab changes the remembered account (the window's storage events);
+ * returns unsubscribe. Outside a browser nothing else can change it: a no-op.
+ */
+export function watchStoredAccount(onChange: () => void): () => void {
+  if (typeof window === 'undefined' || typeof window.addEventListener !== 'function') return () => {};
+  const listener = (event: StorageEvent) => {
+    if (event.key === ACCOUNT_KEY || event.key === null) onChange();
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
