@@ -1,12 +1,15 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Preload } from './preload';
 import { PwaStatus } from './pwa';
 import { PushSubscriber } from './reminders/push-subscriber';
 import { ReminderScheduler } from './reminders/reminder-scheduler';
 import { afterFirstScreen, router } from './router';
 import { SyncToasts } from './sync-toasts';
-import { AppToaster } from './toaster';
+
+// The toaster and react-hot-toast stay off the first screen; a toast asked for earlier waits in
+// the library's store and shows when the toaster mounts (src/ui/toasts.tsx).
+const AppToaster = lazy(() => import('./toaster').then((m) => ({ default: m.AppToaster })));
 
 const review = () => void router.navigate({ to: '/sync' });
 
@@ -24,15 +27,19 @@ function useFirstScreenShown(): boolean {
 }
 
 export function App() {
-  // The push subscription and the idle preloads start once the first screen is drawn, not
-  // alongside it. The reminder scheduler does not wait: a reminder due in the first seconds after
+  // The toaster, the push subscription and the idle preloads start once the first screen is
+  // drawn, not alongside it. The reminder scheduler does not wait: a reminder due in the first seconds after
   // opening must not depend on when the first screen was drawn (the reminders e2e test missed one
   // once under load while the scheduler waited).
   const shown = useFirstScreenShown();
   return (
     <>
       <RouterProvider router={router} />
-      <AppToaster />
+      {shown && (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      )}
       <PwaStatus />
       <SyncToasts onReview={review} />
       <ReminderScheduler />
