@@ -3,6 +3,7 @@
 import { createSyncEngine, type EngineOptions, type SyncEngine } from './engine';
 import { browserEnvironment, realClock } from './environment';
 import { type IdCheck, serverIdCheck } from './id-check';
+import { type LinkJoin, linkJoin } from './link-join';
 import { createLeadership, type Leadership } from './leader';
 import type { AuthPort, Clock, SyncDatabases, SyncEnvironment } from './ports';
 import { shallowEqual } from './shallow';
@@ -39,6 +40,8 @@ export interface Sync {
   /** For an import: which of `ids` someone on the server holds; null when signed out, offline
    *  or refused (the import then gives every record a new id). */
   idsInUse: IdCheck;
+  /** A share link's preview and joining through it, as the signed-in person (SPEC §13.1). */
+  links: LinkJoin;
 }
 
 export function createSync(deps: SyncDeps): Sync {
@@ -191,5 +194,6 @@ export function createSync(deps: SyncDeps): Sync {
       if (account.state !== 'signed-in') return null;
       return serverIdCheck(deps.auth.transportFor(account.userId))(ids);
     },
+    links: linkJoin(() => (account.state === 'signed-in' ? deps.auth.transportFor(account.userId) : null)),
   };
 }

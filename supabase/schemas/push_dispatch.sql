@@ -54,9 +54,7 @@ begin
     from jsonb_array_elements(p_mutations) x)
   select array(
     select daybook_private.try_uuid(coalesce(x.args ->> 'list_id', x.args ->> 'id')) from x
-      where x.kind in ('list', 'member', 'invitation')
-    union
-    select daybook_private.try_uuid(x.args ->> 'list_id') from x where x.name = 'link.create'
+      where x.kind in ('list', 'member', 'invitation', 'link')
     union
     select daybook_private.try_uuid(x.args ->> 'list_id') from x where x.name = 'task.create'
     union
