@@ -58,17 +58,16 @@ declare
   n_days int;
   hash text;
 begin
+  lid := daybook_private.arg_uuid(p_args, 'list_id');
+  l := daybook_private.require_list(lid, 'owner');
   if p_name = 'link.revoke' then
-    select * into k from public.list_links where id = link_id for update;
+    select * into k from public.list_links where id = link_id and list_id = lid for update;
     if not found then
       return; -- never sent, or a retry of one already gone: nothing to take back
     end if;
-    perform daybook_private.require_list(k.list_id, 'owner');
     update public.list_links set revoked_at = coalesce(revoked_at, now()) where id = link_id;
     return;
   end if;
-  lid := daybook_private.arg_uuid(p_args, 'list_id');
-  l := daybook_private.require_list(lid, 'owner');
   if l.is_inbox then
     perform daybook_private.refuse('invalid', 'The Inbox can''t be shared');
   end if;
@@ -259,9 +258,7 @@ begin
     from jsonb_array_elements(p_mutations) x)
   select array(
     select daybook_private.try_uuid(coalesce(x.args ->> 'list_id', x.args ->> 'id')) from x
-      where x.kind in ('list', 'member', 'invitation')
-    union
-    select daybook_private.try_uuid(x.args ->> 'list_id') from x where x.name = 'link.create'
+      where x.kind in ('list', 'member', 'invitation', 'link')
     union
     select daybook_private.try_uuid(x.args ->> 'list_id') from x where x.name = 'task.create'
     union
