@@ -2,7 +2,8 @@
 // token where this device made it, and whether it is still waiting to be sent.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ShareLink } from '@/domain/model';
-import { readLinks, readLinkTokens } from '../db/links';
+import { readLinks } from '../db/links';
+import { readLinkTokens } from './tokens';
 import type { DaybookDb } from '../db/schema';
 import { useDb } from '../db/use-db';
 

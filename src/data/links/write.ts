@@ -6,7 +6,7 @@
 import { newId } from '@/lib/ids';
 import type { LinkDays, Role } from '@/domain/model';
 import { getDb } from '../db/database';
-import { keepLinkToken } from '../db/links';
+import { keepLinkToken } from './tokens';
 import type { DaybookDb } from '../db/schema';
 import { commit } from '../write/commit';
 import { write } from '../write/transaction';
