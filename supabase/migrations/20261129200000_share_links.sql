@@ -169,13 +169,14 @@ declare
   before bigint;
 begin
   k := daybook_private.link_of_token(p_token);
+  -- the list's version counter first, as sync_push takes it before a link.revoke locks the link
+  -- (the same order, so a join and a revoke queue rather than deadlock), and before counting
+  select version into before from public.sync_spaces where list_id = k.list_id for update;
   -- a revoke that came first wins; one that comes after waits for this join
   select * into k from public.list_links where id = k.id for update;
   if k.revoked_at is not null then
     perform daybook_private.refuse('revoked', 'This link was revoked');
   end if;
-  -- the list's version counter, taken before counting, as sync_push does for an invitation
-  select version into before from public.sync_spaces where list_id = k.list_id for update;
   select * into m from public.list_members where list_id = k.list_id and user_id = me;
   if found and m.deleted_at is null then
     if m.role = 'viewer' and k.role = 'editor' then
