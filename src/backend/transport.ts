@@ -4,12 +4,12 @@
 // the session expired) · 413 too_large · any other 4xx refused as a whole.
 import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
 import type { PullResult, PushResult } from '@/domain/model';
-import type { PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/ports';
+import type { LinkPreview, PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/ports';
 import { isTimeoutMessage } from './timeout-fetch';
 
 interface RpcAnswer {
   data: unknown;
-  error: { message: string; code?: string } | null;
+  error: { message: string; code?: string; details?: string | null } | null;
   status: number;
 }
 
@@ -24,7 +24,7 @@ export function classify<T>(answer: RpcAnswer): TransportOutcome<T> | null {
   if (status === 401) return null;
   if (status === 413) return { kind: 'too_large', message };
   if (status === 408 || status === 429 || status >= 500) return { kind: 'retry', reason: 'server', status, message };
-  if (status >= 400) return { kind: 'refused', status, message };
+  if (status >= 400) return error?.details ? { kind: 'refused', status, message, details: error.details } : { kind: 'refused', status, message };
   return { kind: 'retry', reason: 'server', status, message };
 }
 
@@ -67,7 +67,7 @@ export function createRpcTransport(supabase: SupabaseClient, userId: string): Sy
     return null;
   }
 
-  async function call<T>(fn: 'sync_push' | 'sync_pull' | 'ids_in_use', args: Record<string, unknown>): Promise<TransportOutcome<T>> {
+  async function call<T>(fn: 'sync_push' | 'sync_pull' | 'ids_in_use' | 'link_preview' | 'join_list', args: Record<string, unknown>): Promise<TransportOutcome<T>> {
     const before = await session(false);
     if (before) return before;
     const first = classify<T>((await supabase.rpc(fn, args)) as RpcAnswer);
@@ -87,5 +87,7 @@ export function createRpcTransport(supabase: SupabaseClient, userId: string): Sy
         ...(count ? { p_count: true } : {}),
       }),
     idsInUse: (ids: string[]) => call<string[]>('ids_in_use', { p_ids: ids }),
+    linkPreview: (token: string) => call<LinkPreview>('link_preview', { p_token: token }),
+    joinList: (token: string) => call<string>('join_list', { p_token: token }),
   };
 }

@@ -49,6 +49,22 @@ export interface Invitation {
   expires_at: string;
 }
 
+/**
+ * A live share link (SPEC §13.1) of a list the person owns: the server keeps only its token's
+ * hash, so the link itself (`/join/<token>`) is known only on the device that made it.
+ */
+export interface ShareLink {
+  id: string;
+  list_id: string;
+  role: Exclude<Role, 'owner'>;
+  created_at: string;
+  expires_at: string;
+}
+
+/** How long a share link lasts, in days. */
+export const LINK_DAYS = [1, 7, 30] as const;
+export type LinkDays = (typeof LINK_DAYS)[number];
+
 export interface Task {
   id: string;
   list_id: string;
@@ -246,6 +262,10 @@ export interface MutationArgs {
   'invitation.decline': { list_id: string };
   /** By the owner: the invitation of `email` goes (pending, or declined and dismissed). */
   'invitation.cancel': { list_id: string; email: string };
+  /** By the owner (SPEC §13.1): `token_hash` is the hex SHA-256 of the link's token, which stays on the device. */
+  'link.create': { id: string; list_id: string; role: Exclude<Role, 'owner'>; expires_in_days: LinkDays; token_hash: string };
+  /** `list_id` is the link's list: the role on it is checked before the link is looked for. */
+  'link.revoke': { id: string; list_id: string };
 }
 export type MutationName = keyof MutationArgs;
 export const MUTATION_NAMES = [
@@ -258,6 +278,7 @@ export const MUTATION_NAMES = [
   'filter.create', 'filter.update', 'filter.delete',
   'member.invite', 'member.set_role', 'member.remove', 'list.leave',
   'invitation.accept', 'invitation.decline', 'invitation.cancel',
+  'link.create', 'link.revoke',
 ] as const satisfies readonly MutationName[];
 
 export type Mutation = { [N in MutationName]: { id: number; name: N; args: MutationArgs[N] } }[MutationName];
@@ -327,6 +348,8 @@ export interface PullResult {
   has_more: boolean;
   /** The caller's invitations, whole on every page (servers before invitations send none). */
   invitations?: Invitation[];
+  /** The live links of the lists the caller owns, whole on every page (servers before links send none). */
+  links?: ShareLink[];
   /**
    * Rows (of every kind; refusals are not counted) still to come past `cursors`; only when asked
    * for (`count`). 0 when no more rows wait — `has_more` may still be true for refusals alone.

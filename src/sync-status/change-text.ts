@@ -158,6 +158,10 @@ export function describeChange(change: Mutation, subjects: Subjects = {}): strin
       return `Decline the invitation to ${listName(subjects, change.args.list_id)}`;
     case 'invitation.cancel':
       return `Cancel the invitation of ${change.args.email}`;
+    case 'link.create':
+      return `Make a share link to ${listName(subjects, change.args.list_id)}`;
+    case 'link.revoke':
+      return `Revoke a share link to ${listName(subjects, change.args.list_id)}`;
   }
 }
 

@@ -10,6 +10,8 @@ import { ACCOUNT_KEY, readStoredAccount } from '@/sync/stored-account';
 export type SyncLoad = 'idle' | 'loading' | 'ready' | 'failed';
 /** What the facade's account flows answer, for the screens that call them (features import no '@/sync'). */
 export type { AuthOutcome } from '@/sync';
+/** A share link's preview and join answers (the join page's). */
+export type { LinkAnswer, LinkPreview, LinkProblem } from '@/sync';
 
 let sync: Sync | null = null;
 let loadFacade: () => Promise<Sync> = () => Promise.reject(new Error('No sync loader: src/app/start.tsx sets it'));

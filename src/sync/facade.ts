@@ -3,6 +3,7 @@
 import { createSyncEngine, type EngineOptions, type SyncEngine } from './engine';
 import { browserEnvironment, realClock } from './environment';
 import { type IdCheck, serverIdCheck } from './id-check';
+import { type LinkJoin, linkJoin } from './link-join';
 import { createLeadership, type Leadership } from './leader';
 import type { InvitationLink } from '@/domain/invitation-link';
 import type { AuthPort, Clock, SyncDatabases, SyncEnvironment } from './ports';
@@ -47,6 +48,8 @@ export interface Sync {
    * invitation made theirs to answer (then a sync brings it to the Lists screen too).
    */
   openInvitation(token: string): Promise<InvitationLink>;
+  /** A share link's preview and joining through it, as the signed-in person (SPEC §13.1). */
+  links: LinkJoin;
 }
 
 export function createSync(deps: SyncDeps): Sync {
@@ -238,5 +241,6 @@ export function createSync(deps: SyncDeps): Sync {
       if (link.state === 'open' && link.bound) void engine?.syncNow();
       return link;
     },
+    links: linkJoin(() => (account.state === 'signed-in' ? deps.auth.transportFor(account.userId) : null)),
   };
 }

@@ -21,6 +21,7 @@ export {
 } from './schedule';
 export { createSync, type Sync, type SyncDeps } from './facade';
 export { type IdCheck, serverIdCheck } from './id-check';
+export { type LinkAnswer, type LinkJoin, type LinkPreview, type LinkProblem, linkJoin } from './link-join';
 export type {
   AuthPort,
   AuthSignal,

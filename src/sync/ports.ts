@@ -3,7 +3,7 @@
 // the environment. src/data implements SyncStore and SyncDatabases, src/backend SyncTransport and
 // AuthPort — each with type-only imports of this file — and tests wrap them to inject faults.
 import type { InvitationLink } from '@/domain/invitation-link';
-import type { Mutation, MutationError, PullResult, PushResult, RefusedEntry } from '@/domain/model';
+import type { Mutation, MutationError, PullResult, PushResult, RefusedEntry, Role } from '@/domain/model';
 
 /** What applying one pulled page did on the device. */
 export interface PullOutcome {
@@ -70,7 +70,7 @@ export type TransportOutcome<T> =
   /** 401 and the session refresh was refused: the session has expired. */
   | { kind: 'unauthorized'; message: string }
   /** Any other 4xx: the server refused the request as a whole and changed nothing. */
-  | { kind: 'refused'; status: number; message: string }
+  | { kind: 'refused'; status: number; message: string; details?: string }
   /** 413: the body is over the server's limit; split the batch. */
   | { kind: 'too_large'; message: string };
 
@@ -86,12 +86,27 @@ export interface PullRequest {
   count?: boolean;
 }
 
+/** What the join page of a share link shows before anyone joins (link_preview, SPEC §13.1). */
+export interface LinkPreview {
+  list_id: string;
+  list_name: string;
+  list_color: string;
+  role: Exclude<Role, 'owner'>;
+  /** The e-mail of the person who made the link. */
+  shared_by: string;
+  /** The person's role on the list when they are on it already. */
+  my_role: Role | null;
+}
+
 export interface SyncTransport {
   push(req: PushRequest): Promise<TransportOutcome<PushResult>>;
   pull(req: PullRequest): Promise<TransportOutcome<PullResult>>;
   /** Which of `ids` (at most ID_CHECK_LIMIT) someone on the server holds, so an import gives
    *  those records new ids (SPEC §15). Absent: the server can't be asked. */
   idsInUse?(ids: string[]): Promise<TransportOutcome<string[]>>;
+  /** A share link's list, role and sharer, and joining through it (SPEC §13.1). */
+  linkPreview?(token: string): Promise<TransportOutcome<LinkPreview>>;
+  joinList?(token: string): Promise<TransportOutcome<string>>;
 }
 
 /** The most ids one idsInUse call may ask about (the server refuses more). */

@@ -10,6 +10,7 @@ language sql immutable as $$
     when p_name in ('list.create', 'list.update', 'list.delete', 'list.restore', 'list.leave') then 'list'
     when p_name in ('member.invite', 'member.set_role', 'member.remove') then 'member'
     when p_name in ('invitation.accept', 'invitation.decline', 'invitation.cancel') then 'invitation'
+    when p_name in ('link.create', 'link.revoke') then 'link'
     when p_name in ('task.create', 'task.update', 'task.delete', 'task.restore', 'task.complete_occurrence',
       'task.uncomplete_occurrence') then 'task'
     when p_name in ('step.create', 'step.update', 'step.delete', 'step.restore') then 'step'
@@ -30,6 +31,7 @@ begin
     when 'list' then perform daybook_private.apply_list(p_name, p_args);
     when 'member' then perform daybook_private.apply_member(p_name, p_args);
     when 'invitation' then perform daybook_private.apply_invitation(p_name, p_args);
+    when 'link' then perform daybook_private.apply_link(p_name, p_args);
     when 'task' then perform daybook_private.apply_task(p_name, p_args);
     when 'step' then perform daybook_private.apply_step(p_name, p_args);
     when 'reminder' then perform daybook_private.apply_reminder(p_name, p_args);
@@ -52,7 +54,7 @@ begin
     from jsonb_array_elements(p_mutations) x)
   select array(
     select daybook_private.try_uuid(coalesce(x.args ->> 'list_id', x.args ->> 'id')) from x
-      where x.kind in ('list', 'member', 'invitation')
+      where x.kind in ('list', 'member', 'invitation', 'link')
     union
     select daybook_private.try_uuid(x.args ->> 'list_id') from x where x.name = 'task.create'
     union

@@ -192,6 +192,8 @@ begin
     'has_more', (select rows or refusals from more),
     -- the caller's invitations, whole (list_invitations.sql): an invitee's come this way only
     'invitations', daybook_private.my_invitations(),
+    -- the live links of the lists the caller owns, whole (list_links.sql)
+    'links', daybook_private.my_links(),
     -- an uncorrelated subquery is run only when its CASE branch is taken
     'remaining', case when not coalesce(p_count, false) then null when not (select rows from more) then 0
       else (select daybook_private.pull_lists_count(me, n.lists, n.afters)

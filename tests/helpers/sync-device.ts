@@ -10,12 +10,13 @@ import { type Backend, createBackend, memoryStorage } from '@/backend';
 import { createSyncStore } from '@/data/sync';
 import { openDatabase } from '@/data/db/database';
 import { readInvitations } from '@/data/db/invitations';
+import { readLinks } from '@/data/db/links';
 import type { DaybookDb } from '@/data/db/schema';
 import { toList, toTask } from '@/data/db/schema';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import type { Clock, PullRequest, PushRequest, SyncStore, SyncTransport, TransportOutcome } from '@/sync/ports';
 import type { EngineEvent } from '@/sync/types';
-import type { Invitation, List, PullResult, PushResult, Task } from '@/domain/model';
+import type { Invitation, List, PullResult, PushResult, ShareLink, Task } from '@/domain/model';
 import { PokeTap } from './realtime';
 import { pullAll } from './server-sync';
 
@@ -468,6 +469,8 @@ export interface View {
   reminders: { task_id: string; list_id: string; offset_minutes: number | null }[];
   /** The user's invitations: to them, and on lists they own. */
   invitations: { list_id: string; email: string; role: string; status: string; incoming: boolean }[];
+  /** The live share links of the lists the user owns. */
+  links: { id: string; list_id: string; role: string }[];
 }
 
 const byTask = <T extends { task_id: string }>(a: T, b: T) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0);
@@ -516,6 +519,7 @@ export async function deviceView(db: DaybookDb): Promise<View> {
     members: members.map((m) => ({ list_id: m.list_id, user_id: m.user_id, role: m.role })).sort((a, b) => `${a.list_id}${a.user_id}`.localeCompare(`${b.list_id}${b.user_id}`)),
     reminders: reminders.map((r) => ({ task_id: r.task_id, list_id: r.list_id, offset_minutes: r.offset_minutes })).sort(byTask),
     invitations: projectInvitations(await readInvitations(db)),
+    links: projectLinks(await readLinks(db)),
   };
 }
 
@@ -524,6 +528,11 @@ function projectInvitations(invitations: Invitation[]): View['invitations'] {
   return invitations
     .map((i) => ({ list_id: i.list_id, email: i.email.toLowerCase(), role: i.role, status: i.status, incoming: i.incoming }))
     .sort((a, b) => `${a.list_id}${a.email}${a.incoming}`.localeCompare(`${b.list_id}${b.email}${b.incoming}`));
+}
+
+/** Share links as both sides show them (the owner's live links): which list and the role. */
+function projectLinks(links: ShareLink[]): View['links'] {
+  return links.map((l) => ({ id: l.id, list_id: l.list_id, role: l.role })).sort(byId);
 }
 
 /** What the server shows this user: a full pull from scratch with a fresh client id. */
@@ -554,6 +563,7 @@ export async function serverView(device: Device): Promise<View> {
       .sort((a, b) => `${a.list_id}${a.user_id}`.localeCompare(`${b.list_id}${b.user_id}`)),
     reminders: [...reminders.values()].filter((r) => liveIds.has(r.task_id)).sort(byTask),
     invitations: projectInvitations(pages.at(-1)?.invitations ?? []),
+    links: projectLinks(pages.at(-1)?.links ?? []),
   };
 }
 

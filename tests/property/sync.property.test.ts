@@ -36,6 +36,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labels as labelOps } from '@/data/labels';
 import { invitations as invitationOps, lists as listOps, members as memberOps, reminders as reminderOps, tasks as taskOps } from '@/data/write';
 import { myInvitations } from '@/data';
+import { readLinks } from '@/data/db/links';
+import { links as linkOps } from '@/data/links';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { ValidationError } from '@/lib/errors';
 import { isFromDone } from '@/domain/recurrence';
 import type { OccurrenceDone } from '@/data/write';
@@ -92,6 +95,9 @@ type Op =
   | { op: 'invitation.accept'; pick: number }
   | { op: 'invitation.decline'; pick: number }
   | { op: 'invitation.cancel'; pick: number }
+  | { op: 'link.create'; list: number; role: 'editor' | 'viewer' }
+  | { op: 'link.revoke'; pick: number }
+  | { op: 'link.join'; pick: number }
   | { op: 'task.assign'; task: number; who: 'me' | 'other' | 'nobody' }
   | { op: 'task.turns'; task: number; who: 'both' | 'me' | 'off' }
   | { op: 'reminder.set'; task: number; offset: ReminderOffset }
@@ -144,6 +150,11 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ op: fc.constant('invitation.accept' as const), pick }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('invitation.decline' as const), pick }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('invitation.cancel' as const), pick }) },
+  // share links (SPEC §13.1): the owner makes and revokes them offline like any change; the other
+  // person joins through one whose token this device holds, straight to the server (join_list)
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('link.create' as const), list: pick, role }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('link.revoke' as const), pick }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('link.join' as const), pick }) },
   // who does it (SPEC §13.2): an assignee (the other person may not be on the list: refused),
   // and taking turns on a repeating task, which its completions hand on
   { weight: 2, arbitrary: fc.record({ op: fc.constant('task.assign' as const), task: pick, who: fc.constantFrom('me', 'other', 'other', 'nobody') as fc.Arbitrary<'me' | 'other' | 'nobody'> }) },
@@ -215,7 +226,7 @@ async function completeOccurrence(d: Device, task: { id: string; repeat?: string
 }
 
 /** Runs the edit through the data layer; returns the local refusal message, if any (nothing queued then). */
-function perform(d: Device, other: { email: string; userId: string }, op: Op): Promise<string | null> {
+function perform(d: Device, other: Other, op: Op): Promise<string | null> {
   return refusedLocally(() => edit(d, other, op));
 }
 
@@ -230,7 +241,15 @@ async function refusedLocally(write: () => Promise<unknown>): Promise<string | n
   }
 }
 
-async function edit(d: Device, other: { email: string; userId: string }, op: Op): Promise<void> {
+/** Joins through a link that the server answered with the list, in the run under way. */
+let joinedByLink = 0;
+/** The tokens of the links made in the run under way. */
+let madeTokens: string[] = [];
+
+/** The other person: their address and id, and their own connection to the server (for a join). */
+type Other = { email: string; userId: string; client: SupabaseClient };
+
+async function edit(d: Device, other: Other, op: Op): Promise<void> {
   const db = d.db;
   const allLists = (await db.lists.toArray()).sort((a, b) => a.id.localeCompare(b.id));
   const live = allLists.filter((l) => !l.deleted_at);
@@ -343,6 +362,26 @@ async function edit(d: Device, other: { email: string; userId: string }, op: Op)
       case 'invitation.cancel': {
         const invitation = at((await myInvitations(db)).filter((i) => !i.incoming), op.pick);
         if (invitation) await invitationOps.cancel(invitation.list_id, invitation.email, db);
+        return;
+      }
+      case 'link.create': {
+        const l = at(shared, op.list);
+        if (l) madeTokens.push((await linkOps.create(l.id, op.role, 7, db)).token);
+        return;
+      }
+      case 'link.revoke': {
+        const link = at(await readLinks(db), op.pick);
+        if (link) await linkOps.revoke(link.list_id, link.id, db);
+        return;
+      }
+      case 'link.join': {
+        // a token made in this run (as a person passes a link on), whether or not its link has
+        // been sent, revoked or refused: the server decides; a refusal (unknown, revoked, the 24
+        // hours after leaving) changes nothing.
+        const token = at(madeTokens, op.pick);
+        if (!token) return;
+        const joined = await other.client.rpc('join_list', { p_token: token });
+        if (joined.data) joinedByLink++;
         return;
       }
       case 'reminder.set': {
@@ -459,6 +498,9 @@ function emptyStats() {
     /** tasks the runs ended with an assignee, and with a turn order (SPEC §13.2) */
     assigned: 0,
     turns: 0,
+    /** share links the server made, and joins through one that it answered with the list (SPEC §13.1) */
+    links: 0,
+    linkJoins: 0,
   };
 }
 type Stats = ReturnType<typeof emptyStats>;
@@ -526,6 +568,8 @@ describe('sync property', () => {
       const answers: Answer[] = [];
       const clientOf = new Map<Device, string>();
       const run = emptyStats();
+      joinedByLink = 0;
+      madeTokens = [];
       let serverDown: unknown = null;
       // refusals the server held when their records were aged past seven days
       const aged = new Set<string>();
@@ -738,6 +782,12 @@ describe('sync property', () => {
           if ((await Promise.all(devices.map((d) => d.db.outbox.count()))).every((n) => n === 0)) break;
         }
         for (const d of devices) await d.sync();
+        // every link made in the run is passed on once it has been sent: both people open it (a
+        // revoked or refused one joins nobody, the owner stays owner), then the devices sync again
+        if (madeTokens.length) {
+          for (const token of madeTokens) for (const p of [ann, ben]) if ((await p.client.rpc('join_list', { p_token: token })).data) joinedByLink++;
+          for (const d of devices) await d.sync();
+        }
         run.runs++;
         run.steps += steps.length;
         for (const a of answers) run[a.status === 'applied' ? 'applied' : a.status === 'refused' ? 'refused' : 'duplicates']++;
@@ -759,6 +809,9 @@ describe('sync property', () => {
         }
         run.restarts += steps.filter((s) => s.kind === 'restart').length;
         if (answers.some((a) => a.status === 'applied' && a.mutation.name === 'invitation.accept')) run.shared++;
+        run.links += answers.filter((a) => a.status === 'applied' && a.mutation.name === 'link.create').length;
+        run.linkJoins += joinedByLink;
+        joinedByLink = 0;
         run.agedRefusals += aged.size;
 
         // 1. nothing queued; every device shows what the server shows its user

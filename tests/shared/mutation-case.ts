@@ -6,7 +6,8 @@
 // Ids in a case are symbolic: lists 'L1', 'L2', …; tasks 'T1', …; steps 'S1', …; people 'alice' | 'bob' |
 // 'carol'; a person's Inbox is the list id 'inbox:alice' (its id is the person's user id). Each
 // runner maps them to fresh UUIDs per case. In args, 'email:bob' stands for bob's e-mail and
-// 'user:bob' for bob's user id.
+// 'user:bob' for bob's user id; 'hash:<n>' stands for a link token's hash (64 hex digits, fresh
+// per case on the server, where hashes are unique across cases).
 import type { ErrorCode, ListColor, MutationName, Priority, Role } from '@/domain/model';
 
 export type Person = 'alice' | 'bob' | 'carol';
@@ -96,6 +97,21 @@ export interface CaseInvitation {
 /** What must hold of one invitation; 'absent' = none (accepted, cancelled or never made). */
 export type CaseInvitationAfter = { role: 'editor' | 'viewer'; status: 'pending' | 'declined' } | 'absent';
 
+/**
+ * A share link ('K<n>', SPEC §13.1) of a list, made by its owner. The owner's device holds it
+ * while it is live (neither expired nor revoked); nobody else's device holds it.
+ */
+export interface CaseLink {
+  id: string;
+  list: string;
+  role: 'editor' | 'viewer';
+  expired?: boolean;
+  revoked?: boolean;
+}
+
+/** What must hold of one link: live with that role, or 'gone' (revoked, expired or never made). */
+export type CaseLinkAfter = { role: 'editor' | 'viewer' } | 'gone';
+
 /** A person's label ('B<n>', SPEC §14.1); a device holds only its own person's. */
 export interface CaseLabel {
   id: string;
@@ -131,6 +147,7 @@ export interface CaseState {
   labels?: CaseLabel[];
   task_labels?: CaseTaskLabel[];
   filters?: CaseFilter[];
+  links?: CaseLink[];
 }
 
 /**
@@ -161,6 +178,8 @@ export interface CaseAfter {
   task_labels?: Record<string, Partial<Omit<CaseTaskLabel, 'task' | 'label'> & { list: string }> | 'absent'>;
   /** key the filter's id; the client runner checks only the acting person's. */
   filters?: Record<string, Partial<Omit<CaseFilter, 'id' | 'user'>> | 'absent'>;
+  /** key the link's id; the client runner checks links of lists the acting person owns. */
+  links?: Record<string, CaseLinkAfter>;
 }
 
 export type CaseExpect = { refused: ErrorCode } | { after: CaseAfter };

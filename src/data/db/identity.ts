@@ -15,6 +15,8 @@ export const META = {
   syncEpoch: 'sync_epoch',
   ackedAhead: 'acked_ahead',
   invitations: 'invitations',
+  links: 'links',
+  linkTokens: 'link_tokens',
 } as const;
 
 export const LOCAL_DATABASE = 'daybook-local';

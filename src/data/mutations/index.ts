@@ -7,6 +7,7 @@ import { Refusal } from './checks';
 import { listCreate, listDelete, listLeave, listRestore, listUpdate } from './lists';
 import { memberInvite, memberRemove, memberSetRole } from './members';
 import { invitationAccept, invitationCancel, invitationDecline } from './invitations';
+import { linkCreate, linkRevoke } from './links';
 import { taskCreate, taskDelete, taskRestore, taskUpdate } from './tasks';
 import { taskCompleteOccurrence, taskUncompleteOccurrence } from './tasks-repeat';
 import { reminderClear, reminderSet, reminderSnooze } from './reminders';
@@ -48,6 +49,8 @@ export const MUTATIONS: MutationDefs = {
   'invitation.accept': invitationAccept,
   'invitation.decline': invitationDecline,
   'invitation.cancel': invitationCancel,
+  'link.create': linkCreate,
+  'link.revoke': linkRevoke,
 };
 
 type AnyMutation = Pick<Mutation, 'name' | 'args'>;

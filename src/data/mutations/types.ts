@@ -1,7 +1,7 @@
 // The shape every mutation shares: what it reads, and a pure `apply` over those rows. No Dexie
 // and no clock here — the caller loads the rows, passes `now`, and writes the changes — so the
 // same function serves the optimistic write, the rebase after a pull and the shared case table.
-import type { Invitation, Label, List, Member, MutationArgs, MutationError, MutationName, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
+import type { Invitation, ShareLink, Label, List, Member, MutationArgs, MutationError, MutationName, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
 
 /** A task as stored locally: `deleted_with_list` says a tombstone went with its list's delete. */
 export type TaskRecord = Task & { deleted_with_list?: boolean };
@@ -29,6 +29,8 @@ export interface Rows {
   members: ReadonlyMap<string, Member>;
   /** The invitations this device holds, keyed by `invitationKey`; optional like steps. */
   invitations?: ReadonlyMap<string, Invitation>;
+  /** The live links of the person's lists this device holds, by id; optional like invitations. */
+  links?: ReadonlyMap<string, ShareLink>;
 }
 
 /** What to load before applying: rows by key, and a list's tasks in one state. */
@@ -54,6 +56,8 @@ export interface Reads {
   reminders?: string[];
   /** The invitations this device holds (few: they are kept whole). */
   invitations?: boolean;
+  /** The share links this device holds (few: they are kept whole). */
+  links?: boolean;
   /** The person's labels by id (each named label's rows on tasks come with `taskLabels`). */
   labels?: string[];
   /** Every label of the person, deleted ones too (what a create counts against the limit). */
@@ -79,6 +83,9 @@ export interface Changes {
   removeMembers?: [listId: string, userId: string][];
   /** Invitations to take off this device, by `invitationKey`. */
   removeInvitations?: string[];
+  /** Share links to add (whole), and to take off this device by id. */
+  links?: ShareLink[];
+  removeLinks?: string[];
 }
 
 export type Outcome = { ok: true; changes: Changes } | { ok: false; error: MutationError };

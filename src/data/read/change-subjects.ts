@@ -24,7 +24,7 @@ export async function changeSubjects(changes: Mutation[], db: DaybookDb = getDb(
     else if (m.name === 'member.set_role' || m.name === 'member.remove') {
       listIds.add(m.args.list_id);
       memberKeys.push([m.args.list_id, m.args.user_id]);
-    } else if (m.name === 'list.leave' || m.name === 'member.invite' || m.name.startsWith('invitation.')) listIds.add((m.args as { list_id: string }).list_id);
+    } else if (m.name === 'list.leave' || m.name === 'member.invite' || m.name.startsWith('invitation.') || m.name.startsWith('link.')) listIds.add((m.args as { list_id: string }).list_id);
     else if (m.name === 'label.update' || m.name === 'label.delete') labelIds.add(m.args.id);
     else if (m.name === 'task_label.add' || m.name === 'task_label.remove') {
       taskIds.add(m.args.task_id);

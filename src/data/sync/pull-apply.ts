@@ -8,6 +8,7 @@ import { getDb } from '../db/database';
 import { type DaybookDb, type TaskRow, toListRow, toStepRow, toTaskRow } from '../db/schema';
 import { readIdentity } from '../db/identity';
 import { writeInvitations } from '../db/invitations';
+import { writeLinks } from '../db/links';
 import { runMutation } from '../write/rows';
 import { type Reads, readsOf } from '../mutations';
 import { advanceMutationId, nextMutationId } from '../write/outbox';
@@ -99,6 +100,8 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
     if (page.reminders?.length) await db.reminders.bulkPut(page.reminders.map(stripReminder));
     // The invitations, whole (a server from before invitations sends none).
     if (page.invitations) await writeInvitations(db, page.invitations);
+    // The live links of the lists this person owns, whole (a server from before links sends none).
+    if (page.links) await writeLinks(db, page.links);
     // This user's labels and their labels on tasks (a deleted label and a removed one come as rows too).
     if (page.labels?.length) await db.labels.bulkPut(page.labels.map(stripLabel));
     if (page.task_labels?.length) await db.task_labels.bulkPut(page.task_labels.map(stripTaskLabel));
@@ -167,6 +170,8 @@ interface Touched {
   listsWithMembers: Set<string>;
   /** Whether the page brought the invitations (it replaced the device's). */
   invitations: boolean;
+  /** Whether the page brought the share links (it replaced the device's). */
+  links: boolean;
   /** Labels the page brought. */
   labels: Set<string>;
   /** Tasks the page brought a row of, or a label row of. */
@@ -189,6 +194,7 @@ function touchedBy(page: PullResult): Touched {
     tasksWithReminders: new Set([...tasks, ...(page.reminders ?? []).map((r) => r.task_id)]),
     listsWithMembers: new Set([...lists, ...page.members.map((m) => m.list_id)]),
     invitations: page.invitations !== undefined,
+    links: page.links !== undefined,
     labels: new Set((page.labels ?? []).map((l) => l.id)),
     tasksWithLabels: new Set([...tasks, ...(page.task_labels ?? []).map((tl) => tl.task_id)]),
     filters: new Set((page.filters ?? []).map((f) => f.id)),
@@ -208,6 +214,7 @@ function touches(reads: Reads, touched: Touched): boolean {
     (reads.reminders ?? []).some((taskId) => touched.tasksWithReminders.has(taskId)) ||
     (reads.listMembers ?? []).some((listId) => touched.listsWithMembers.has(listId)) ||
     (reads.invitations === true && touched.invitations) ||
+    (reads.links === true && touched.links) ||
     (reads.labels ?? []).some((id) => touched.labels.has(id)) ||
     (reads.allLabels === true && touched.labels.size > 0) ||
     // (a task's label rows count labels the page may have deleted)

@@ -95,6 +95,8 @@ const STRINGS: Record<Mutation['name'], string[]> = {
   'invitation.accept': ['list_id'],
   'invitation.decline': ['list_id'],
   'invitation.cancel': ['list_id', 'email'],
+  'link.create': ['id', 'list_id', 'role', 'token_hash'],
+  'link.revoke': ['id', 'list_id'],
 };
 const TEXT_FIELDS = ['title', 'notes', 'name', 'list_id'];
 

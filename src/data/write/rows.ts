@@ -5,6 +5,7 @@ import type { Mutation } from '@/domain/model';
 import { type DaybookDb, type MemberRow, STATE, type StepRow, type TaskRow, toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from '../db/schema';
 import type { Label, TaskLabel } from '@/domain/model';
 import { readInvitations, writeInvitations } from '../db/invitations';
+import { readLinks, writeLinks } from '../db/links';
 import { applyMutation, type Changes, type Ctx, keyOfInvitation, memberKey, type Outcome, type Reads, readsOf, type Rows, type StepRecord, type TaskRecord, taskLabelKey } from '../mutations';
 
 const toRecord = (row: TaskRow): TaskRecord => ({ ...toTask(row), deleted_with_list: row.deleted_with_list });
@@ -136,6 +137,7 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
   const reminders = new Map(reminderRows.flatMap((r) => (r ? [[r.task_id, r] as const] : [])));
   const rows: Rows = { lists, tasks, members, steps, reminders, ...labelRows, ...filterRows };
   if (reads.invitations) rows.invitations = new Map((await readInvitations(db)).map((i) => [keyOfInvitation(i), i]));
+  if (reads.links) rows.links = new Map((await readLinks(db)).map((l) => [l.id, l]));
   storedTaskRows.set(rows, stored);
   return rows;
 }
@@ -187,6 +189,10 @@ export async function writeChanges(db: DaybookDb, changes: Changes, loaded?: Row
   if (changes.removeInvitations?.length) {
     const gone = new Set(changes.removeInvitations);
     await writeInvitations(db, (await readInvitations(db)).filter((i) => !gone.has(keyOfInvitation(i))));
+  }
+  if (changes.links?.length || changes.removeLinks?.length) {
+    const replaced = new Set([...(changes.removeLinks ?? []), ...(changes.links ?? []).map((l) => l.id)]);
+    await writeLinks(db, [...(await readLinks(db)).filter((l) => !replaced.has(l.id)), ...(changes.links ?? [])]);
   }
 }
 

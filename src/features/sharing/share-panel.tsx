@@ -9,6 +9,7 @@ import type { List, RefusedEntry, Role } from '@/domain/model';
 import { InvitationItems } from './invitation-items';
 import { InviteForm } from './invite-form';
 import { LeaveList } from './leave-list';
+import { ShareLinks } from './share-links';
 import { Avatar, MemberItem } from './member-item';
 import { type MemberView, memberViews, myRole, ROLE_HINTS, ROLE_NAMES } from './member-views';
 
@@ -139,6 +140,8 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
           </p>
         ))}
       </section>
+
+      {isOwner && <ShareLinks listId={list.id} onDone={setAnnouncement} />}
 
       {!isOwner && <LeaveList list={list} onLeft={onLeft} />}
 

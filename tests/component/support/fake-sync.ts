@@ -4,7 +4,7 @@
 import { vi } from 'vitest';
 import { provideSync } from '@/sync-status/load-sync';
 import type { InvitationLink } from '@/domain/invitation-link';
-import type { Account, AuthOutcome, Sync, SyncEvent, SyncListener, SyncStatus } from '@/sync';
+import type { Account, AuthOutcome, LinkAnswer, LinkPreview, Sync, SyncEvent, SyncListener, SyncStatus } from '@/sync';
 
 export const ANN: Account = { state: 'signed-in', userId: 'user-ann', email: 'ann@example.com' };
 
@@ -66,6 +66,11 @@ export function fakeSync(initial: Partial<SyncStatus> = {}): FakeSync {
     // the server can't be asked: an import gives every record a new id
     idsInUse: vi.fn(async (_ids: string[]): Promise<ReadonlySet<string> | null> => null),
     openInvitation: vi.fn(async (_token: string): Promise<InvitationLink> => ({ state: 'unknown' })),
+    // share links: a test that opens a join page sets its own answers
+    links: {
+      preview: vi.fn(async (_token: string): Promise<LinkAnswer<LinkPreview>> => ({ ok: false, problem: 'offline', message: 'No server' })),
+      join: vi.fn(async (_token: string): Promise<LinkAnswer<string>> => ({ ok: false, problem: 'offline', message: 'No server' })),
+    },
   };
   return { sync, setStatus, emit };
 }

@@ -9,6 +9,7 @@ import { Route as RootRoute } from '@/routes/__root';
 import { Route as AssignedRoute } from '@/routes/assigned';
 import { Route as FilterRoute } from '@/routes/filters.$filterId';
 import { Route as InviteRoute } from '@/routes/invites.$token';
+import { Route as JoinRoute } from '@/routes/join.$token';
 import { Route as LabelRoute } from '@/routes/labels.$labelId';
 import { Route as ListRoute } from '@/routes/lists.$listId';
 import { Route as ShareRoute } from '@/routes/lists.$listId.share';
@@ -42,6 +43,7 @@ export function renderRoutes(url: string) {
     child(InviteRoute, '/invites/$token'),
     child(SyncRoute, '/sync'),
     child(SettingsRoute, '/settings'),
+    child(JoinRoute, '/join/$token'),
   ] as never) as unknown as AnyRoute;
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url] }) });
   render(

@@ -3,7 +3,7 @@
 // `before` rows inserted as the database superuser (triggers give the versions), one push of
 // the one mutation as the person acting through supabase-js, then the answer and the named
 // fields read back with SQL. A refusal must leave every version counter of the case unmoved.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MUTATION_NAMES, type PushResult } from '@/domain/model';
 import type { Querier } from '../../../server/db.ts';
@@ -37,10 +37,10 @@ class Ids {
       const u = this.users[person[2] as Person];
       return person[1] === 'email' ? u.email : u.userId;
     }
-    if (!/^[LTSBF]\d+$/.test(s)) return s;
+    if (!/^([LTSBFK]\d+|hash:\d+)$/.test(s)) return s;
     let id = this.fresh.get(s);
     if (!id) {
-      id = randomUUID();
+      id = s.startsWith('hash:') ? createHash('sha256').update(randomUUID()).digest('hex') : randomUUID();
       this.fresh.set(s, id);
     }
     return id;
@@ -167,6 +167,15 @@ async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: User
     await sql.query(
       `insert into public.filters (id, user_id, list_id, name, query, deleted_at) values ($1, $2, $2, $3, $4, ${at(f.deleted)})`,
       [ids.resolve(f.id), users[f.user].userId, f.name ?? `Filter ${f.id}`, JSON.stringify(f.query ?? {})],
+    );
+  }
+  for (const k of c.before.links ?? []) {
+    const owner = lists.find((l) => l.id === k.list)?.owner;
+    if (!owner) throw new Error(`${c.title}: a link is to ${k.list}, which the case does not list`);
+    await sql.query(
+      `insert into public.list_links (id, list_id, role, token_hash, created_by, expires_at, revoked_at)
+       values ($1, $2, $3, $4, $5, now() + ${k.expired ? "interval '-1 day'" : "interval '7 days'"}, ${at(k.revoked)})`,
+      [ids.resolve(k.id), ids.resolve(k.list), k.role, createHash('sha256').update(randomUUID()).digest('hex'), users[owner].userId],
     );
   }
   for (const tl of task_labels) {
@@ -301,6 +310,17 @@ async function readAfter(sql: Querier, want: CaseAfter, ids: Ids, users: Users):
       invitations[key] = row ? { role: row.role, status: row.status } : 'absent';
     }
     got.invitations = invitations;
+  }
+  if (want.links) {
+    const links: NonNullable<CaseAfter['links']> = {};
+    for (const sym of Object.keys(want.links)) {
+      const [row] = await sql.query<{ role: 'editor' | 'viewer'; live: boolean }>(
+        'select role, revoked_at is null and expires_at > now() as live from public.list_links where id = $1',
+        [ids.resolve(sym)],
+      );
+      links[sym] = row?.live ? { role: row.role } : 'gone';
+    }
+    got.links = links;
   }
   return got;
 }

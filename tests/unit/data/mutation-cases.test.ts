@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/data/db/database';
 import { type DaybookDb, toList, toListRow, toStepRow, toTaskRow } from '@/data/db/schema';
 import { readInvitations, writeInvitations } from '@/data/db/invitations';
+import { readLinks, writeLinks } from '@/data/db/links';
 import { invitationKey, keyOfInvitation } from '@/data/mutations';
 import { runMutation } from '@/data/write/rows';
 import type { Invitation, List, Member, MutationName, ReminderOffset } from '@/domain/model';
@@ -24,6 +25,8 @@ const emailOf = (to: string) => (PEOPLE.includes(to) ? `${to}@example.test` : to
 function id(symbol: string): string {
   const m = /^(inbox|user):(alice|bob|carol)$/.exec(symbol);
   if (m) return userOf(m[2] as Person);
+  const h = /^hash:(\d+)$/.exec(symbol);
+  if (h) return (h[1] ?? '').padStart(64, '0');
   const e = /^email:(alice|bob|carol)$/.exec(symbol);
   return e ? `${e[1]}@example.test` : symbol;
 }
@@ -115,6 +118,22 @@ async function seedLabels(db: DaybookDb, state: CaseState, as: Person) {
     const task = state.tasks?.find((t) => t.id === tl.task);
     if (ownerOf(state, tl.label, as) !== as || !task || !visible.has(id(task.list))) continue;
     await db.task_labels.put({ task_id: id(tl.task), label_id: tl.label, list_id: id(task.list), updated_at: T0, deleted_at: tl.removed ? T0 : null, version: 1 });
+  }
+}
+
+/** The device holds the live links of the lists its person owns. */
+async function seedLinks(db: DaybookDb, state: CaseState, as: Person) {
+  const owned = new Set((state.lists ?? []).filter((l) => l.owner === as && !l.deleted).map((l) => l.id));
+  const held = (state.links ?? []).filter((k) => owned.has(k.list) && !k.expired && !k.revoked);
+  await writeLinks(db, held.map((k) => ({ id: k.id, list_id: id(k.list), role: k.role, created_at: T0, expires_at: '2026-12-24T12:00:00.000Z' })));
+}
+
+/** Every case names links of lists the acting person owns: only the owner's device holds any. */
+async function checkLinks(db: DaybookDb, after: CaseAfter) {
+  const held = new Map((await readLinks(db)).map((l) => [l.id, l]));
+  for (const [key, want] of Object.entries(after.links ?? {})) {
+    const link = held.get(key);
+    expect(link ? { role: link.role } : 'gone', `link ${key}`).toEqual(want);
   }
 }
 
@@ -256,6 +275,7 @@ async function run(c: MutationCase, expected: CaseExpect) {
   await seed(db, c.before, c.as);
   await seedLabels(db, c.before, c.as);
   await seedFilters(db, c.before, c.as);
+  await seedLinks(db, c.before, c.as);
   const ctx = { userId: userOf(c.as), now: NOW };
   for (const m of c.first ?? []) {
     const first = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.meta, db.labels, db.task_labels, db.filters], async () =>
@@ -273,6 +293,7 @@ async function run(c: MutationCase, expected: CaseExpect) {
     await check(db, expected.after, c.as, new Map((c.before.lists ?? []).map((l) => [l.id, l.owner])));
     await checkLabels(db, expected.after, c);
     await checkFilters(db, expected.after, c);
+    await checkLinks(db, expected.after);
   }
 }
 
