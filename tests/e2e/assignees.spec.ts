@@ -2,54 +2,16 @@
 // B, gives B a task in the task dialog, adds another with quick add's "+name"; both show on B's
 // "Assigned to me" without a reload, and the rows carry B's initials named "Assigned to <B>".
 import { randomUUID } from 'node:crypto';
-import { type Browser, type BrowserContext, expect, type Page, test as base } from '@playwright/test';
-import { signUp, syncNow, uniqueEmail } from './support/account';
+import { expect } from '@playwright/test';
 import { addTask, createList, taskItem } from './support/app';
-import { closeShareDialog, invite, openShareDialog, sidebarList } from './support/sharing';
-
-interface Person {
-  context: BrowserContext;
-  page: Page;
-  email: string;
-}
-
-const test = base.extend<{ alice: Person; bob: Person }>({
-  alice: async ({ browser }, use) => {
-    const alice = await person(browser, 'alice');
-    await use(alice);
-    await alice.context.close();
-  },
-  bob: async ({ browser }, use) => {
-    const bob = await person(browser, 'bob');
-    await use(bob);
-    await bob.context.close();
-  },
-});
-
-async function person(browser: Browser, name: string): Promise<Person> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const { email } = await signUp(page, { email: uniqueEmail(name) });
-  return { context, page, email };
-}
+import { shareAndAccept, test } from './support/people';
 
 test('a task assigned on one device shows in "Assigned to me" on the other', async ({ alice, bob }) => {
   test.setTimeout(120_000);
   const name = `Chores ${randomUUID().slice(0, 6)}`;
   await createList(alice.page, name);
   await addTask(alice.page, 'Mow the lawn');
-  const share = await openShareDialog(alice.page, name);
-  await invite(share, bob.email, 'Editor');
-  await closeShareDialog(share);
-  // B accepts the invitation on the Lists screen (SPEC §13.1); the list then syncs down
-  await syncNow(alice.page);
-  await syncNow(bob.page);
-  await bob.page.getByRole('link', { name: 'Lists', exact: true }).first().click();
-  const invitation = bob.page.getByRole('region', { name: 'Invitations' }).getByRole('listitem').filter({ hasText: name });
-  await invitation.getByRole('button', { name: 'Accept' }).click({ timeout: 20_000 });
-  await expect(sidebarList(bob.page, name)).toBeVisible({ timeout: 20_000 });
-  // A's device learns B is a member (a poke would bring it too; this does not wait on one)
-  await syncNow(alice.page);
+  await shareAndAccept(alice, bob, name, 'Editor');
 
   // A gives B the task in its dialog
   await taskItem(alice.page, 'Mow the lawn').getByRole('link', { name: 'Mow the lawn' }).click();
