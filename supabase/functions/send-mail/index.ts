@@ -9,7 +9,7 @@
 // Edge Functions may not open ports 25 and 587), MAIL_FROM (e.g. `Daybook <daybook@example.org>`),
 // SITE_URL (where the app is served, for the links /invites/<token>). SUPABASE_URL and
 // SUPABASE_SERVICE_ROLE_KEY are provided.
-import { createClient } from '@supabase/supabase-js';
+import { refuseUnlessCron, requireSecret, serviceRpc } from '../_shared/cron-call.ts';
 import { createMailSender } from '../_shared/mail-sender.ts';
 import { smtpTransport } from '../_shared/mail-smtp.ts';
 import { rpcMailStore } from '../_shared/mail-store.ts';
@@ -21,34 +21,12 @@ declare const Deno: {
   serve(handler: (req: Request) => Response | Promise<Response>): unknown;
 };
 
-function secret(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`The secret ${name} is not set: supabase secrets set ${name}=…`);
-  return value;
-}
-
-/** Compares without stopping at the first difference. */
-function sameText(a: string, b: string): boolean {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  return diff === 0;
-}
+const secret = (name: string) => requireSecret(Deno.env, name);
 
 Deno.serve(async (req: Request) => {
-  if (req.method !== 'POST') return new Response('Method not allowed', { status: 405 });
-  if (!sameText(req.headers.get('authorization') ?? '', `Bearer ${secret('SEND_MAIL_SECRET')}`)) {
-    return new Response('Unauthorized', { status: 401 });
-  }
-  const supabase = createClient(secret('SUPABASE_URL'), secret('SUPABASE_SERVICE_ROLE_KEY'), {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  async function rpc(fn: string, args: Record<string, unknown>): Promise<unknown> {
-    const { data, error } = await supabase.rpc(fn, args);
-    if (error) throw new Error(`${fn}: ${error.message}`);
-    return data;
-  }
+  const refused = refuseUnlessCron(req, Deno.env, 'SEND_MAIL_SECRET');
+  if (refused) return refused;
+  const rpc = serviceRpc(Deno.env);
   const transport = smtpTransport(secret('SMTP_URL'), Deno.env.get('MAIL_FROM') || undefined);
   const sender = createMailSender({
     store: rpcMailStore(rpc),

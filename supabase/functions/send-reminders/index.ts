@@ -10,7 +10,7 @@
 // ones; add the same rows to daybook_private.push_hosts). SUPABASE_URL and
 // SUPABASE_SERVICE_ROLE_KEY are provided. DAYBOOK_TEST_PUSH_ORIGIN is for the tests' fake push
 // service only.
-import { createClient } from '@supabase/supabase-js';
+import { refuseUnlessCron, requireSecret, serviceRpc } from '../_shared/cron-call.ts';
 import { createPushSender } from '../_shared/push-sender.ts';
 import { rpcPushStore } from '../_shared/push-store.ts';
 import { parsePushHosts, parseTestOrigin } from '../_shared/push-target.ts';
@@ -23,34 +23,12 @@ declare const Deno: {
   serve(handler: (req: Request) => Response | Promise<Response>): unknown;
 };
 
-function secret(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`The secret ${name} is not set: supabase secrets set ${name}=…`);
-  return value;
-}
-
-/** Compares without stopping at the first difference. */
-function sameText(a: string, b: string): boolean {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  return diff === 0;
-}
+const secret = (name: string) => requireSecret(Deno.env, name);
 
 Deno.serve(async (req: Request) => {
-  if (req.method !== 'POST') return new Response('Method not allowed', { status: 405 });
-  if (!sameText(req.headers.get('authorization') ?? '', `Bearer ${secret('SEND_REMINDERS_SECRET')}`)) {
-    return new Response('Unauthorized', { status: 401 });
-  }
-  const supabase = createClient(secret('SUPABASE_URL'), secret('SUPABASE_SERVICE_ROLE_KEY'), {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  async function rpc(fn: string, args: Record<string, unknown>): Promise<unknown> {
-    const { data, error } = await supabase.rpc(fn, args);
-    if (error) throw new Error(`${fn}: ${error.message}`);
-    return data;
-  }
+  const refused = refuseUnlessCron(req, Deno.env, 'SEND_REMINDERS_SECRET');
+  if (refused) return refused;
+  const rpc = serviceRpc(Deno.env);
   const sender = createPushSender({
     store: rpcPushStore(rpc),
     vapid: { publicKey: secret('VAPID_PUBLIC_KEY'), privateKey: secret('VAPID_PRIVATE_KEY') },
