@@ -98,7 +98,7 @@ export function InviteForm({ listId, context, onInvited }: InviteFormProps) {
       </div>
       <FieldError id={`${id}-error`} message={error} />
       <p className="share-hint" id={`${id}-role-hint`}>
-        {role === 'editor' ? 'An editor' : 'A viewer'} {ROLE_HINTS[role]}. They need a Daybook account with that address.
+        {role === 'editor' ? 'An editor' : 'A viewer'} {ROLE_HINTS[role]}. They get an e-mail and join once they accept.
       </p>
     </form>
   );
