@@ -16,9 +16,14 @@ process.umask(0o077);
 const port = Number(process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';
 const timeout = process.env.DAYBOOK_STATEMENT_TIMEOUT_MS;
+const signUps = process.env.DAYBOOK_SIGNUPS_PER_ADDRESS;
+const positive = (v: string) => Number.isInteger(Number(v)) && Number(v) > 0;
 try {
-  if (timeout !== undefined && !(Number.isInteger(Number(timeout)) && Number(timeout) > 0)) {
+  if (timeout !== undefined && !positive(timeout)) {
     throw new Error(`DAYBOOK_STATEMENT_TIMEOUT_MS must be a positive whole number of milliseconds, not "${timeout}"`);
+  }
+  if (signUps !== undefined && !positive(signUps)) {
+    throw new Error(`DAYBOOK_SIGNUPS_PER_ADDRESS must be a positive whole number, not "${signUps}"`);
   }
   // Brotli and gzip copies of the build, made once before serving (fresh copies are kept).
   const dist = process.env.DAYBOOK_DIST ?? 'dist';
@@ -36,6 +41,9 @@ try {
     pushTestOrigin: process.env.DAYBOOK_TEST_PUSH_ORIGIN || undefined,
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || undefined,
+    // sign-ups an hour from one address (SPEC §12); a test suite signing everyone up from
+    // 127.0.0.1 needs more than a household does
+    authLimits: signUps ? { signUpsPerAddress: Number(signUps) } : undefined,
   });
   console.log(`Daybook is running at ${server.url}`);
   if (!process.env.SMTP_URL) console.log(`Mail is not sent (no SMTP_URL): read it at ${server.url}/_dev/mail`);
