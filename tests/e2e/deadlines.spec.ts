@@ -52,7 +52,7 @@ test('a deadline from quick add shows on its row, and Today lists a task whose d
 
   // the dialog's Deadline clears it, and it leaves Today
   const dialog = await openTask(page, 'Renew visa');
-  const deadline = dialog.getByRole('button', { name: 'Deadline' });
+  const deadline = dialog.getByRole('button', { name: 'Deadline', exact: true });
   await expect(deadline).not.toHaveAccessibleDescription('No deadline');
   await deadline.click();
   await dialog.getByRole('region', { name: 'Pick a deadline' }).getByRole('button', { name: 'Clear deadline' }).click();
@@ -104,7 +104,7 @@ for (const theme of ['light', 'dark'] as const) {
     const dialog = await openTask(page, 'Book flights');
     await dialog.getByRole('combobox', { name: 'Repeat' }).selectOption({ label: 'Daily' });
     await expect(dialog.getByRole('checkbox', { name: 'Start steps over each time' })).toBeVisible();
-    await dialog.getByRole('button', { name: 'Deadline' }).click();
+    await dialog.getByRole('button', { name: 'Deadline', exact: true }).click();
     await expect(dialog.getByRole('region', { name: 'Pick a deadline' }).getByRole('grid')).toBeVisible();
     expect.soft(await axeViolations(page), `task dialog with Deadline (${theme})`).toEqual([]);
   });
