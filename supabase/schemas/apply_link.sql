@@ -83,7 +83,7 @@ begin
   if p_token is null or char_length(p_token) not between 16 and 200 then
     perform daybook_private.refuse('not_found', 'This link is not valid');
   end if;
-  select * into k from public.list_links where token_hash = encode(sha256(convert_to(p_token, 'UTF8')), 'hex');
+  select * into k from public.list_links where token_hash = daybook_private.token_hash(p_token);
   if not found then
     perform daybook_private.refuse('not_found', 'This link is not valid');
   end if;

@@ -1,5 +1,6 @@
 -- The link in an invitation's mail, /invites/<token> (SPEC §13.1). The token is 64 hex digits;
--- the invitation keeps only its sha256, so reading the table never yields a working link.
+-- the invitation keeps only its sha256, so reading the table never yields a working link. Share
+-- links (apply_link.sql) are stored and looked up by the same hash.
 create or replace function daybook_private.token_hash(p_token text) returns text
 language sql immutable set search_path = pg_catalog, pg_temp as $$
   select encode(sha256(convert_to(p_token, 'UTF8')), 'hex')
