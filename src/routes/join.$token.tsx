@@ -1,10 +1,10 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { SignInScreen } from '@/features/auth/sign-in-screen';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { JoinScreen } from '@/features/join/join-screen';
 import { useAccount } from '@/sync-status/use-sync-status';
 
-// A share link (SPEC §13.1). Signed out (or with an expired session), sign-in shows here first,
-// at this address, so the join page follows it without a redirect to remember.
+// A share link (SPEC §13.1). What it shares is shown only to someone signed in, so signed out
+// (or with an expired session) it sends people to sign in and back here, the same way an
+// invitation's page does (/sign-in?next=).
 export const Route = createFileRoute('/join/$token')({
   component: JoinRoute,
 });
@@ -15,10 +15,22 @@ function JoinRoute() {
   const navigate = useNavigate();
   if (account.state !== 'signed-in') {
     return (
-      <>
-        <p className="join-signin-note">Sign in or create an account to join the list this link shares.</p>
-        <SignInScreen initialEmail={account.state === 'expired' ? account.email : undefined} onSignedIn={() => {}} />
-      </>
+      <section className="join" aria-labelledby="join-signin-heading">
+        <p className="join-eyebrow">Share link</p>
+        <h1 id="join-signin-heading" className="join-title">
+          Join a shared list
+        </h1>
+        <p className="join-text">Sign in or create an account to see the list this link shares and join it.</p>
+        <div className="join-actions">
+          <Link
+            to="/sign-in"
+            search={{ next: `/join/${token}`, email: account.state === 'expired' ? account.email : undefined }}
+            className="btn btn-primary"
+          >
+            Sign in or create an account
+          </Link>
+        </div>
+      </section>
     );
   }
   return (

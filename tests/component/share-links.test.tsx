@@ -157,11 +157,23 @@ describe('join page', () => {
     expect(router.state.location.pathname).toBe('/join/tok-123');
   });
 
-  it('signed out, asks to sign in first, at the same address', async () => {
+  it('signed out, sends people to sign in and back to the link, as an invitation does', async () => {
     const fake = installFakeSync({ account: { state: 'local' }, status: 'local' });
     renderRoutes('/join/tok-123');
-    expect(await screen.findByText('Sign in or create an account to join the list this link shares.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    const go = await screen.findByRole('link', { name: 'Sign in or create an account' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Join a shared list' })).toBeInTheDocument();
     expect(fake.sync.links.preview).not.toHaveBeenCalled();
+    const target = new URL(go.getAttribute('href') ?? '', 'http://x');
+    expect(target.pathname).toBe('/sign-in');
+    expect(target.searchParams.get('next')).toBe('/join/tok-123');
+  });
+
+  it('with an expired session, fills in the account on the way to sign in', async () => {
+    installFakeSync({ account: { state: 'expired', email: 'ana@example.com', userId: 'u-1' }, status: 'waiting' });
+    renderRoutes('/join/tok-123');
+    const go = await screen.findByRole('link', { name: 'Sign in or create an account' });
+    const target = new URL(go.getAttribute('href') ?? '', 'http://x');
+    expect(target.searchParams.get('email')).toBe('ana@example.com');
+    expect(target.searchParams.get('next')).toBe('/join/tok-123');
   });
 });

@@ -1,7 +1,7 @@
 // Share links end to end (SPEC §13.1), each person in their own browser context: the owner makes
 // a viewer link in the share dialog and copies it; Bob, signed in, opens /join/<token>, sees the
 // list's name, who shares it and the role, joins, and lands on the list read-only; Carol, signed
-// out, signs up on the join page itself and sees the same page there.
+// out, is sent to sign up and comes back to the same join page.
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { signUp, uniqueEmail } from './support/account';
@@ -67,9 +67,11 @@ test('a viewer link: copied by the owner, opened and joined by Bob, who reads th
     await expect(bob.getByRole('textbox', { name: 'New task' })).toHaveCount(0);
     await expect(sidebarList(bob, name)).toBeVisible();
 
-    // Carol, signed out, is asked to sign in on the join page, and sees it there once she has
+    // Carol, signed out, is sent to sign in and comes back to the join page once she has
     await carol.goto(address);
-    await expect(carol.getByText('Sign in or create an account to join the list this link shares.')).toBeVisible();
+    await expect(carol.getByRole('heading', { level: 1, name: 'Join a shared list' })).toBeVisible();
+    await carol.getByRole('link', { name: 'Sign in or create an account' }).click();
+    await expect(carol).toHaveURL(/\/sign-in\?/);
     await carol.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('carol'));
     await carol.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
     await carol.getByRole('button', { name: 'Create account', exact: true }).click();
