@@ -130,7 +130,7 @@ describe.each(SERVER_KINDS)('reminder pushes through send threads on %s', (kind)
       phones.push(await subscribe(p));
       await dueTasks(p, 1, '2032-04-04', '09:00');
     }
-    const broken = pool({ workerUrl: failing('throws') });
+    const broken = pool({ threads: 1, workerUrl: failing('throws') });
     expect(await newSender(broken).tick()).toMatchObject({ claimed: 5, sent: 0, retried: 5, failed: 0 });
     expect(broken.live).toBe(0);
     for (const phone of phones) expect(payloads(phone.endpoint)).toHaveLength(0);
