@@ -17,6 +17,7 @@ import { Passwords } from './password.ts';
 import { createPushSender, type PushSender } from '../supabase/functions/_shared/push-sender.ts';
 import { parsePushHosts, parseTestOrigin } from '../supabase/functions/_shared/push-target.ts';
 import { writePushHosts } from './push-hosts.ts';
+import { createPushPool, type PushPool } from './push-pool.ts';
 import { type StandInMail, startMail } from './mail.ts';
 import { restrictTree } from './file-modes.ts';
 import { API_CSP, COMMON_SECURITY_HEADERS, pageCsp } from './security-headers.ts';
@@ -64,6 +65,12 @@ export interface DaybookServerOptions {
    */
   pushTestOrigin?: string;
   /**
+   * Threads the reminder sender encrypts and sends its pushes in (DAYBOOK_PUSH_THREADS), so a
+   * big morning uses more than one core. Default one fewer than the cores, at least one; 0 sends
+   * on the server's own thread, as the Edge Function does.
+   */
+  pushThreads?: number;
+  /**
    * Where invitations' mail goes (SMTP_URL, smtp:// or smtps://). Without it the server keeps the
    * mail it sends in the dev mailbox at GET /_dev/mail.
    */
@@ -110,6 +117,7 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
   let db!: Db;
   let realtime: RealtimeServer | null = null;
   let pushSender: PushSender | null = null;
+  let pushPool: PushPool | null = null;
   let mail: StandInMail | null = null;
   const ttl = opts.accessTokenTtlSeconds ?? 3600;
   const passwords = new Passwords(opts.passwordHashCost);
@@ -213,7 +221,9 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
     await writePushHosts(db, pushHosts, pushTestOrigin);
     realtime = await startRealtime({ db, jwtSecret: keys.jwtSecret, idleTimeoutMs: opts.realtimeIdleTimeoutMs });
     if (opts.pushSender !== false) {
+      if (opts.pushThreads !== 0) pushPool = createPushPool({ threads: opts.pushThreads });
       pushSender = createPushSender({
+        deliver: pushPool?.deliver,
         db,
         vapid: { publicKey: keys.vapidPublicKey, privateKey: keys.vapidPrivateKey },
         subject: opts.pushSubject ?? 'mailto:daybook@localhost',
@@ -230,6 +240,7 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
   } catch (err) {
     server.close();
     await pushSender?.stop();
+    await pushPool?.close();
     await realtime?.close();
     await db?.close().catch(() => undefined);
     throw err;
@@ -246,6 +257,7 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
     close() {
       closing ??= (async () => {
         await pushSender?.stop();
+        await pushPool?.close();
         await mail?.stop();
         // websockets first: an upgraded socket would keep server.close() waiting
         await realtime?.close();

@@ -4,7 +4,8 @@
 // VAPID contact for reminder pushes, a mailto: or https: URL; default mailto:daybook@localhost),
 // PUSH_HOSTS (push service hosts allowed besides FCM, Mozilla, Apple and Microsoft, comma-separated
 // names or *.suffix), DAYBOOK_TEST_PUSH_ORIGIN (tests only: a fake push service's http origin),
-// SMTP_URL (where invitations' mail goes, smtp:// or smtps://; without it the server keeps it in
+// DAYBOOK_PUSH_THREADS (threads the reminder sender encrypts and sends in; default one fewer than
+// the cores, 0 for the server's own thread), SMTP_URL (where invitations' mail goes, smtp:// or smtps://; without it the server keeps it in
 // the dev mailbox at /_dev/mail), MAIL_FROM (the mails' From:).
 import { existsSync } from 'node:fs';
 import { createDaybookServer } from './index.ts';
@@ -17,6 +18,7 @@ const port = Number(process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';
 const timeout = process.env.DAYBOOK_STATEMENT_TIMEOUT_MS;
 const signUps = process.env.DAYBOOK_SIGNUPS_PER_ADDRESS;
+const pushThreads = process.env.DAYBOOK_PUSH_THREADS;
 const positive = (v: string) => Number.isInteger(Number(v)) && Number(v) > 0;
 try {
   if (timeout !== undefined && !positive(timeout)) {
@@ -24,6 +26,9 @@ try {
   }
   if (signUps !== undefined && !positive(signUps)) {
     throw new Error(`DAYBOOK_SIGNUPS_PER_ADDRESS must be a positive whole number, not "${signUps}"`);
+  }
+  if (pushThreads !== undefined && !(Number.isInteger(Number(pushThreads)) && Number(pushThreads) >= 0 && pushThreads.trim() !== '')) {
+    throw new Error(`DAYBOOK_PUSH_THREADS must be a whole number of threads (0: none), not "${pushThreads}"`);
   }
   // Brotli and gzip copies of the build, made once before serving (fresh copies are kept).
   const dist = process.env.DAYBOOK_DIST ?? 'dist';
@@ -39,6 +44,7 @@ try {
     pushSubject: process.env.DAYBOOK_PUSH_SUBJECT || undefined,
     pushHosts: (process.env.PUSH_HOSTS ?? '').split(','),
     pushTestOrigin: process.env.DAYBOOK_TEST_PUSH_ORIGIN || undefined,
+    pushThreads: pushThreads !== undefined ? Number(pushThreads) : undefined,
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || undefined,
     // sign-ups an hour from one address (SPEC §12); a test suite signing everyone up from

@@ -6,7 +6,7 @@ import type { DuePush } from './push-payload.ts';
 
 /**
  * Lets other work on this event loop (HTTP requests, with PGlite the database too) run: between
- * pages, and before each push's encryption (push-sender.ts's oneAtATime), which is synchronous CPU work.
+ * pages, and before each push's encryption (push-deliver.ts's oneAtATime), which is synchronous CPU work.
  */
 const immediate: (fn: () => void) => unknown = (globalThis as { setImmediate?: (fn: () => void) => unknown }).setImmediate ?? ((fn) => setTimeout(fn, 0));
 export const yieldNow = () => new Promise<void>((r) => immediate(r));

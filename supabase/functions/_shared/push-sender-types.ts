@@ -25,6 +25,11 @@ export interface PushSenderOptions {
   now?: () => number;
   fetch?: typeof fetch;
   /**
+   * How one push is encrypted and sent. Default: on this thread, one encryption at a time, the
+   * request through `fetch` (push-deliver.ts). The Node server passes a pool of threads.
+   */
+  deliver?: PushDeliver;
+  /**
    * How far back a tick looks: a reminder that came due while the sender was down this long
    * still goes (once). Default 15 minutes; older ones are left to the device's own schedule.
    */
@@ -46,6 +51,31 @@ export interface PushSenderOptions {
    */
   slices?: number;
 }
+
+/** One push for deliver(): the message and the header made, not yet encrypted. */
+export interface PushDelivery {
+  endpoint: string;
+  /** The subscription's keys (base64url), to encrypt to (RFC 8291). */
+  p256dh: string;
+  auth: string;
+  /** The plaintext message (JSON). */
+  payload: string;
+  /** The origin's VAPID `Authorization` header. */
+  authorization: string;
+  ttlSeconds: number;
+  urgency: 'very-low' | 'low' | 'normal' | 'high';
+  /** The request's time limit, answer included. */
+  timeoutMs: number;
+}
+
+/**
+ * What deliver() found: the push service's status (null: a timeout or the network, never
+ * reached or no answer), or the encryption threw (the keys may be ones nothing can encrypt to).
+ * A deliver() that rejects lost the push on its way (a thread that died): it counts as a retry.
+ */
+export type DeliveryResult = { status: number | null } | { encryptionFailed: string };
+
+export type PushDeliver = (push: PushDelivery) => Promise<DeliveryResult>;
 
 export interface TickResult {
   /** Reminders claimed. */

@@ -6,17 +6,19 @@
 // 5xx, a timeout or the network releases the claims for the next minute; a crash leaves the
 // lease to lapse, so the reminder goes again rather than being lost. Every step of one send —
 // checking the endpoint and keys, encrypting, signing, the request — is guarded on its own, so
-// one bad subscription never stops another's push. Redirects are never followed.
-import webpush from 'web-push';
+// one bad subscription never stops another's push. Redirects are never followed. Encrypting and
+// sending a push is `deliver`'s (push-deliver.ts on this thread by default; the Node server's
+// pool of send threads), so a send lost with its thread counts as one to try again.
+import { inThreadDeliver } from './push-deliver.ts';
 import { type DuePush, PUSH_TTL_SECONDS, pushMessage, pushOutcome } from './push-payload.ts';
 import { type PushStore, sqlPushStore } from './push-store.ts';
-import type { PushSender, PushSenderOptions, TickResult } from './push-sender-types.ts';
+import type { DeliveryResult, PushSender, PushSenderOptions, TickResult } from './push-sender-types.ts';
 import { bySubscription, userSlices, yieldNow } from './push-batches.ts';
 import { endpointProblem, keysProblem, pushTargets } from './push-target.ts';
 import { vapidHeaders } from './vapid-header.ts';
 
 export type { PushStore, SqlQuerier } from './push-store.ts';
-export type { PushSender, PushSenderOptions, TickResult, VapidKeys } from './push-sender-types.ts';
+export type { DeliveryResult, PushDeliver, PushDelivery, PushSender, PushSenderOptions, TickResult, VapidKeys } from './push-sender-types.ts';
 
 export const DEFAULT_CATCH_UP_MS = 15 * 60_000;
 export const MAX_PAGE = 500;
@@ -39,15 +41,8 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
   const targets = opts.targets ?? pushTargets(opts.pushHosts ?? [], opts.testOrigin ?? null);
   // signed once per push service origin and reused, with the real clock (the push service checks `exp` against its own)
   const vapid = vapidHeaders({ subject: opts.subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey });
-  // Encryption and signing are synchronous CPU work (ECDH, HKDF, AES-GCM, ES256): one push's at a
-  // time, each after a turn of the event loop, so requests waiting on the server (and on PGlite)
-  // get in between rather than behind a burst of every worker's encryption at once.
-  let cpu: Promise<unknown> = Promise.resolve();
-  function oneAtATime<T>(work: () => T): Promise<T> {
-    const run = cpu.then(yieldNow).then(work);
-    cpu = run.catch(() => undefined);
-    return run;
-  }
+  // encrypting and sending one push: by default on this thread (push-deliver.ts)
+  const deliver = opts.deliver ?? inThreadDeliver(doFetch);
   let running: Promise<TickResult> = Promise.resolve(emptyResult());
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = true;
@@ -61,38 +56,31 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
         console.error(`reminder push not sent: ${refused}`);
         return 'failed';
       }
-      // web-push makes the request (aes128gcm body, TTL) with the origin's VAPID header; fetch
-      // sends it, so the same code reaches an https push service and the tests' http one
-      let req: ReturnType<typeof webpush.generateRequestDetails>;
+      const push = {
+        endpoint: d.endpoint,
+        p256dh: d.p256dh,
+        auth: d.auth,
+        payload: JSON.stringify(pushMessage(rows)),
+        authorization: vapid.authorization(d.endpoint),
+        ttlSeconds: PUSH_TTL_SECONDS,
+        urgency: 'high' as const,
+        timeoutMs,
+      };
+      let delivered: DeliveryResult;
       try {
-        req = await oneAtATime(() =>
-          webpush.generateRequestDetails({ endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, JSON.stringify(pushMessage(rows)), {
-            headers: { Authorization: vapid.authorization(d.endpoint) },
-            TTL: PUSH_TTL_SECONDS,
-            urgency: 'high',
-          }),
-        );
+        delivered = await deliver(push);
       } catch (err) {
+        // lost on its way (a send thread died): the push may or may not have gone, so it goes again
+        console.error(`reminder push not sent, tried again: ${err instanceof Error ? err.message : String(err)}`);
+        return 'retry';
+      }
+      if ('encryptionFailed' in delivered) {
         // keys nothing can be encrypted to make the encryption throw: only then are they
         // checked (a WebCrypto import per push otherwise), and the subscription dropped
         if (await keysProblem(d.p256dh, d.auth)) return 'gone';
-        throw err;
+        throw new Error(delivered.encryptionFailed);
       }
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      let status: number | null;
-      try {
-        const res = await doFetch(d.endpoint, {
-          method: 'POST',
-          headers,
-          body: req.body ? new Uint8Array(req.body) : undefined,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        await res.arrayBuffer().catch(() => undefined);
-        status = res.status;
-      } catch {
-        status = null;
-      }
+      const { status } = delivered;
       const outcome = pushOutcome(status);
       if (outcome === 'failed') console.error(`reminder push to ${new URL(d.endpoint).origin} refused with ${status}; not retried`);
       return outcome;
