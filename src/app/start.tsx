@@ -53,7 +53,9 @@ void (async () => {
   await import('../routeTree.gen');
   await nextTask();
   const { afterFirstScreen, loadFirstScreen } = await import('./router');
-  // The screen's routes are resolved (and their chunks fetched) while React is evaluated.
+  // The screen's routes are resolved (and their chunks fetched) in the tasks that follow, not in
+  // the one that made the router.
+  await nextTask();
   const screenLoaded = loadFirstScreen();
   await nextTask();
   const { renderApp } = await import('./start-ui');
