@@ -14,6 +14,7 @@ import { launchChromium, serve } from './client-common.ts';
 const RATE = Number(process.env.BENCH_RATE ?? 4);
 const TAIL_MS = Number(process.env.BENCH_TAIL_MS ?? 5000);
 const TOP = Number(process.env.BENCH_TOP ?? 8);
+const MIN_MS = Number(process.env.BENCH_MIN_MS ?? 50);
 const dist = resolve('.tmp/bench-profile-dist');
 
 const built = spawnSync('node_modules/.bin/vite', ['build', '--sourcemap', 'true', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
@@ -34,12 +35,14 @@ interface TraceEvent {
 }
 interface ProfileNode {
   id: number;
+  parent?: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 
 const server = await serve(dist, 4358);
 const browser = await launchChromium();
 let events: TraceEvent[];
+const servedUrl = server.url;
 try {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   await context.addInitScript('globalThis.__name ??= (fn) => fn;');
@@ -59,16 +62,18 @@ try {
   await server.close();
 }
 
-// The page's main thread: the renderer main thread with the most work.
+// The page's main thread: the renderer main thread whose events name the served page most often
+// (Chromium may trace another renderer too, e.g. its own new-tab page, with more work of its own).
 const threadNames = new Map(events.filter((e) => e.ph === 'M' && e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name]));
 const work = new Map<string, number>();
 for (const e of events) {
   const key = `${e.pid}:${e.tid}`;
-  if (e.ph === 'X' && threadNames.get(key) === 'CrRendererMain') work.set(key, (work.get(key) ?? 0) + 1);
+  if (threadNames.get(key) !== 'CrRendererMain' || !e.args?.data) continue;
+  if (JSON.stringify(e.args.data).includes(servedUrl)) work.set(key, (work.get(key) ?? 0) + 1);
 }
 const main = [...work].sort((a, b) => b[1] - a[1])[0]![0];
 const [pid, tid] = main.split(':').map(Number) as [number, number];
-const tasks = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.name === 'RunTask' && (e.dur ?? 0) > 50_000);
+const tasks = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.name === 'RunTask' && (e.dur ?? 0) > MIN_MS * 1000);
 
 // V8's samples, each with its time (the profile's start plus the deltas so far).
 const nodes = new Map<number, ProfileNode>();
@@ -103,7 +108,7 @@ function sourceOf(frame: ProfileNode['callFrame']): string {
 }
 
 const t0 = events.find((e) => e.name === 'navigationStart' && e.pid === pid)?.ts ?? tasks[0]?.ts ?? 0;
-console.log(`\nFirst visit to /today, CPU ${RATE}×: ${tasks.length} main-thread tasks over 50 ms\n`);
+console.log(`\nFirst visit to /today, CPU ${RATE}×: ${tasks.length} main-thread tasks over ${MIN_MS} ms\n`);
 for (const task of tasks) {
   const bySource = new Map<string, number>();
   let total = 0;
@@ -118,5 +123,40 @@ for (const task of tasks) {
   console.log(`at ${((task.ts - t0) / 1000).toFixed(0)} ms: ${ms.toFixed(0)} ms (${total} samples)`);
   for (const [key, n] of [...bySource].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
     console.log(`  ${((n / Math.max(1, total)) * ms).toFixed(1).padStart(7)} ms  ${key}`);
+  }
+  // what the task ran the code through: each sample's outermost frame with a source
+  const byEntry = new Map<string, number>();
+  for (const s of samples) {
+    if (s.ts < task.ts || s.ts > task.ts + task.dur!) continue;
+    let node = nodes.get(s.id);
+    let outer: ProfileNode | undefined;
+    while (node) {
+      if (node.callFrame.url) outer = node;
+      node = node.parent === undefined ? undefined : nodes.get(node.parent);
+    }
+    if (!outer) continue;
+    const key = `${sourceOf(outer.callFrame)} ${outer.callFrame.functionName || '(anonymous)'}`;
+    byEntry.set(key, (byEntry.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of [...byEntry].sort((a, b) => b[1] - a[1]).slice(0, 3)) {
+    console.log(`    via ${((n / Math.max(1, total)) * ms).toFixed(1).padStart(6)} ms  ${key}`);
+  }
+  if (process.env.BENCH_STACKS) {
+    // the samples' call chains, outermost first, a file named once per run of frames in it
+    const byChain = new Map<string, number>();
+    for (const s of samples) {
+      if (s.ts < task.ts || s.ts > task.ts + task.dur!) continue;
+      const chain: string[] = [];
+      for (let node = nodes.get(s.id); node; node = node.parent === undefined ? undefined : nodes.get(node.parent)) {
+        const f = node.callFrame;
+        const name = f.url ? `${sourceOf(f)}:${f.functionName || '?'}` : f.functionName;
+        if (name && name !== '(root)' && chain[0]?.split(':')[0] !== name.split(':')[0]) chain.unshift(name);
+      }
+      const key = chain.slice(0, Number(process.env.BENCH_STACKS)).join(' > ');
+      byChain.set(key, (byChain.get(key) ?? 0) + 1);
+    }
+    for (const [key, n] of [...byChain].sort((a, b) => b[1] - a[1]).slice(0, 6)) {
+      console.log(`      ${((n / Math.max(1, total)) * ms).toFixed(1).padStart(6)} ms  ${key}`);
+    }
   }
 }

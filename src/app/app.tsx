@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { Preload } from './preload';
 import { PwaStatus } from './pwa';
 import { PushSubscriber } from './reminders/push-subscriber';
@@ -18,7 +18,9 @@ function useFirstScreenShown(): boolean {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     let mounted = true;
-    void afterFirstScreen().then(() => mounted && setShown(true));
+    // a transition: what mounts then (the toaster, the push subscription, the preloads) renders
+    // in slices rather than in one task
+    void afterFirstScreen().then(() => mounted && startTransition(() => setShown(true)));
     return () => {
       mounted = false;
     };

@@ -17,8 +17,10 @@ export function Preload() {
   useEffect(
     () =>
       whenIdle(() => {
-        preloadWrites().catch(() => {}); // offline already: each loads again on first use
-        loadWords();
+        // offline already: each loads again on first use; the words after, in a task of their own
+        preloadWrites()
+          .catch(() => {})
+          .then(() => loadWords());
       }),
     [],
   );

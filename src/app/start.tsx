@@ -6,6 +6,7 @@ import { afterFirstPaint, setSyncLoader, startSyncWhenNeeded } from '@/sync-stat
 import { applyTheme, THEME_KEY } from '@/lib/theme';
 import { deferFormats, endDeferredFormats } from '@/ui/format-memory';
 import { formatWorker } from '@/ui/format-helper';
+import { nextTask } from '@/lib/next-task';
 
 // The sync facade is made here, on demand (src/app/sync-instance.ts, loaded lazily).
 setSyncLoader(() => import('./sync-instance').then((m) => m.getSync()));
@@ -27,36 +28,49 @@ if (typeof Worker === 'function') {
 
 // The app is evaluated in phases, one task each, each phase's chunk preloaded by index.html (so
 // compiled as it arrived): the data layer, which opens the remembered user's database at once
-// (offline too; a first visit's open builds the schema, a task of its own); the router, which
-// starts fetching the screen's chunks; React and the app's tree, whose first render is a
-// transition. One chunk for all of it would be one long task to compile and one to evaluate.
-const nextTask = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
+// (offline too; a first visit's open builds the schema, a task of its own); React's packages; the
+// route tree; the router, which starts fetching the screen's chunks; the app's tree, whose first
+// render is a transition. One chunk for all of it would be one long task to compile and one to
+// evaluate.
+
+/** How long the first render waits for the database's open at most. */
+const OPEN_WAIT_MS = 1000;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
 void (async () => {
   const database = await import('./start-database');
+  database.deferFirstRuns();
   database.bootRememberedDatabase();
   await nextTask();
-  database.openDatabaseNow();
+  const opened = database.openDatabaseNow();
+  await nextTask();
+  // React's chunk, then the route tree's, evaluated each in a task of their own: the router's
+  // chunk imports both, and all three in one evaluation were one long task.
+  await import('react-dom/client');
+  await nextTask();
+  await import('../routeTree.gen');
   await nextTask();
   const { afterFirstScreen, loadFirstScreen } = await import('./router');
-  // The screen's routes are resolved (and their chunks fetched) while React is evaluated.
+  // The screen's routes are resolved (and their chunks fetched) in the tasks that follow, not in
+  // the one that made the router.
+  await nextTask();
   const screenLoaded = loadFirstScreen();
   await nextTask();
   const { renderApp } = await import('./start-ui');
   await screenLoaded;
+  // The screen renders on an open database: what waits for a database still opening (a first
+  // visit builds the schema and makes the identity) is released in one burst when it is ready.
+  // Not for long: a database another tab holds at an older version may keep its open waiting.
+  await Promise.race([opened, new Promise((resolve) => setTimeout(resolve, OPEN_WAIT_MS))]);
   await nextTask();
   renderApp(root);
   // The sync engine and supabase-js load only after the first screen is up, and only if needed;
-  // strings not remembered are made on this page again from then on (once the worker has answered).
+  // strings not remembered are made on this page again from then on (once the worker has answered),
+  // and live queries run at once again.
   await afterFirstScreen();
   afterFirstPaint(startSyncWhenNeeded);
   afterFirstPaint(endDeferredFormats);
+  afterFirstPaint(database.endDeferredFirstRuns);
 })();

@@ -23,6 +23,7 @@ export { labelsByTask, listLabels } from './labels/queries';
 export type { StepCount } from './read/step-queries';
 export { listStepCounts, stepCounts, taskSteps } from './read/step-queries';
 export { observe } from './live/observe';
+export { deferFirstRuns, endDeferredFirstRuns } from './live/first-runs';
 export { preloadWrites } from './write/preload';
 export { markReminderShown, SHOWN_KEEP_MS, wasReminderShown } from './reminders/shown';
 export type { ListSharing, PendingInvite, PendingMemberChanges, Show } from './read/queries';

@@ -7,6 +7,7 @@
 // the strings, and the screens that format (useFormatAnswers) draw again with them.
 // Figures: BENCHMARKS.md.
 import { localStore } from '@/lib/local-storage';
+import { nextTask } from '@/lib/next-task';
 import { formatterFor, type FormatSpec } from './format-spec';
 
 const KEY = 'daybook-formats';
@@ -106,21 +107,9 @@ function endDeferral() {
   notify(); // a stand-in still on screen is made here now
 }
 
-/** Sends the misses gathered (and, the first time, what the next screens will likely show) to the helper. */
-function flush() {
-  flushPending = false;
+function send(requests: FormatRequest[]) {
   const ask = helper;
-  if (!ask) return;
-  const strings = remembered();
-  const requests: FormatRequest[] = [];
-  for (const maker of makers) {
-    const keys = new Set(pending.get(maker));
-    if (!askedLikely) for (const key of maker.likely()) if (!strings.has(`${maker.kind}|${key}`)) keys.add(key);
-    if (keys.size) requests.push({ kind: maker.kind, spec: maker.spec, keys: [...keys] });
-  }
-  askedLikely = true;
-  pending.clear();
-  if (!requests.length) return;
+  if (!ask || !requests.length) return;
   inFlight++;
   const settled = (pairs: [string, string][]) => {
     inFlight--;
@@ -129,6 +118,36 @@ function flush() {
     else notify();
   };
   ask(requests).then(settled, () => settled([]));
+}
+
+/**
+ * Sends the misses gathered to the helper, in a task of their own (not in the render that missed
+ * them); the first time, what the next screens will likely show follows a task later.
+ */
+function flush() {
+  flushPending = false;
+  if (!helper) return;
+  const requests: FormatRequest[] = [];
+  for (const maker of makers) {
+    const keys = pending.get(maker);
+    if (keys?.size) requests.push({ kind: maker.kind, spec: maker.spec, keys: [...keys] });
+  }
+  pending.clear();
+  send(requests);
+  if (askedLikely) return;
+  askedLikely = true;
+  void nextTask().then(askLikely);
+}
+
+function askLikely() {
+  if (!helper) return;
+  const strings = remembered();
+  const requests: FormatRequest[] = [];
+  for (const maker of makers) {
+    const keys = maker.likely().filter((key) => !strings.has(`${maker.kind}|${key}`));
+    if (keys.length) requests.push({ kind: maker.kind, spec: maker.spec, keys });
+  }
+  send(requests);
 }
 
 /**
@@ -164,7 +183,7 @@ export function rememberedFormat<T extends string | number>(
       pending.set(maker, keys);
       if (!flushPending) {
         flushPending = true;
-        queueMicrotask(flush);
+        void nextTask().then(flush);
       }
       return fallback(input);
     }

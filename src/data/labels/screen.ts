@@ -1,6 +1,6 @@
 // A label's screen (SPEC §14.1): the label and its tasks, live. Apart from ./hooks.ts so that they
 // load with the screen, not with the first one.
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLive } from '../live/use-live';
 import type { Label, Task } from '@/domain/model';
 import { getDb } from '../db/database';
 import { type DaybookDb, STATE, toTask } from '../db/schema';
@@ -21,10 +21,10 @@ export async function labelTasks(labelId: string, db: DaybookDb = getDb()): Prom
 
 export function useLabel(id: string): Label | null | undefined {
   const db = useDb();
-  return useLiveQuery(() => getLabel(id, db), [db, id]);
+  return useLive(db, () => getLabel(id, db), [db, id]);
 }
 
 export function useLabelTasks(labelId: string): Task[] | undefined {
   const db = useDb();
-  return useLiveQuery(() => labelTasks(labelId, db), [db, labelId]);
+  return useLive(db, () => labelTasks(labelId, db), [db, labelId]);
 }

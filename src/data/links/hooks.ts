@@ -1,6 +1,6 @@
 // Live share-link reads for the share dialog (SPEC §13.1): a list's live links, each with its
 // token where this device made it, and whether it is still waiting to be sent.
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLive } from '../live/use-live';
 import type { ShareLink } from '@/domain/model';
 import { readLinks } from '../db/links';
 import { readLinkTokens } from './tokens';
@@ -29,5 +29,5 @@ export async function listLinks(listId: string, now: string, db: DaybookDb): Pro
 
 export function useListLinks(listId: string): HeldLink[] | undefined {
   const db = useDb();
-  return useLiveQuery(() => listLinks(listId, new Date().toISOString(), db), [db, listId]);
+  return useLive(db, () => listLinks(listId, new Date().toISOString(), db), [db, listId]);
 }

@@ -5,7 +5,7 @@
 // so a quick add re-counts its own list alone.
 // Shared by every reader of a database, like useSharedLive; undefined until every count has come.
 import { useEffect, useReducer, useRef } from 'react';
-import { observe } from './observe';
+import { observeQueued } from './first-runs';
 import { countOpenTasks, openListIds } from '../read/queries';
 import type { DaybookDb } from '../db/schema';
 import { joinSource, notifyAll, type SharedSource } from './shared-source';
@@ -46,7 +46,8 @@ function start(db: DaybookDb, store: Store): () => void {
     store.snapshot = Object.fromEntries(ids.flatMap((id) => (counts.has(id) ? [[id, counts.get(id)!]] : [])));
     notify();
   };
-  const stopIds = observe(
+  const stopIds = observeQueued(
+    db,
     () => openListIds(db),
     (next) => {
       ids = next;
@@ -61,7 +62,8 @@ function start(db: DaybookDb, store: Store): () => void {
         if (watching.has(id)) continue;
         watching.set(
           id,
-          observe(
+          observeQueued(
+            db,
             () => countOpenTasks(db, id),
             (n) => {
               if (!watching.has(id)) return; // a result on its way when the list went

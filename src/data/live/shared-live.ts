@@ -6,11 +6,12 @@
 // Same re-run rules as useLiveQuery; `undefined` until the first result; errors are thrown to the
 // error boundary. A key's query stops when its last reader goes, and starts afresh on the next.
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { observe } from './observe';
+import { observeQueued } from './first-runs';
 import type { DaybookDb } from '../db/schema';
 import { joinSource, notifyAll, type SharedSource } from './shared-source';
 
 interface Entry extends SharedSource {
+  db: DaybookDb;
   query: () => Promise<unknown>;
   value: unknown;
   failed: { error: unknown } | null;
@@ -26,7 +27,7 @@ function entryFor(db: DaybookDb, key: string, query: () => Promise<unknown>): En
   }
   let entry = entries.get(key);
   if (!entry) {
-    entry = { query, value: undefined, failed: null, listeners: new Set(), stop: null };
+    entry = { db, query, value: undefined, failed: null, listeners: new Set(), stop: null };
     entries.set(key, entry);
   }
   return entry;
@@ -37,7 +38,8 @@ function subscribe(entry: Entry, onChange: () => void): () => void {
     entry,
     onChange,
     () =>
-      observe(
+      observeQueued(
+        entry.db,
         entry.query,
         (value) => {
           entry.value = value;

@@ -1,6 +1,6 @@
 // Live reads for React. Each returns `undefined` while the first result loads, then re-renders
 // when a write touches the index range it read, or when the current database is switched.
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLive } from '../live/use-live';
 import type { Invitation, List, Member, RefusedEntry, Step, Task } from '@/domain/model';
 import { listStepCounts, type StepCount, stepCounts, taskSteps } from './step-queries';
 import { useDb } from '../db/use-db';
@@ -41,12 +41,12 @@ export function useIdentity(): Identity | undefined {
 
 export function useLists(): List[] | undefined {
   const db = useDb();
-  return useLiveQuery(() => listLists(db), [db]);
+  return useLive(db, () => listLists(db), [db]);
 }
 
 export function useList(id: string): List | null | undefined {
   const db = useDb();
-  return useLiveQuery(() => getList(id, db), [db, id]);
+  return useLive(db, () => getList(id, db), [db, id]);
 }
 
 /** Open tasks per live list, one live count per list (./open-counts.ts). */
@@ -56,37 +56,37 @@ export function useOpenTaskCounts(): Record<string, number> | undefined {
 
 export function useListTasks(listId: string, show: Show = 'open'): Task[] | undefined {
   const db = useDb();
-  return useLiveQuery(() => listTasks(listId, show, db), [db, listId, show]);
+  return useLive(db, () => listTasks(listId, show, db), [db, listId, show]);
 }
 
 export function useTodayTasks(today: string): TodayGroups | undefined {
   const db = useDb();
-  return useLiveQuery(() => todayTasks(today, db), [db, today]);
+  return useLive(db, () => todayTasks(today, db), [db, today]);
 }
 
 export function useAssignedTasks(userId: string | undefined): Task[] | undefined {
   const db = useDb();
-  return useLiveQuery(() => (userId ? assignedTasks(userId, db) : []), [db, userId]);
+  return useLive(db, () => (userId ? assignedTasks(userId, db) : []), [db, userId]);
 }
 
 export function useUpcomingTasks(from: string, days = 14): Task[] | undefined {
   const db = useDb();
-  return useLiveQuery(() => upcomingTasks(from, days, db), [db, from, days]);
+  return useLive(db, () => upcomingTasks(from, days, db), [db, from, days]);
 }
 
 export function useDayCounts(fromDate: string, toDate: string): Record<string, number> | undefined {
   const db = useDb();
-  return useLiveQuery(() => dayCounts(fromDate, toDate, db), [db, fromDate, toDate]);
+  return useLive(db, () => dayCounts(fromDate, toDate, db), [db, fromDate, toDate]);
 }
 
 export function useTask(id: string): Task | null | undefined {
   const db = useDb();
-  return useLiveQuery(() => getTask(id, db), [db, id]);
+  return useLive(db, () => getTask(id, db), [db, id]);
 }
 
 export function useSearch(query: string): Task[] | undefined {
   const db = useDb();
-  return useLiveQuery(() => searchTasks(query, db), [db, query]);
+  return useLive(db, () => searchTasks(query, db), [db, query]);
 }
 
 /** Shared by every reader of the list (each of its task rows asks, for its role). */
@@ -98,51 +98,51 @@ export function useMembers(listId: string): Member[] | undefined {
 /** Every membership row on the device (whom quick add's "+name" may name). */
 export function useAllMembers(): Member[] | undefined {
   const db = useDb();
-  return useLiveQuery(() => db.members.toArray(), [db]);
+  return useLive(db, () => db.members.toArray(), [db]);
 }
 
 /** Member count and this user's role for every live list (for shared markers and role checks). */
 export function useListSharing(): Record<string, ListSharing> | undefined {
   const db = useDb();
-  return useLiveQuery(() => listSharing(db), [db]);
+  return useLive(db, () => listSharing(db), [db]);
 }
 
 export function usePendingMemberChanges(listId: string): PendingMemberChanges | undefined {
   const db = useDb();
-  return useLiveQuery(() => pendingMemberChanges(listId, db), [db, listId]);
+  return useLive(db, () => pendingMemberChanges(listId, db), [db, listId]);
 }
 
 /** The invitations this device holds (to the person, and on lists they own). */
 export function useInvitations(): Invitation[] | undefined {
   const db = useDb();
-  return useLiveQuery(() => myInvitations(db), [db]);
+  return useLive(db, () => myInvitations(db), [db]);
 }
 
 export function useOutboxCount(): number | undefined {
   const db = useDb();
-  return useLiveQuery(() => outboxCount(db), [db]);
+  return useLive(db, () => outboxCount(db), [db]);
 }
 
 export function useRefused(): RefusedEntry[] | undefined {
   const db = useDb();
-  return useLiveQuery(() => refusedEntries(db), [db]);
+  return useLive(db, () => refusedEntries(db), [db]);
 }
 
 export function useLastSyncedAt(): string | null | undefined {
   const db = useDb();
-  return useLiveQuery(() => getLastSyncedAt(db), [db]);
+  return useLive(db, () => getLastSyncedAt(db), [db]);
 }
 
 /** The task's live steps in manual order (the task dialog's checklist). */
 export function useTaskSteps(taskId: string): Step[] | undefined {
   const db = useDb();
-  return useLiveQuery(() => taskSteps(taskId, db), [db, taskId]);
+  return useLive(db, () => taskSteps(taskId, db), [db, taskId]);
 }
 
 /** done/total per task of the list that has steps (one query for a list screen's rows). */
 export function useListStepCounts(listId: string): Record<string, StepCount> | undefined {
   const db = useDb();
-  return useLiveQuery(() => listStepCounts(listId, db), [db, listId]);
+  return useLive(db, () => listStepCounts(listId, db), [db, listId]);
 }
 
 /** done/total per task of `taskIds` that has steps (one query for a screen's rows that mix lists). */
@@ -150,17 +150,17 @@ export function useStepCounts(taskIds: readonly string[]): Record<string, StepCo
   const db = useDb();
   const key = taskIds.join(',');
   // `key` stands for the ids: callers pass a new array each render.
-  return useLiveQuery(() => stepCounts(taskIds, db), [db, key]);
+  return useLive(db, () => stepCounts(taskIds, db), [db, key]);
 }
 
 /** Upcoming's days: open tasks due in [from, from + days) and the repeating tasks that may recur then (one live read). */
 export function useUpcomingWithRepeats(from: string, days: number): { due: Task[]; repeating: Task[] } | undefined {
   const db = useDb();
-  return useLiveQuery(() => upcomingWithRepeats(from, days, db), [db, from, days]);
+  return useLive(db, () => upcomingWithRepeats(from, days, db), [db, from, days]);
 }
 
 /** The calendar's plain counts in [from, to] and the repeating tasks that may recur then (one live read). */
 export function useDayCountsWithRepeats(from: string, to: string): { counts: Record<string, number>; repeating: Task[] } | undefined {
   const db = useDb();
-  return useLiveQuery(() => dayCountsWithRepeats(from, to, db), [db, from, to]);
+  return useLive(db, () => dayCountsWithRepeats(from, to, db), [db, from, to]);
 }
