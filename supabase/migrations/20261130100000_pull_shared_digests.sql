@@ -40,20 +40,27 @@ revoke all on function daybook_private.pull_digest(jsonb) from public, anon;
 grant execute on function daybook_private.pull_digest(jsonb) to authenticated;
 
 -- {cursors: {invitations?, links?}, invitations?, links?} for sync_pull to merge into its page.
--- Stable, so it reads in the snapshot of the pull's statement that calls it.
+-- Stable, so its queries read in the snapshot of the pull's statement that calls it.
 create or replace function daybook_private.pull_shared(p_cursors jsonb) returns jsonb
-language sql stable set search_path = public, pg_temp as $$
-  select jsonb_build_object('cursors', coalesce(jsonb_object_agg(s.key, s.digest) filter (where s.asked), '{}'::jsonb))
-    || coalesce(jsonb_object_agg(s.key, s.value) filter (where not s.asked or s.held is distinct from s.digest), '{}'::jsonb)
-  from (
-    select x.key, x.value, x.asked, case when x.asked then daybook_private.pull_digest(x.value) end as digest,
-      case when x.asked then (p_cursors ->> x.key)::numeric end as held
-    from (
-      select v.key, v.value, coalesce(jsonb_typeof(p_cursors -> v.key) = 'number', false) as asked
-      from (values ('invitations', daybook_private.my_invitations()), ('links', daybook_private.my_links())) v(key, value)
-    ) x
-  ) s
-$$;
+language plpgsql stable set search_path = public, pg_temp as $$
+declare
+  k text;
+  val jsonb;
+  digest bigint;
+  sent jsonb := '{}'::jsonb;
+  digests jsonb := '{}'::jsonb;
+begin
+  foreach k in array array['invitations', 'links'] loop
+    val := case k when 'invitations' then daybook_private.my_invitations() else daybook_private.my_links() end;
+    if coalesce(jsonb_typeof(p_cursors -> k) = 'number', false) then
+      digest := daybook_private.pull_digest(val);
+      digests := digests || jsonb_build_object(k, digest);
+      continue when (p_cursors ->> k)::numeric = digest;
+    end if;
+    sent := sent || jsonb_build_object(k, val);
+  end loop;
+  return sent || jsonb_build_object('cursors', digests);
+end $$;
 revoke all on function daybook_private.pull_shared(jsonb) from public, anon;
 grant execute on function daybook_private.pull_shared(jsonb) to authenticated;
 
