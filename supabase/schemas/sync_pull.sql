@@ -8,8 +8,8 @@
 -- then version; at least one row) with has_more: exactly the page a smaller p_limit would have
 -- given, so each list's cursor ends at its last row kept and the next page goes on from there.
 -- Rows are the array elements that carry a version and their list (`id` for a list's own row);
--- refusals, visible_lists, cursors, invitations and links are sent whole. `remaining` counts the rows cut too. Null
--- when not even one row fits beside them (refusals carry whole changes).
+-- refusals, visible_lists, cursors, invitations and links are sent whole. `remaining` counts the
+-- rows cut too. Null when not even one row fits beside them (refusals carry whole changes).
 create or replace function daybook_private.pull_page_within(p_page jsonb, p_cursors jsonb, p_max_bytes int)
 returns jsonb language plpgsql immutable set search_path = public, pg_temp as $$
 declare
