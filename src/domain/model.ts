@@ -316,8 +316,17 @@ export interface PushResult {
   }[];
 }
 
-/** The key of the refusal stream's position among a pull's cursors; every other key is a list id. */
+/** The key of the refusal stream's position among a pull's cursors. */
 export const REFUSED_CURSOR = 'refused';
+
+/**
+ * The keys of the invitations' and the share links' digests among a pull's cursors; every key
+ * but these and the refusal stream's is a list id. A request that names one (0 when the device
+ * holds no set it can vouch for) is answered with the set's digest there, and with the set only
+ * when that digest is not the one sent.
+ */
+export const INVITATIONS_CURSOR = 'invitations';
+export const LINKS_CURSOR = 'links';
 
 export interface PullResult {
   lists: List[];
@@ -337,8 +346,9 @@ export interface PullResult {
   departed: { list_id: string; task_id: string }[];
   visible_lists: string[];
   /**
-   * A version per visible list id, and under `refused` the refusal stream's position (the highest
-   * refused mutation id delivered so far). Send them back as given: a `refused` cursor also lets
+   * A version per visible list id, under `refused` the refusal stream's position (the highest
+   * refused mutation id delivered so far), and under `invitations` and `links` the digests of
+   * those sets when the request named them. Send them back as given: a `refused` cursor also lets
    * the server forget the refusals up to it.
    */
   cursors: Record<string, number>;
@@ -346,9 +356,12 @@ export interface PullResult {
   /** With the refused change's name and args (servers before those were recorded send neither). */
   refused: { id: number; error: MutationError; name?: string; args?: unknown }[];
   has_more: boolean;
-  /** The caller's invitations, whole on every page (servers before invitations send none). */
+  /**
+   * The caller's invitations, whole; left out when the request's `invitations` cursor is the
+   * set's digest (servers before invitations send none).
+   */
   invitations?: Invitation[];
-  /** The live links of the lists the caller owns, whole on every page (servers before links send none). */
+  /** The live links of the lists the caller owns, whole; left out like invitations, by `links` (servers before links send none). */
   links?: ShareLink[];
   /**
    * Rows (of every kind; refusals are not counted) still to come past `cursors`; only when asked

@@ -38,16 +38,17 @@ revoke all on public.list_invitations from public, anon, authenticated;
 
 -- The caller's side of invitations, for sync_pull: those addressed to their e-mail, or bound to
 -- them through the mail's link, and still open (incoming: with the list's name and colour and who invited), and those on lists they own
--- (outgoing: pending ones not expired, and declined ones until dismissed). Whole every pull:
--- a person has few, and a device replaces what it holds with it.
+-- (outgoing: pending ones not expired, and declined ones until dismissed). Whole, when the
+-- device does not hold it already (pull_shared.sql): a person has few, and a device replaces what it holds with it.
 create or replace function daybook_private.my_invitations() returns jsonb
 language plpgsql stable security definer set search_path = public, pg_temp as $$
 declare
   me uuid := auth.uid();
   my_email text := lower((select u.email from auth.users u where u.id = auth.uid()));
 begin
-  return coalesce((select jsonb_agg(x.row order by x.incoming desc, x.created_at) from (
-    select true as incoming, i.created_at, jsonb_build_object('id', i.id, 'list_id', i.list_id, 'email', i.email,
+  -- in one order always (ids break ties): sync_pull sends the set again whenever its text changes
+  return coalesce((select jsonb_agg(x.row order by x.incoming desc, x.created_at, x.id) from (
+    select true as incoming, i.created_at, i.id, jsonb_build_object('id', i.id, 'list_id', i.list_id, 'email', i.email,
         'role', i.role, 'status', i.status, 'incoming', true, 'list_name', l.name, 'list_color', l.color,
         'invited_by', coalesce(u.email, ''), 'expires_at', i.expires_at) as row
       from public.list_invitations i
@@ -56,7 +57,7 @@ begin
       where (lower(i.email) = my_email or i.invitee = me) and i.status = 'pending' and i.expires_at > now()
         and not exists (select 1 from public.list_members m where m.list_id = i.list_id and m.user_id = me and m.deleted_at is null)
     union all
-    select false, i.created_at, jsonb_build_object('id', i.id, 'list_id', i.list_id, 'email', i.email,
+    select false, i.created_at, i.id, jsonb_build_object('id', i.id, 'list_id', i.list_id, 'email', i.email,
         'role', i.role, 'status', i.status, 'incoming', false, 'expires_at', i.expires_at)
       from public.list_members m
       join public.list_invitations i on i.list_id = m.list_id

@@ -26,7 +26,8 @@ alter table public.list_links enable row level security;
 revoke all on public.list_links from public, anon, authenticated;
 
 -- The live links (not revoked, not expired) of the lists the caller owns, for sync_pull. Whole
--- every pull, like invitations: at most 5 a list, and a device replaces what it holds with them.
+-- when the device does not hold them already (pull_shared.sql), like invitations: at most 5 a
+-- list, and a device replaces what it holds with them.
 create or replace function daybook_private.my_links() returns jsonb
 language sql stable security definer set search_path = public, pg_temp as $$
   select coalesce(jsonb_agg(jsonb_build_object('id', k.id, 'list_id', k.list_id, 'role', k.role,

@@ -8,8 +8,8 @@
 -- then version; at least one row) with has_more: exactly the page a smaller p_limit would have
 -- given, so each list's cursor ends at its last row kept and the next page goes on from there.
 -- Rows are the array elements that carry a version and their list (`id` for a list's own row);
--- refusals, visible_lists and cursors are sent whole. `remaining` counts the rows cut too. Null
--- when not even one row fits beside them (refusals carry whole changes).
+-- refusals, visible_lists, cursors, invitations and links are sent whole. `remaining` counts the
+-- rows cut too. Null when not even one row fits beside them (refusals carry whole changes).
 create or replace function daybook_private.pull_page_within(p_page jsonb, p_cursors jsonb, p_max_bytes int)
 returns jsonb language plpgsql immutable set search_path = public, pg_temp as $$
 declare
@@ -169,6 +169,11 @@ begin
   more as (
     select (select count(*) from page) > lim as rows,
       has_rc and (select count(*) from refused) > lim as refusals
+  ),
+  -- the caller's invitations and the live links of the lists they own (pull_shared.sql): each whole
+  -- unless the device holds it already, its digest among the cursors
+  shared as (
+    select daybook_private.pull_shared(p_cursors) as s
   )
   select jsonb_build_object(
     'lists', (select daybook_private.pull_lists_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'l'),
@@ -182,7 +187,7 @@ begin
     'departed', (select daybook_private.pull_departed_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'd'),
     'visible_lists', coalesce((select jsonb_agg(list_id order by list_id) from vis), '[]'),
     'cursors', coalesce((select jsonb_object_agg(nxt.list_id::text, nxt.c) from nxt), '{}')
-      || jsonb_build_object('refused', (select greatest(rc, upto) from complete)),
+      || jsonb_build_object('refused', (select greatest(rc, upto) from complete)) || (select s -> 'cursors' from shared),
     'refused', coalesce((select jsonb_agg(jsonb_build_object('id', mutation_id, 'error', error, 'name', name, 'args', args)
         order by mutation_id) from refused_kept), '[]'),
     -- RLS shows the caller their own client rows only (the check above refused anyone else's).
@@ -190,10 +195,6 @@ begin
     -- refused cursor is acknowledged up to its last mutation id (it never pages through the stream).
     'last_mutation_id', (select case when has_rc then upto else last end from complete),
     'has_more', (select rows or refusals from more),
-    -- the caller's invitations, whole (list_invitations.sql): an invitee's come this way only
-    'invitations', daybook_private.my_invitations(),
-    -- the live links of the lists the caller owns, whole (list_links.sql)
-    'links', daybook_private.my_links(),
     -- an uncorrelated subquery is run only when its CASE branch is taken
     'remaining', case when not coalesce(p_count, false) then null when not (select rows from more) then 0
       else (select daybook_private.pull_lists_count(me, n.lists, n.afters)
@@ -206,7 +207,7 @@ begin
           + daybook_private.pull_filters_count(me, n.lists, n.afters)
           + daybook_private.pull_departed_count(me, n.lists, n.afters)
         from (select array_agg(nxt.list_id) as lists, array_agg(nxt.c) as afters from nxt) n) end
-  ) into result;
+  ) || (select s - 'cursors' from shared) into result;
   exit when lim = 1;
   bounded := daybook_private.pull_page_within(result, p_cursors, max_bytes);
   exit when bounded is not null;

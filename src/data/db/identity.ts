@@ -15,7 +15,9 @@ export const META = {
   syncEpoch: 'sync_epoch',
   ackedAhead: 'acked_ahead',
   invitations: 'invitations',
+  invitationsDigest: 'invitations_digest',
   links: 'links',
+  linksDigest: 'links_digest',
   linkTokens: 'link_tokens',
 } as const;
 

@@ -1,6 +1,6 @@
 // Share links (SPEC §13.1) in `meta`: the live links of the person's lists as the last pull
-// brought them (whole, like invitations). Their tokens are kept apart (../links/tokens.ts),
-// loaded with the share dialog only.
+// brought them (whole, like invitations, and with their digest like them: ./invitations.ts).
+// Their tokens are kept apart (../links/tokens.ts), loaded with the share dialog only.
 import type { ShareLink } from '@/domain/model';
 import { META } from './identity';
 import type { DaybookDb } from './schema';
@@ -10,7 +10,10 @@ export async function readLinks(db: DaybookDb): Promise<ShareLink[]> {
   return Array.isArray(value) ? (value as ShareLink[]) : [];
 }
 
-export async function writeLinks(db: DaybookDb, links: ShareLink[]): Promise<void> {
+/** `digest`: the server's, when these are its set as a pull sent it. */
+export async function writeLinks(db: DaybookDb, links: ShareLink[], digest?: number): Promise<void> {
   if (links.length) await db.meta.put({ key: META.links, value: links });
   else await db.meta.delete(META.links);
+  if (digest !== undefined) await db.meta.put({ key: META.linksDigest, value: digest });
+  else await db.meta.delete(META.linksDigest);
 }

@@ -1,21 +1,33 @@
 // Pull cursors: a version per list, plus the refusal stream's position under `refused`
 // (SPEC §12). What the server sends back replaces what was stored — except where the device
-// moved a cursor itself while the page was on its way. Pure.
+// moved a cursor itself while the page was on its way. The digests of the invitations and the
+// share links travel among them too, but are kept with their sets (../db/invitations.ts, links.ts).
+// Pure.
 
-import { REFUSED_CURSOR } from '@/domain/model';
+import { INVITATIONS_CURSOR, LINKS_CURSOR, REFUSED_CURSOR } from '@/domain/model';
 
-export { REFUSED_CURSOR };
+export { INVITATIONS_CURSOR, LINKS_CURSOR, REFUSED_CURSOR };
 
 export type Cursors = Record<string, number>;
+
+/** The digests of the sets this device holds as the server sent them (none: it holds no such set). */
+export interface Digests {
+  invitations?: number;
+  links?: number;
+}
+
+const DIGEST_KEYS = new Set<string>([INVITATIONS_CURSOR, LINKS_CURSOR]);
 
 /**
  * The cursors a pull is asked with: the stored ones, and the refusal stream's position always,
  * 0 before the first page — a device that names its position gets refusals a page at a time
  * with `has_more`, and pages that never acknowledge a change whose refusal they do not carry
  * (supabase/README.md; a request without the key is answered as a device from before the stream).
+ * The digests likewise always (0: send the set), so a set comes only when it is not the one held.
  */
-export function requestCursors(stored: Cursors): Cursors {
-  return { [REFUSED_CURSOR]: 0, ...stored };
+export function requestCursors(stored: Cursors, digests: Digests = {}): Cursors {
+  const lists = Object.fromEntries(Object.entries(stored).filter(([key]) => !DIGEST_KEYS.has(key)));
+  return { [REFUSED_CURSOR]: 0, ...lists, [INVITATIONS_CURSOR]: digests.invitations ?? 0, [LINKS_CURSOR]: digests.links ?? 0 };
 }
 
 /**
@@ -23,11 +35,13 @@ export function requestCursors(stored: Cursors): Cursors {
  * a cursor that went back (a refusal rewound its list to pull the server's row again) or went
  * away (its list was purged) since the request keeps what the device did; the page's rows are
  * stored either way, and the next pull brings the rest again. The refusal stream's position is
- * never reset nor purged by the device: the page's always counts.
+ * never reset nor purged by the device: the page's always counts. The digests are not stored
+ * here: each is kept with its set, when the page brings the set.
  */
 export function mergeCursors(stored: Cursors, page: Cursors, sent: Cursors | undefined): Cursors {
   const next = { ...stored };
   for (const [key, value] of Object.entries(page)) {
+    if (DIGEST_KEYS.has(key)) continue;
     if (sent && key in sent && key !== REFUSED_CURSOR) {
       if (!(key in stored)) continue; // purged meanwhile
       if ((stored[key] ?? 0) < (sent[key] ?? 0)) continue; // reset meanwhile
@@ -37,12 +51,18 @@ export function mergeCursors(stored: Cursors, page: Cursors, sent: Cursors | und
   return next;
 }
 
-/** Every list's cursor back to 0 (pull everything again); the refusal stream keeps its place. */
-export function rewindLists(cursors: Cursors): void {
-  for (const key of Object.keys(cursors)) if (key !== REFUSED_CURSOR) cursors[key] = 0;
+/** A set's digest as a page gives it (none from a server from before digests). */
+export function pageDigest(page: Cursors, key: typeof INVITATIONS_CURSOR | typeof LINKS_CURSOR): number | undefined {
+  const value = page[key];
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }
 
-/** List ids the device has pulled rows of (every key but the refusal stream's). */
+/** Every list's cursor back to 0 (pull everything again); the refusal stream keeps its place. */
+export function rewindLists(cursors: Cursors): void {
+  for (const key of cursorLists(cursors)) cursors[key] = 0;
+}
+
+/** List ids the device has pulled rows of (every key but the refusal stream's and the digests'). */
 export function cursorLists(cursors: Cursors): string[] {
-  return Object.keys(cursors).filter((key) => key !== REFUSED_CURSOR);
+  return Object.keys(cursors).filter((key) => key !== REFUSED_CURSOR && !DIGEST_KEYS.has(key));
 }

@@ -3,6 +3,7 @@
 import { getDb } from '../db/database';
 import type { DaybookDb } from '../db/schema';
 import { META, readIdentity } from '../db/identity';
+import { requestCursors } from './cursors';
 
 export async function getClientId(db: DaybookDb = getDb()): Promise<string> {
   const identity = await readIdentity(db);
@@ -13,6 +14,17 @@ export async function getClientId(db: DaybookDb = getDb()): Promise<string> {
 export async function getCursors(db: DaybookDb = getDb()): Promise<Record<string, number>> {
   const value = (await db.meta.get(META.cursors))?.value;
   return value && typeof value === 'object' ? { ...(value as Record<string, number>) } : {};
+}
+
+/**
+ * The cursors a pull is asked with (cursors.ts): the stored ones and the digests of the sets this
+ * device holds, read together.
+ */
+export async function getRequestCursors(db: DaybookDb = getDb()): Promise<Record<string, number>> {
+  const [cursors, invitations, links] = await db.meta.bulkGet([META.cursors, META.invitationsDigest, META.linksDigest]);
+  const stored = cursors?.value && typeof cursors.value === 'object' ? (cursors.value as Record<string, number>) : {};
+  const digest = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  return requestCursors(stored, { invitations: digest(invitations?.value), links: digest(links?.value) });
 }
 
 export async function setCursors(cursors: Record<string, number>, db: DaybookDb = getDb()): Promise<void> {

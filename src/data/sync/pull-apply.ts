@@ -14,7 +14,7 @@ import { type Reads, readsOf } from '../mutations';
 import { advanceMutationId, nextMutationId } from '../write/outbox';
 import { moveToRefused } from './refusals';
 import { stripFilter, stripLabel, stripList, stripReminder, stripStep, stripTask, stripTaskLabel } from './server-rows';
-import { type Cursors, cursorLists, mergeCursors, REFUSED_CURSOR } from './cursors';
+import { type Cursors, cursorLists, INVITATIONS_CURSOR, LINKS_CURSOR, mergeCursors, pageDigest, REFUSED_CURSOR } from './cursors';
 import { getAckedAhead, getCursors, setAckedAhead, setCursors } from './meta';
 
 /** `sent`: the cursors the page was asked for with (so a reset made meanwhile wins: cursors.ts). */
@@ -98,10 +98,11 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
     if (steps.length) await db.steps.bulkPut(steps.map((s) => toStepRow({ ...stripStep(s), deleted_with_task: s.deleted_with_task === true })));
     // This user's reminders (a server from before reminders sends none; a cleared one comes as a row too).
     if (page.reminders?.length) await db.reminders.bulkPut(page.reminders.map(stripReminder));
-    // The invitations, whole (a server from before invitations sends none).
-    if (page.invitations) await writeInvitations(db, page.invitations);
-    // The live links of the lists this person owns, whole (a server from before links sends none).
-    if (page.links) await writeLinks(db, page.links);
+    // The invitations, whole, with their digest (a server from before invitations sends none; one
+    // leaves them out when the digest the pull was asked with is theirs: the device holds them).
+    if (page.invitations) await writeInvitations(db, page.invitations, pageDigest(page.cursors, INVITATIONS_CURSOR));
+    // The live links of the lists this person owns, likewise (a server from before links sends none).
+    if (page.links) await writeLinks(db, page.links, pageDigest(page.cursors, LINKS_CURSOR));
     // This user's labels and their labels on tasks (a deleted label and a removed one come as rows too).
     if (page.labels?.length) await db.labels.bulkPut(page.labels.map(stripLabel));
     if (page.task_labels?.length) await db.task_labels.bulkPut(page.task_labels.map(stripTaskLabel));

@@ -8,15 +8,14 @@ import { databaseNameFor, LOCAL_DATABASE } from '../db/identity';
 import { observe } from '../live/observe';
 import { pendingMutations } from '../write/outbox';
 import { applyPull } from './pull-apply';
-import { requestCursors } from './cursors';
 import { outboxCount } from '../read/queries';
 import { refuseLocally } from './refusals';
 import {
   assertSyncEpoch,
   claimSyncEpoch,
   getClientId,
-  getCursors,
   getLastSyncedAt,
+  getRequestCursors,
   getOfflineSavedShown,
   setLastSyncedAt,
   setOfflineSavedShown,
@@ -39,7 +38,7 @@ export function createSyncStore(db: DaybookDb): SyncStore {
       epoch = await claimSyncEpoch(db);
     },
     clientId: () => getClientId(db),
-    cursors: async () => requestCursors(await getCursors(db)),
+    cursors: () => getRequestCursors(db),
     pending: (limit, after = 0) => pendingMutations(limit, db, after),
     pendingCount: () => outboxCount(db),
     observePending: (onCount, onError) => observe(() => outboxCount(db), onCount, onError),
