@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { createDaybookServer } from '../server/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/index.ts';
 
@@ -61,3 +61,21 @@ export function stats(samples: number[]) {
 }
 
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/**
+ * When the "Today" heading is on screen (the page's performance.now()), polled every 100 ms with
+ * plain evaluations. Not page.waitForFunction: it injects Playwright's selector engine into the
+ * page, whose compile is a main-thread task of its own at 4× throttling, work no phone does (it
+ * showed in the profile's trace among the app's long tasks).
+ */
+export async function todayShownAt(page: Page, timeoutMs = 60_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const at = await page
+      .evaluate(() => (document.querySelector('h1')?.textContent?.trim() === 'Today' ? performance.now() : null))
+      .catch(() => null); // a context replaced while the page loads: poll again
+    if (at !== null) return at;
+    if (Date.now() > deadline) throw new Error('"Today" not shown');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

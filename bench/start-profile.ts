@@ -4,12 +4,13 @@
 // 50 ms it prints its start and length and how its time splits between the app's source files
 // and the packages they use (samples mapped back through the source maps), so the next slice to
 // cut is named, not guessed.
-// Run: npx tsx bench/start-profile.ts   (env BENCH_RATE=4, BENCH_TAIL_MS=5000, BENCH_TOP=8)
+// Run: npx tsx bench/start-profile.ts   (env BENCH_RATE=4, BENCH_TAIL_MS=5000, BENCH_TOP=8,
+// BENCH_MIN_MS=50, BENCH_STACKS=N: call chains N deep, BENCH_EVENTS=1: the timeline's events)
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
-import { launchChromium, serve } from './client-common.ts';
+import { launchChromium, serve, todayShownAt } from './client-common.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 4);
 const TAIL_MS = Number(process.env.BENCH_TAIL_MS ?? 5000);
@@ -53,7 +54,7 @@ try {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'],
   });
   await page.goto(`${server.url}/today`, { waitUntil: 'commit' });
-  await page.waitForFunction(() => document.querySelector('h1')?.textContent?.trim() === 'Today', null, { polling: 100, timeout: 60_000 });
+  await todayShownAt(page);
   await page.waitForTimeout(TAIL_MS);
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
   events = Array.isArray(trace) ? trace : trace.traceEvents;
@@ -157,6 +158,25 @@ for (const task of tasks) {
     }
     for (const [key, n] of [...byChain].sort((a, b) => b[1] - a[1]).slice(0, 6)) {
       console.log(`      ${((n / Math.max(1, total)) * ms).toFixed(1).padStart(6)} ms  ${key}`);
+    }
+  }
+  if (process.env.BENCH_EVENTS) {
+    // the timeline's own events inside the task (parsing, compiling, style, layout, paint), the
+    // outermost of each nesting: what "(program)" was
+    const inner = events
+      .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur!)
+      .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+    const byName = new Map<string, number>();
+    let end = 0;
+    for (const e of inner) {
+      if (e.ts < end) continue; // nested in one already counted
+      end = e.ts + (e.dur ?? 0);
+      const url = (e.args?.data as { url?: string } | undefined)?.url;
+      const key = url ? `${e.name} ${url.split('/').pop()}` : e.name;
+      byName.set(key, (byName.get(key) ?? 0) + (e.dur ?? 0) / 1000);
+    }
+    for (const [key, d] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 6)) {
+      console.log(`      event ${d.toFixed(1).padStart(6)} ms  ${key}`);
     }
   }
 }
