@@ -9,14 +9,13 @@ const FIRST_ROUTE = /[\\/]src[\\/]routes[\\/]today\.tsx\?tsr-split=component/;
 
 /**
  * The app proper in the phases src/app/start.tsx evaluates one task at a time, in that order: the
- * start itself (src/main.tsx imports it once boot.js's picture is painted), Dexie's package, the
- * data layer, the route tree (the route files and the router's packages), the router, React and the app's tree. Each phase's chunk holds what its module imports statically and
+ * start itself (src/main.tsx imports it once boot.js's picture is painted), the data layer, the
+ * route tree (the route files and the router's packages), the router, React and the app's tree. Each phase's chunk holds what its module imports statically and
  * no earlier phase holds; React's own packages are a chunk of their own, so that no one file is
  * a long compile.
  */
 const PHASES = [
   { chunk: 'app', start: /[\\/]src[\\/]app[\\/]start\.tsx$/ },
-  { chunk: 'dexie', start: /[\\/]src[\\/]data[\\/]db[\\/]dexie-engine\.ts$/ },
   { chunk: 'data', start: /[\\/]src[\\/]app[\\/]start-database\.ts$/ },
   // (the router's not-found screen too: its few rules then come with the routes' stylesheet)
   { chunk: 'routes', start: /[\\/]src[\\/](routeTree\.gen\.ts|features[\\/]not-found[\\/]not-found-screen\.tsx)$/ },
