@@ -6,6 +6,7 @@
 // thread. Threads start when the first push goes, so a server that sends none starts none.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { pushRequestArgs } from '../supabase/functions/_shared/push-deliver.ts';
 import type { DeliveryResult, PushDeliver, PushDelivery } from '../supabase/functions/_shared/push-sender.ts';
 
 export interface PushPoolOptions {
@@ -111,7 +112,7 @@ export function createPushPool(opts: PushPoolOptions = {}): PushPool {
         const guard = setTimeout(() => lose(t, 'send thread stopped answering'), push.timeoutMs + graceMs);
         guard.unref();
         t.pending.set(id, { resolve, reject, guard });
-        t.worker.postMessage({ id, push });
+        t.worker.postMessage({ id, args: pushRequestArgs(push), endpoint: push.endpoint, timeoutMs: push.timeoutMs });
       });
     },
     async close() {

@@ -14,15 +14,16 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true }),
 };
 
-/** @param {{ endpoint: string, p256dh: string, auth: string, payload: string, authorization: string, ttlSeconds: number, urgency: string, timeoutMs: number }} p */
-function send(p) {
+/**
+ * @param {Parameters<typeof webpush.generateRequestDetails>} args what the sender's thread made
+ *   with push-deliver.ts's pushRequestArgs, so both paths encrypt the same request
+ * @param {string} endpoint
+ * @param {number} timeoutMs
+ */
+function send(args, endpoint, timeoutMs) {
   let req;
   try {
-    req = webpush.generateRequestDetails({ endpoint: p.endpoint, keys: { p256dh: p.p256dh, auth: p.auth } }, p.payload, {
-      headers: { Authorization: p.authorization },
-      TTL: p.ttlSeconds,
-      urgency: p.urgency,
-    });
+    req = webpush.generateRequestDetails(...args);
   } catch (err) {
     return Promise.resolve({ encryptionFailed: err instanceof Error ? err.message : String(err) });
   }
@@ -37,11 +38,11 @@ function send(p) {
     const timer = setTimeout(() => {
       request?.destroy();
       finish(null);
-    }, p.timeoutMs);
+    }, timeoutMs);
     /** @type {http.ClientRequest | undefined} */
     let request;
     try {
-      const url = new URL(p.endpoint);
+      const url = new URL(endpoint);
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
       const lib = url.protocol === 'https:' ? https : http;
       request = lib.request(url, { method: 'POST', headers, agent: agents[url.protocol] }, (res) => {
@@ -57,6 +58,6 @@ function send(p) {
   });
 }
 
-parentPort?.on('message', (/** @type {{ id: number, push: Parameters<typeof send>[0] }} */ m) => {
-  send(m.push).then((result) => parentPort?.postMessage({ id: m.id, result }));
+parentPort?.on('message', (/** @type {{ id: number, args: Parameters<typeof send>[0], endpoint: string, timeoutMs: number }} */ m) => {
+  send(m.args, m.endpoint, m.timeoutMs).then((result) => parentPort?.postMessage({ id: m.id, result }));
 });

@@ -40,11 +40,19 @@ export function inThreadDeliver(doFetch: typeof fetch): PushDeliver {
   };
 }
 
+/**
+ * What web-push's `generateRequestDetails` is called with for one push: made here only, so the
+ * Node server's send threads (server/push-worker.mjs, plain JavaScript) encrypt the same request.
+ */
+export function pushRequestArgs(p: PushDelivery): Parameters<typeof webpush.generateRequestDetails> {
+  return [
+    { endpoint: p.endpoint, keys: { p256dh: p.p256dh, auth: p.auth } },
+    p.payload,
+    { headers: { Authorization: p.authorization }, TTL: p.ttlSeconds, urgency: p.urgency },
+  ];
+}
+
 /** The encrypted request for one push (web-push's, its body aes128gcm). Throws on bad keys. */
 export function pushRequest(p: PushDelivery): ReturnType<typeof webpush.generateRequestDetails> {
-  return webpush.generateRequestDetails({ endpoint: p.endpoint, keys: { p256dh: p.p256dh, auth: p.auth } }, p.payload, {
-    headers: { Authorization: p.authorization },
-    TTL: p.ttlSeconds,
-    urgency: p.urgency,
-  });
+  return webpush.generateRequestDetails(...pushRequestArgs(p));
 }
