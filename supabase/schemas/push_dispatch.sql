@@ -44,9 +44,11 @@ end $$;
 -- Every list a batch may write to, read before anything is locked: the lists its changes name,
 -- and the current lists of the tasks and steps they name (a task's steps and reminders live in
 -- its list). Ids that are not uuids are left out; their changes are refused when applied.
--- (PL/pgSQL rather than SQL: its plan is kept for the session instead of made at every push)
+-- (PL/pgSQL rather than SQL: its plan is kept for the session instead of made at every push.
+-- Ids as arrays, `= any`, an index probe each, where `in (subquery)` may scan the table; and
+-- enable_seqscan off so a plan kept from when the table was small does not scan it ever after.)
 create or replace function daybook_private.push_lists(p_mutations jsonb) returns uuid[]
-language plpgsql stable security definer set search_path = public, pg_temp as $$
+language plpgsql stable security definer set search_path = public, pg_temp set enable_seqscan = off as $$
 begin
   return (with x as (
     select x.value ->> 'name' as name, x.value -> 'args' as args,
@@ -61,22 +63,22 @@ begin
     select daybook_private.try_uuid(x.args -> 'patch' ->> 'list_id') from x where x.name = 'task.update'
     union
     select t.list_id from public.tasks t
-      where t.id in (select daybook_private.try_uuid(x.args ->> 'id') from x where x.kind = 'task')
+      where t.id = any(array(select daybook_private.try_uuid(x.args ->> 'id') from x where x.kind = 'task'))
     union
     select t.list_id from public.tasks t
-      where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.name = 'step.create')
+      where t.id = any(array(select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.name = 'step.create'))
     union
     select s.list_id from public.steps s
-      where s.id in (select daybook_private.try_uuid(x.args ->> 'id') from x where x.kind = 'step')
+      where s.id = any(array(select daybook_private.try_uuid(x.args ->> 'id') from x where x.kind = 'step'))
     union
     select t.list_id from public.tasks t
-      where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'reminder')
+      where t.id = any(array(select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'reminder'))
     -- a person's labels and filters live in their Inbox's space, whose id is theirs
     union
     select auth.uid() from x where x.kind in ('label', 'filter')
     union
     select t.list_id from public.tasks t
-      where t.id in (select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'task_label')));
+      where t.id = any(array(select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'task_label'))));
 end $$;
 
 revoke all on function daybook_private.mutation_kind(text) from public, anon, authenticated;

@@ -25,10 +25,12 @@ begin
 
   -- An edit of a task the batch creates later is refused when the changes go one by one: that
   -- batch goes change by change.
-  if exists (select 1 from jsonb_array_elements(p_mutations) with ordinality u(value, ord)
-      join jsonb_array_elements(p_mutations) with ordinality c(value, ord)
-        on c.value ->> 'name' = 'task.create' and c.value -> 'args' ->> 'id' = u.value -> 'args' ->> 'id'
-      where u.value ->> 'name' = 'task.update' and c.ord > u.ord) then
+  -- (per id, not the batch joined with itself: that pairs every change with every other)
+  if exists (select 1 from (select max(e.ord) filter (where e.value ->> 'name' = 'task.create') as last_create,
+        min(e.ord) filter (where e.value ->> 'name' = 'task.update') as first_edit
+      from jsonb_array_elements(p_mutations) with ordinality e(value, ord)
+      group by e.value -> 'args' ->> 'id') g
+      where g.last_create > g.first_edit) then
     return null;
   end if;
 
