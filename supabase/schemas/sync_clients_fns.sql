@@ -26,7 +26,9 @@ end $$;
 -- never runs one), making each push slower the longer its client has been in use.
 -- Removes the applied records in [p_from, p_last - 1000], oldest first, at most 500; returns where
 -- the next prune starts. New records always take ids above p_last, so nothing lands below it.
--- sync_push calls it only when at least 100 ids have left the window.
+-- sync_push calls it only when at least 100 ids have left the window. The ids as an array, each
+-- an index probe: as `in (subquery)`, a plan made while the table looked empty walked all of the
+-- client's records, the subquery again for each.
 create or replace function daybook_private.prune_applied(p_client_id uuid, p_from bigint, p_last bigint) returns bigint
 language plpgsql security definer set search_path = public, pg_temp as $$
 declare
@@ -39,10 +41,10 @@ begin
   end if;
   with gone as (
     delete from public.sync_mutations
-    where client_id = p_client_id and mutation_id in (
+    where client_id = p_client_id and mutation_id = any(array(
       select s.mutation_id from public.sync_mutations s
       where s.client_id = p_client_id and s.status = 'applied' and s.mutation_id between p_from and upto
-      order by s.mutation_id limit 500)
+      order by s.mutation_id limit 500))
     returning mutation_id)
   select count(*), max(mutation_id) into n, last_gone from gone;
   -- fewer than the limit: every applied record up to `upto` is gone
@@ -60,10 +62,10 @@ begin
     return;
   end if;
   delete from public.sync_mutations
-  where client_id = p_client_id and mutation_id in (
+  where client_id = p_client_id and mutation_id = any(array(
     select s.mutation_id from public.sync_mutations s
     where s.client_id = p_client_id and s.user_id = auth.uid() and s.status = 'refused' and s.mutation_id <= p_upto
-    order by s.mutation_id limit 1000 for update skip locked);
+    order by s.mutation_id limit 1000 for update skip locked));
 end $$;
 
 -- The failures that abort a whole push so its client retries it unchanged (serialization,
