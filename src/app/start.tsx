@@ -42,6 +42,7 @@ if (!root) throw new Error('Missing #root element');
 void (async () => {
   const database = await import('./start-database');
   database.deferFirstRuns();
+  await nextTask();
   database.bootRememberedDatabase();
   await nextTask();
   const opened = database.openDatabaseNow();
