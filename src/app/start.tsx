@@ -53,6 +53,8 @@ void (async () => {
   await nextTask();
   await import('../routeTree.gen');
   await nextTask();
+  (await import('./history')).browserHistory();
+  await nextTask();
   const { afterFirstScreen, loadFirstScreen } = await import('./router');
   // The screen's routes are resolved (and their chunks fetched) in the tasks that follow, not in
   // the one that made the router.
