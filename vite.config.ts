@@ -26,6 +26,8 @@ const PHASES = [
 const REACT_CHUNK = 'react';
 const REACT_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const FIRST_ROUTE_CHUNK = 'today';
+/** The chunks the idle preloads import (src/app/preload.tsx, the quick-add parser's loader). */
+const IDLE_IMPORTS = /(^|\/)(core|understood|repeat-words)-[\w-]+\.js$/;
 
 /**
  * The first screen's modules: each phase's and the first route's split component, each with
@@ -116,6 +118,14 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    modulePreload: {
+      // Chunks the app imports when the browser is idle after the first screen (the write path, the
+      // quick-add parser, the repeat words): Vite's preload helper would append a
+      // <link rel=modulepreload> per chunk they import, each a few milliseconds of the page's
+      // thread, all in the idle callback's one task. The import itself fetches the same chunks;
+      // their stylesheets are still linked (Vite keeps CSS out of this list).
+      resolveDependencies: (file, deps) => (IDLE_IMPORTS.test(file) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
