@@ -17,14 +17,17 @@ const FIRST_ROUTE = /[\\/]src[\\/]routes[\\/]today\.tsx\?tsr-split=component/;
 const PHASES = [
   { chunk: 'app', start: /[\\/]src[\\/]app[\\/]start\.tsx$/ },
   { chunk: 'data', start: /[\\/]src[\\/]app[\\/]start-database\.ts$/ },
-  // (the router's not-found screen too: its few rules then come with the routes' stylesheet)
-  { chunk: 'routes', start: /[\\/]src[\\/](routeTree\.gen\.ts|features[\\/]not-found[\\/]not-found-screen\.tsx)$/ },
+  // (the router's history and not-found screen too: the screen's few rules then come with the
+  // routes' stylesheet)
+  { chunk: 'routes', start: /[\\/]src[\\/](routeTree\.gen\.ts|app[\\/]history\.ts|features[\\/]not-found[\\/]not-found-screen\.tsx)$/ },
   { chunk: 'router', start: /[\\/]src[\\/]app[\\/]router\.ts$/ },
   { chunk: 'ui', start: /[\\/]src[\\/]app[\\/]start-ui\.tsx$/ },
 ] as const;
 const REACT_CHUNK = 'react';
 const REACT_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const FIRST_ROUTE_CHUNK = 'today';
+/** The chunks the idle preloads import (src/app/preload.tsx, the quick-add parser's loader). */
+const IDLE_IMPORTS = /(^|\/)(core|understood|repeat-words)-[\w-]+\.js$/;
 
 /**
  * The first screen's modules: each phase's and the first route's split component, each with
@@ -115,6 +118,14 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    modulePreload: {
+      // Chunks the app imports when the browser is idle after the first screen (the write path, the
+      // quick-add parser, the repeat words): Vite's preload helper would append a
+      // <link rel=modulepreload> per chunk they import, each a few milliseconds of the page's
+      // thread, all in the idle callback's one task. The import itself fetches the same chunks;
+      // their stylesheets are still linked (Vite keeps CSS out of this list).
+      resolveDependencies: (file, deps) => (IDLE_IMPORTS.test(file) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

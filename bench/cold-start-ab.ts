@@ -1,5 +1,6 @@
 // A/B offline cold start: several builds served on their own ports, cold starts alternated in one
 // browser so the machine's load hits every variant alike. Usage: npx tsx bench/cold-start-ab.ts name=dist ...
+// (env AB_STARTS, AB_TASKS, BENCH_PORT: the floor's port, the builds on the ports after it)
 import { resolve } from 'node:path';
 import { launchChromium, serve, stats } from './client-common.ts';
 import { firstTaskProbe, readInbox, seedRows, writeFloorSite, writeRows } from './client-seed.ts';
@@ -10,8 +11,9 @@ const variants = process.argv.slice(2).map((a) => { const [name, dist] = a.split
 
 const floorDir = resolve('.tmp/ab-floor');
 writeFloorSite(floorDir);
-const servers = await Promise.all(variants.map((v, i) => serve(v.dist, 4340 + i)));
-const floor = await serve(floorDir, 4339);
+const PORT = Number(process.env.BENCH_PORT ?? 4339);
+const servers = await Promise.all(variants.map((v, i) => serve(v.dist, PORT + 1 + i)));
+const floor = await serve(floorDir, PORT);
 const browser = await launchChromium();
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });

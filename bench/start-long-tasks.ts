@@ -39,7 +39,7 @@ const variants = args.length
     })
   : [{ name: 'this checkout', dist: productionBuild() }];
 
-const servers = await Promise.all(variants.map((v, i) => serve(v.dist, 4350 + i)));
+const servers = await Promise.all(variants.map((v, i) => serve(v.dist, Number(process.env.BENCH_PORT ?? 4350) + i)));
 const browser = await launchChromium();
 type Sample = { count: number; longest: number; blocking: number; heading: number; tasks: { start: number; duration: number }[] };
 const samples = new Map<string, Sample[]>();

@@ -5,7 +5,8 @@
 // and the packages they use (samples mapped back through the source maps), so the next slice to
 // cut is named, not guessed.
 // Run: npx tsx bench/start-profile.ts   (env BENCH_RATE=4, BENCH_TAIL_MS=5000, BENCH_TOP=8,
-// BENCH_MIN_MS=50, BENCH_STACKS=N: call chains N deep, BENCH_EVENTS=1: the timeline's events)
+// BENCH_MIN_MS=50, BENCH_STACKS=N: call chains N deep, BENCH_EVENTS=1: the timeline's events,
+// BENCH_EVENTS=all: nested ones too)
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -40,7 +41,7 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 
-const server = await serve(dist, 4358);
+const server = await serve(dist, Number(process.env.BENCH_PORT ?? 4358));
 const browser = await launchChromium();
 let events: TraceEvent[];
 const servedUrl = server.url;
@@ -169,13 +170,13 @@ for (const task of tasks) {
     const byName = new Map<string, number>();
     let end = 0;
     for (const e of inner) {
-      if (e.ts < end) continue; // nested in one already counted
+      if (e.ts < end && process.env.BENCH_EVENTS !== 'all') continue; // nested in one already counted
       end = e.ts + (e.dur ?? 0);
       const url = (e.args?.data as { url?: string } | undefined)?.url;
       const key = url ? `${e.name} ${url.split('/').pop()}` : e.name;
       byName.set(key, (byName.get(key) ?? 0) + (e.dur ?? 0) / 1000);
     }
-    for (const [key, d] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 6)) {
+    for (const [key, d] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, process.env.BENCH_EVENTS === 'all' ? 16 : 6)) {
       console.log(`      event ${d.toFixed(1).padStart(6)} ms  ${key}`);
     }
   }

@@ -1,9 +1,11 @@
 import { createRouter } from '@tanstack/react-router';
 import { NotFoundScreen } from '@/features/not-found/not-found-screen';
 import { routeTree } from '../routeTree.gen';
+import { browserHistory } from './history';
 
 export const router = createRouter({
   routeTree,
+  history: browserHistory(),
   defaultPreload: 'intent',
   scrollRestoration: true,
   defaultNotFoundComponent: NotFoundScreen,

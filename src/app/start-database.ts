@@ -6,9 +6,13 @@ import { bootDatabase, getDb } from '@/data';
 export { deferFirstRuns, endDeferredFirstRuns } from '@/data';
 import { rememberedUserId } from '@/sync/stored-account';
 
-/** Makes the remembered user's database (or the local one) the app's current one. */
+/**
+ * Makes the remembered user's database (or the local one) the app's current one and defines it
+ * (Dexie's tables from every schema version), without opening it: the open is a task of its own.
+ */
 export function bootRememberedDatabase(): void {
   bootDatabase(rememberedUserId());
+  getDb();
 }
 
 /**

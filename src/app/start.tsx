@@ -27,10 +27,10 @@ if (typeof Worker === 'function') {
 }
 
 // The app is evaluated in phases, one task each, each phase's chunk preloaded by index.html (so
-// compiled as it arrived): the data layer, which opens the remembered user's database at once
-// (offline too; a first visit's open builds the schema, a task of its own); React's packages; the
-// route tree; the router, which starts fetching the screen's chunks; the app's tree, whose first
-// render is a transition. One chunk for all of it would be one long task to compile and one to
+// compiled as it arrived): the data layer, which defines the remembered user's database and, a
+// task later, opens it (offline too; a first visit's open builds the schema, a task of its own);
+// React's packages; the route tree and, a task later, the browser history; the router, which
+// starts fetching the screen's chunks; the app's tree, whose first render is a transition. One chunk for all of it would be one long task to compile and one to
 // evaluate.
 
 /** How long the first render waits for the database's open at most. */
@@ -42,6 +42,7 @@ if (!root) throw new Error('Missing #root element');
 void (async () => {
   const database = await import('./start-database');
   database.deferFirstRuns();
+  await nextTask();
   database.bootRememberedDatabase();
   await nextTask();
   const opened = database.openDatabaseNow();
@@ -51,6 +52,8 @@ void (async () => {
   await import('react-dom/client');
   await nextTask();
   await import('../routeTree.gen');
+  await nextTask();
+  (await import('./history')).browserHistory();
   await nextTask();
   const { afterFirstScreen, loadFirstScreen } = await import('./router');
   // The screen's routes are resolved (and their chunks fetched) in the tasks that follow, not in

@@ -48,7 +48,8 @@ export function getDb(): DaybookDb {
  * reload offline or with an expired token opens the same person's data. Opens nothing yet.
  */
 export function bootDatabase(userId: string | null): void {
-  if (userId && getDb().name !== databaseNameFor(userId)) setCurrentDatabase(createDatabase(databaseNameFor(userId), userId));
+  // (not through getDb(): defining the local database on the way is a whole schema's work for nothing)
+  if (userId && current?.name !== databaseNameFor(userId)) setCurrentDatabase(createDatabase(databaseNameFor(userId), userId));
 }
 
 /** Switches the app to `db`; the previous handle is left open for its owner to close. */
