@@ -30,8 +30,8 @@ if (typeof Worker === 'function') {
 // compiled as it arrived): the data layer, which defines the remembered user's database and, a
 // task later, opens it (offline too; a first visit's open builds the schema, a task of its own);
 // React's packages; the route tree and, a task later, the browser history; the router, which
-// starts fetching the screen's chunks; the app's tree, whose first render is a transition. One chunk for all of it would be one long task to compile and one to
-// evaluate.
+// starts fetching the screen's chunks; the app's tree, whose first render is a transition. One
+// chunk for all of it would be one long task to compile and one to evaluate.
 
 /** How long the first render waits for the database's open at most. */
 const OPEN_WAIT_MS = 1000;
