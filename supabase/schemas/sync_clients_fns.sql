@@ -26,9 +26,12 @@ end $$;
 -- never runs one), making each push slower the longer its client has been in use.
 -- Removes the applied records in [p_from, p_last - 1000], oldest first, at most 500; returns where
 -- the next prune starts. New records always take ids above p_last, so nothing lands below it.
--- sync_push calls it only when at least 100 ids have left the window. The ids as an array, each
--- an index probe: as `in (subquery)`, a plan made while the table looked empty walked all of the
--- client's records, the subquery again for each.
+-- sync_push calls it only when at least 100 ids have left the window. The oldest 500 are found
+-- first, then deleted as one range of the primary key: deleting `in (subquery)` could be planned
+-- as a walk over all of the client's records running the subquery again for each (statistics from
+-- when clients had few records), and even `= any(array)` is a filter over all of them on
+-- PostgreSQL 15. No record can appear inside the range meanwhile (new ids are above p_last, and
+-- sync_push holds the client's row).
 create or replace function daybook_private.prune_applied(p_client_id uuid, p_from bigint, p_last bigint) returns bigint
 language plpgsql security definer set search_path = public, pg_temp as $$
 declare
@@ -39,14 +42,16 @@ begin
   if upto < p_from then
     return p_from;
   end if;
-  with gone as (
-    delete from public.sync_mutations
-    where client_id = p_client_id and mutation_id = any(array(
-      select s.mutation_id from public.sync_mutations s
-      where s.client_id = p_client_id and s.status = 'applied' and s.mutation_id between p_from and upto
-      order by s.mutation_id limit 500))
-    returning mutation_id)
-  select count(*), max(mutation_id) into n, last_gone from gone;
+  select max(x.mutation_id) into last_gone from (
+    select s.mutation_id from public.sync_mutations s
+    where s.client_id = p_client_id and s.status = 'applied' and s.mutation_id between p_from and upto
+    order by s.mutation_id limit 500) x;
+  if last_gone is null then
+    return upto + 1;
+  end if;
+  delete from public.sync_mutations
+  where client_id = p_client_id and mutation_id between p_from and last_gone and status = 'applied';
+  get diagnostics n = row_count;
   -- fewer than the limit: every applied record up to `upto` is gone
   return case when n < 500 then upto + 1 else last_gone + 1 end;
 end $$;
@@ -61,8 +66,10 @@ begin
   if current_setting('transaction_read_only') = 'on' then
     return;
   end if;
+  -- (`status` repeated outside: the refusals' own index then finds the rows, not a walk over all
+  -- of the client's records)
   delete from public.sync_mutations
-  where client_id = p_client_id and mutation_id = any(array(
+  where client_id = p_client_id and status = 'refused' and mutation_id = any(array(
     select s.mutation_id from public.sync_mutations s
     where s.client_id = p_client_id and s.user_id = auth.uid() and s.status = 'refused' and s.mutation_id <= p_upto
     order by s.mutation_id limit 1000 for update skip locked));
