@@ -1,5 +1,5 @@
 // Thin typed wrappers over the two RPCs for integration tests.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { PullResult, PushResult } from '@/domain/model';
 
@@ -28,6 +28,21 @@ export async function pushOk(client: SupabaseClient, clientId: string, mutations
   const { data, error } = await push(client, clientId, mutations);
   if (error || !data) throw new Error(`push failed: ${error?.message}`);
   return data;
+}
+
+/** A share link's token, and the SHA-256 the server keeps of it. */
+export const newLinkToken = () => randomBytes(32).toString('base64url');
+export const linkTokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** A share link made by the client's user through sync_push (applied, or this throws): its id and token. */
+export async function linkCreate(client: SupabaseClient, listId: string, role = 'viewer', days = 7): Promise<{ id: string; token: string }> {
+  const id = randomUUID();
+  const token = newLinkToken();
+  const r = await pushOk(client, randomUUID(), [
+    { id: 1, name: 'link.create', args: { id, list_id: listId, role, expires_in_days: days, token_hash: linkTokenHash(token) } },
+  ]);
+  if (r.results[0]?.status !== 'applied') throw new Error(`link.create not applied: ${JSON.stringify(r.results[0])}`);
+  return { id, token };
 }
 
 /** Pulls every page until has_more is false. */

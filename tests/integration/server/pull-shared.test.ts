@@ -2,13 +2,10 @@
 // PostgreSQL 15: a device that names their digests among its cursors is sent each set only when
 // it differs from what it holds, and after any change every device of everyone concerned is sent
 // the new set at its next pull; a device that does not name them gets both whole on every page.
-import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invitation, ShareLink } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
-import { listCreate, newId, pull, pullAll, pushOk } from '../../helpers/server-sync';
-
-const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+import { linkCreate, listCreate, newId, pull, pullAll, pushOk } from '../../helpers/server-sync';
 
 /** A device as the app keeps one: its cursors, and the sets with the digests the server gave them. */
 interface Device {
@@ -76,13 +73,7 @@ describe.each(SERVER_KINDS)('invitations and links sent when changed, on %s', (k
     expect(r.results[0]?.status).toBe('applied');
     return listId;
   }
-  async function link(listId: string) {
-    const id = newId();
-    const token = randomBytes(32).toString('base64url');
-    const r = await push(alice, 'link.create', { id, list_id: listId, role: 'viewer', expires_in_days: 7, token_hash: hashOf(token) });
-    expect(r.results[0]).toEqual({ id: 1, status: 'applied' });
-    return { id, token };
-  }
+  const link = (listId: string) => linkCreate(alice.client, listId);
 
   beforeAll(async () => {
     srv = await startTestServer(kind);

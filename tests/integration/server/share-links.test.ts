@@ -1,14 +1,10 @@
 // Share links (SPEC §13.1) through supabase-js on PGlite and PostgreSQL 15: the owner's
 // link.create and link.revoke go through sync_push; someone else previews and joins with
 // link_preview and join_list. The server keeps only the token's SHA-256.
-import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShareLink } from '@/domain/model';
 import { newClient, SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
-import { listCreate, newId, pullAll, pushOk, taskCreate } from '../../helpers/server-sync';
-
-const newToken = () => randomBytes(32).toString('base64url');
-const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+import { linkCreate, linkTokenHash, listCreate, newId, newLinkToken, pullAll, pushOk, taskCreate } from '../../helpers/server-sync';
 
 describe.each(SERVER_KINDS)('share links on %s', (kind) => {
   let srv: TestServer;
@@ -31,13 +27,7 @@ describe.each(SERVER_KINDS)('share links on %s', (kind) => {
   }
 
   /** A link of Alice's to the list: its id and token. */
-  async function link(listId: string, role = 'viewer', days = 7) {
-    const id = newId();
-    const token = newToken();
-    const r = await push(alice, 'link.create', { id, list_id: listId, role, expires_in_days: days, token_hash: hashOf(token) });
-    expect(r.results[0]).toEqual({ id: 1, status: 'applied' });
-    return { id, token };
-  }
+  const link = (listId: string, role = 'viewer', days = 7) => linkCreate(alice.client, listId, role, days);
 
   beforeAll(async () => {
     srv = await startTestServer(kind);
@@ -75,7 +65,7 @@ describe.each(SERVER_KINDS)('share links on %s', (kind) => {
     const { listId } = await aliceList();
     const { id, token } = await link(listId);
     const [row] = await srv.sql.query<{ token_hash: string }>('select token_hash from public.list_links where id = $1', [id]);
-    expect(row?.token_hash).toBe(hashOf(token));
+    expect(row?.token_hash).toBe(linkTokenHash(token));
     for (const table of ['public.list_links', 'public.sync_mutations', 'public.list_members']) {
       const [found] = await srv.sql.query<{ n: number }>(`select count(*)::int as n from ${table} t where t::text like '%' || $1 || '%'`, [token]);
       expect(found?.n, table).toBe(0);
@@ -125,7 +115,7 @@ describe.each(SERVER_KINDS)('share links on %s', (kind) => {
     await srv.sql.query(`update public.list_links set expires_at = now() - interval '1 second' where id = $1`, [id]);
     expect(await rpc(bob, 'join_list', token)).toEqual({ data: null, code: 'expired', words: 'This link has expired' });
     expect((await linksOf(alice)).filter((l) => l.list_id === listId)).toEqual([]);
-    expect((await rpc(bob, 'join_list', newToken())).code).toBe('not_found');
+    expect((await rpc(bob, 'join_list', newLinkToken())).code).toBe('not_found');
     expect((await rpc(bob, 'link_preview', 'short')).code).toBe('not_found');
   });
 
@@ -133,7 +123,7 @@ describe.each(SERVER_KINDS)('share links on %s', (kind) => {
     const { listId } = await aliceList();
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await link(listId));
-    const sixth = { id: newId(), list_id: listId, role: 'viewer', expires_in_days: 1, token_hash: hashOf(newToken()) };
+    const sixth = { id: newId(), list_id: listId, role: 'viewer', expires_in_days: 1, token_hash: linkTokenHash(newLinkToken()) };
     expect((await push(alice, 'link.create', sixth)).results[0]).toMatchObject({ status: 'refused', error: { code: 'invalid', message: 'A list has at most 5 live links — revoke one first' } });
     await push(alice, 'link.revoke', { id: made[0]!.id, list_id: listId });
     expect((await push(alice, 'link.create', sixth)).results[0]?.status).toBe('applied');
@@ -143,7 +133,7 @@ describe.each(SERVER_KINDS)('share links on %s', (kind) => {
     const bob = await signUpUser(srv);
     const { listId } = await aliceList();
     await rpc(bob, 'join_list', (await link(listId, 'editor')).token);
-    const r = await push(bob, 'link.create', { id: newId(), list_id: listId, role: 'viewer', expires_in_days: 7, token_hash: hashOf(newToken()) });
+    const r = await push(bob, 'link.create', { id: newId(), list_id: listId, role: 'viewer', expires_in_days: 7, token_hash: linkTokenHash(newLinkToken()) });
     expect(r.results[0]).toMatchObject({ status: 'refused', error: { code: 'forbidden' } });
     expect(await linksOf(bob)).toEqual([]);
     expect((await linksOf(alice)).filter((l) => l.list_id === listId)).toHaveLength(1);
