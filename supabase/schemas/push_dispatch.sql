@@ -44,41 +44,41 @@ end $$;
 -- Every list a batch may write to, read before anything is locked: the lists its changes name,
 -- and the current lists of the tasks and steps they name (a task's steps and reminders live in
 -- its list). Ids that are not uuids are left out; their changes are refused when applied.
--- (PL/pgSQL rather than SQL: its plan is kept for the session instead of made at every push.
--- Ids as arrays, `= any`, an index probe each, where `in (subquery)` may scan the table; and
--- enable_seqscan off so a plan kept from when the table was small does not scan it ever after.)
+-- (PL/pgSQL rather than SQL: its plans are kept for the session instead of made at every push.
+-- The ids are gathered into variables first and looked up with `= any(variable)`, an index probe
+-- each whatever the statistics say: as `in (subquery)` or `= any(array(subquery))` in a `union`,
+-- a plan made while a table looked small read all of it for every push.)
 create or replace function daybook_private.push_lists(p_mutations jsonb) returns uuid[]
 language plpgsql stable security definer set search_path = public, pg_temp set enable_seqscan = off as $$
+declare
+  named uuid[];
+  task_ids uuid[];
+  step_ids uuid[];
+  mine boolean;
 begin
-  return (with x as (
+  with x as (
     select x.value ->> 'name' as name, x.value -> 'args' as args,
       daybook_private.mutation_kind(x.value ->> 'name') as kind
     from jsonb_array_elements(p_mutations) x)
-  select array(
-    select daybook_private.try_uuid(coalesce(x.args ->> 'list_id', x.args ->> 'id')) from x
-      where x.kind in ('list', 'member', 'invitation', 'link')
-    union
-    select daybook_private.try_uuid(x.args ->> 'list_id') from x where x.name = 'task.create'
-    union
-    select daybook_private.try_uuid(x.args -> 'patch' ->> 'list_id') from x where x.name = 'task.update'
-    union
-    select t.list_id from public.tasks t
-      where t.id = any(array(select daybook_private.try_uuid(x.args ->> 'id') from x where x.kind = 'task'))
-    union
-    select t.list_id from public.tasks t
-      where t.id = any(array(select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.name = 'step.create'))
-    union
-    select s.list_id from public.steps s
-      where s.id = any(array(select daybook_private.try_uuid(x.args ->> 'id') from x where x.kind = 'step'))
-    union
-    select t.list_id from public.tasks t
-      where t.id = any(array(select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'reminder'))
+  select
+    coalesce(array_agg(case
+      when x.kind in ('list', 'member', 'invitation', 'link') then daybook_private.try_uuid(coalesce(x.args ->> 'list_id', x.args ->> 'id'))
+      when x.name = 'task.create' then daybook_private.try_uuid(x.args ->> 'list_id')
+      else daybook_private.try_uuid(x.args -> 'patch' ->> 'list_id') end)
+      filter (where x.kind in ('list', 'member', 'invitation', 'link') or x.name in ('task.create', 'task.update')), '{}'),
+    coalesce(array_agg(daybook_private.try_uuid(case when x.kind = 'task' then x.args ->> 'id' else x.args ->> 'task_id' end))
+      filter (where x.kind in ('task', 'reminder', 'task_label') or x.name = 'step.create'), '{}'),
+    coalesce(array_agg(daybook_private.try_uuid(x.args ->> 'id')) filter (where x.kind = 'step'), '{}'),
     -- a person's labels and filters live in their Inbox's space, whose id is theirs
-    union
-    select auth.uid() from x where x.kind in ('label', 'filter')
-    union
-    select t.list_id from public.tasks t
-      where t.id = any(array(select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'task_label'))));
+    coalesce(bool_or(x.kind in ('label', 'filter')), false)
+  into named, task_ids, step_ids, mine
+  from x;
+  -- (each lookup apart, then made distinct: under a `union` the planner may prefer reading a whole
+  -- index in list order to probing the ids and sorting what it found)
+  return array(select distinct u from unnest(named
+    || array(select t.list_id from public.tasks t where t.id = any(task_ids))
+    || array(select s.list_id from public.steps s where s.id = any(step_ids))
+    || case when mine then array[auth.uid()] else '{}'::uuid[] end) u);
 end $$;
 
 revoke all on function daybook_private.mutation_kind(text) from public, anon, authenticated;

@@ -73,8 +73,13 @@ grant execute on function daybook_private.pull_page_within(jsonb, jsonb, int) to
 create or replace function public.sync_pull(p_client_id uuid, p_cursors jsonb default '{}'::jsonb, p_limit int default 1000,
   p_count boolean default false)
 returns jsonb language plpgsql security invoker
--- JIT compiling this one big statement costs far more (about a second) than running it
-set search_path = public, pg_temp set jit = off as $$
+-- JIT compiling this one big statement costs far more (about a second) than running it. Index
+-- lookups only (no sequential scans, no hash or merge joins, in every function it calls too): its
+-- plans are kept for the session, and one made while the statistics said a table was small (a
+-- scan of a few rows, or a hash of them) would read the whole table on every pull until the next
+-- ANALYZE. Every lookup a pull makes is by its index, from a page's worth of keys at most.
+set search_path = public, pg_temp set jit = off set enable_seqscan = off set enable_hashjoin = off
+set enable_mergejoin = off as $$
 declare
   -- a first sync or a long backlog may ask for up to 5,000 rows; a page also stays within
   -- max_bytes of JSON (SPEC §15), cut earlier when it would not

@@ -94,8 +94,11 @@ begin
   return jsonb_build_object('id', p_id, 'status', 'refused', 'error', err);
 end $$;
 
+-- No sequential scans, for every apply it calls too: their plans are kept for the session, and one
+-- made while the statistics said a table was small would read the whole table for each change.
+-- (Hash joins stay: the set-wise path joins a batch's changes with its rows.)
 create or replace function public.sync_push(p_client_id uuid, p_mutations jsonb) returns jsonb
-language plpgsql security definer set search_path = public, pg_temp set jit = off as $$
+language plpgsql security definer set search_path = public, pg_temp set jit = off set enable_seqscan = off as $$
 declare
   uid uuid := auth.uid();
   c public.sync_clients;
