@@ -2,11 +2,12 @@
 // (daybook_private.prune_applied). The prune must read about the rows it removes, whatever the
 // planner believes about the table: with statistics taken while each client had one record, a
 // plan that walked all of a client's records and ran the subquery again for each read hundreds
-// of thousands of rows per push, each push slower than the one before. Counted in rows read
-// (the table's own counters inside one transaction), not in time.
+// of thousands of rows per push, each push slower than the one before. Counted in rows read, not
+// in time (tests/helpers/rows-read.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { newId } from '../../helpers/server-sync';
+import { installRowsRead, literal, rowsRead } from '../../helpers/rows-read';
 
 describe.each(SERVER_KINDS)('pruning a client’s records on %s', (kind) => {
   let srv: TestServer;
@@ -14,39 +15,7 @@ describe.each(SERVER_KINDS)('pruning a client’s records on %s', (kind) => {
   beforeAll(async () => {
     srv = await startTestServer(kind);
     user = await signUpUser(srv);
-    await srv.sql.exec(`
-      create function public.test_prune_reads(p_client uuid, p_from bigint, p_last bigint) returns jsonb
-      language plpgsql as $$
-      declare
-        before bigint;
-        after bigint;
-        next_from bigint;
-      begin
-        select coalesce(sum(coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0)), 0) into before
-        from pg_stat_xact_user_tables where relname = 'sync_mutations';
-        next_from := daybook_private.prune_applied(p_client, p_from, p_last);
-        select coalesce(sum(coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0)), 0) into after
-        from pg_stat_xact_user_tables where relname = 'sync_mutations';
-        return jsonb_build_object('next_from', next_from, 'read', after - before,
-          'left', (select count(*) from public.sync_mutations where client_id = p_client));
-      end $$;
-      create function public.test_forget_reads(p_user uuid, p_client uuid, p_upto bigint) returns jsonb
-      language plpgsql as $$
-      declare
-        before bigint;
-        after bigint;
-      begin
-        perform set_config('request.jwt.claims', json_build_object('sub', p_user, 'role', 'authenticated')::text, true);
-        perform set_config('request.jwt.claim.sub', p_user::text, true);
-        select coalesce(sum(coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0)), 0) into before
-        from pg_stat_xact_user_tables where relname = 'sync_mutations';
-        perform daybook_private.forget_refusals(p_client, p_upto);
-        select coalesce(sum(coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0)), 0) into after
-        from pg_stat_xact_user_tables where relname = 'sync_mutations';
-        return jsonb_build_object('read', after - before,
-          'refused_left', (select count(*) from public.sync_mutations where client_id = p_client and status = 'refused'),
-          'left', (select count(*) from public.sync_mutations where client_id = p_client));
-      end $$;`);
+    await installRowsRead(srv);
     // 300 devices with one record each, and the statistics taken then
     const few = Array.from({ length: 300 }, () => newId());
     await srv.sql.query('insert into public.sync_clients (client_id, user_id) select unnest($1::uuid[]), $2', [few, user.userId]);
@@ -74,11 +43,11 @@ describe.each(SERVER_KINDS)('pruning a client’s records on %s', (kind) => {
 
   it('a prune of 500 among 3,000 records reads about the 500 it removes, with statistics from one record a client', async () => {
     const client = await busyClient();
-    const rows = await srv.sql.query<{ r: { next_from: number; left: number; read: number } }>('select public.test_prune_reads($1, 0, 3000) as r', [client]);
-    const r = rows[0]!.r;
+    const r = await rowsRead(srv, user.userId, `select daybook_private.prune_applied(${literal(client)}, 0, 3000)`);
+    const left = await srv.sql.query<{ n: string }>('select count(*) as n from public.sync_mutations where client_id = $1', [client]);
     // the oldest 500 of the 2,000 below the window are gone, the next prune starts after them
-    expect(r.next_from).toBe(501);
-    expect(r.left).toBe(2500);
+    expect(Number(r.result)).toBe(501);
+    expect(Number(left[0]!.n)).toBe(2500);
     expect(r.read).toBeGreaterThanOrEqual(500);
     // (found, then deleted: 1,000; a walk over all 3,000 of the client's records reads more)
     expect(r.read).toBeLessThanOrEqual(1200);
@@ -86,13 +55,13 @@ describe.each(SERVER_KINDS)('pruning a client’s records on %s', (kind) => {
 
   it('forgetting 30 refusals among 3,000 records reads about those 30', async () => {
     const client = await busyClient(100);
-    const rows = await srv.sql.query<{ r: { read: number; refused_left: number; left: number } }>('select public.test_forget_reads($1, $2, 3000) as r', [
-      user.userId,
-      client,
-    ]);
-    const r = rows[0]!.r;
-    expect(r.refused_left).toBe(0);
-    expect(r.left).toBe(2970);
+    const r = await rowsRead(srv, user.userId, `select daybook_private.forget_refusals(${literal(client)}, 3000)`);
+    const [left] = await srv.sql.query<{ all: string; refused: string }>(
+      `select count(*) as all, count(*) filter (where status = 'refused') as refused from public.sync_mutations where client_id = $1`,
+      [client],
+    );
+    expect(Number(left!.refused)).toBe(0);
+    expect(Number(left!.all)).toBe(2970);
     expect(r.read).toBeGreaterThanOrEqual(30);
     expect(r.read).toBeLessThanOrEqual(200);
   });

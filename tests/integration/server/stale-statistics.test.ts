@@ -2,11 +2,12 @@
 // table's statistics are from when it was small. PostgreSQL takes statistics when a table is new
 // and again only after it has changed by a tenth, and PL/pgSQL keeps each statement's plan for the
 // session: a lookup planned as a scan of a few rows would otherwise read every task of every
-// group on every sync until the next ANALYZE. Counted in rows read (the tables' own counters
-// inside one transaction), not in time.
+// group on every sync until the next ANALYZE. Counted in rows read, not in time
+// (tests/helpers/rows-read.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { listCreate, newId, pullAll, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
+import { installRowsRead, literal, rowsRead } from '../../helpers/rows-read';
 
 const GROWN = 30_000;
 
@@ -18,32 +19,20 @@ describe.each(SERVER_KINDS)('reads after a table outgrew its statistics on %s', 
     srv = await startTestServer(kind);
     alice = await signUpUser(srv);
     bob = await signUpUser(srv);
-    // sync_pull / sync_push as a person, in one transaction with the read of the rows they read
-    await srv.sql.exec(`
-      create function public.test_reads(p_user uuid, p_call text, p_client uuid, p_arg jsonb) returns bigint
-      language plpgsql as $$
-      declare
-        before bigint;
-        after bigint;
-      begin
-        perform set_config('request.jwt.claims', json_build_object('sub', p_user, 'role', 'authenticated')::text, true);
-        perform set_config('request.jwt.claim.sub', p_user::text, true);
-        select coalesce(sum(coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0)), 0) into before from pg_stat_xact_user_tables;
-        if p_call = 'pull' then
-          perform public.sync_pull(p_client, p_arg, 1000);
-        else
-          perform public.sync_push(p_client, p_arg);
-        end if;
-        select coalesce(sum(coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0)), 0) into after from pg_stat_xact_user_tables;
-        return after - before;
-      end $$;`);
+    await installRowsRead(srv);
   });
   afterAll(() => srv?.stop());
 
   const reads = async (user: TestUser, call: 'pull' | 'push', client: string, arg: unknown) =>
-    Number(
-      (await srv.sql.query<{ n: string }>('select public.test_reads($1, $2, $3, $4::jsonb) as n', [user.userId, call, client, JSON.stringify(arg)]))[0]!.n,
-    );
+    (
+      await rowsRead(
+        srv,
+        user.userId,
+        call === 'pull'
+          ? `select public.sync_pull(${literal(client)}, ${literal(arg)}::jsonb, 1000)`
+          : `select public.sync_push(${literal(client)}, ${literal(arg)}::jsonb)`,
+      )
+    ).read;
 
   it('a caught-up pull and a one-change push read few rows once the tasks table has grown', async () => {
     // Alice's small list, synced, and the statistics taken while the tables are this small
