@@ -1,40 +1,6 @@
--- A push's checks, linear in its size: the set-wise path's guard ("an edit of a task the batch
--- creates later") per id instead of the batch joined with itself, and push_lists probing the
--- tasks and steps by index.
-
-create or replace function daybook_private.push_lists(p_mutations jsonb) returns uuid[]
-language plpgsql stable security definer set search_path = public, pg_temp set enable_seqscan = off as $$
-begin
-  return (with x as (
-    select x.value ->> 'name' as name, x.value -> 'args' as args,
-      daybook_private.mutation_kind(x.value ->> 'name') as kind
-    from jsonb_array_elements(p_mutations) x)
-  select array(
-    select daybook_private.try_uuid(coalesce(x.args ->> 'list_id', x.args ->> 'id')) from x
-      where x.kind in ('list', 'member', 'invitation', 'link')
-    union
-    select daybook_private.try_uuid(x.args ->> 'list_id') from x where x.name = 'task.create'
-    union
-    select daybook_private.try_uuid(x.args -> 'patch' ->> 'list_id') from x where x.name = 'task.update'
-    union
-    select t.list_id from public.tasks t
-      where t.id = any(array(select daybook_private.try_uuid(x.args ->> 'id') from x where x.kind = 'task'))
-    union
-    select t.list_id from public.tasks t
-      where t.id = any(array(select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.name = 'step.create'))
-    union
-    select s.list_id from public.steps s
-      where s.id = any(array(select daybook_private.try_uuid(x.args ->> 'id') from x where x.kind = 'step'))
-    union
-    select t.list_id from public.tasks t
-      where t.id = any(array(select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'reminder'))
-    -- a person's labels and filters live in their Inbox's space, whose id is theirs
-    union
-    select auth.uid() from x where x.kind in ('label', 'filter')
-    union
-    select t.list_id from public.tasks t
-      where t.id = any(array(select daybook_private.try_uuid(x.args ->> 'task_id') from x where x.kind = 'task_label'))));
-end $$;
+-- A push's check, linear in its size: the set-wise path's guard ("an edit of a task the batch
+-- creates later") per id instead of the batch joined with itself. (push_lists' index probes are in
+-- 20261201120000.)
 
 create or replace function daybook_private.push_tasks_setwise(p_client_id uuid, p_mutations jsonb, p_last bigint) returns jsonb
 language plpgsql security definer set search_path = public, pg_temp set enable_seqscan = off as $$

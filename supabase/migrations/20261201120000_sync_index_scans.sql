@@ -8,8 +8,8 @@ alter function public.sync_pull(uuid, jsonb, int, boolean) set enable_hashjoin =
 alter function public.sync_pull(uuid, jsonb, int, boolean) set enable_mergejoin = off;
 alter function public.sync_push(uuid, jsonb) set enable_seqscan = off;
 
--- push_lists gathers the ids first and probes with `= any(variable)`: `= any(array(subquery))` was
--- planned on PostgreSQL 18 as a read of every task, with statistics from when there were few.
+-- push_lists gathers the ids first and probes each lookup apart with `= any(variable)`: as
+-- `in (subquery)` inside a `union`, a plan made with statistics from few tasks read every task.
 create or replace function daybook_private.push_lists(p_mutations jsonb) returns uuid[]
 language plpgsql stable security definer set search_path = public, pg_temp set enable_seqscan = off as $$
 declare
