@@ -7,9 +7,9 @@
 // database to be ready and then for a task of its own, and React draws its first result as a
 // transition. Outside the start (and in tests) a query runs at once, as Dexie's hooks do; re-runs
 // after a write are always Dexie's own, at once: they are what paints a change.
-import { liveQuery } from 'dexie';
 import { nextTask } from '@/lib/next-task';
 import type { DaybookDb } from '../db/schema';
+import { liveInOrder } from './in-order';
 
 interface Waiting {
   db: DaybookDb;
@@ -84,10 +84,10 @@ export interface QueuedLiveQuery<T> {
 }
 
 /**
- * Dexie's `liveQuery(querier)` on `db`, started through the queue above. A first result that
- * waited its turn is handed over inside `first` (the React hook passes startTransition, so the
- * screen the first results fill renders in slices); later ones, and all outside the start, as
- * they come.
+ * Dexie's `liveQuery(querier)` on `db` (its results in order: ./in-order.ts), started through
+ * the queue above. A first result that waited its turn is handed over inside `first` (the React
+ * hook passes startTransition, so the screen the first results fill renders in slices); later
+ * ones, and all outside the start, as they come.
  */
 export function queuedLiveQuery<T>(db: DaybookDb, querier: () => T | Promise<T>, first: (deliver: () => void) => void = (d) => d()): QueuedLiveQuery<T> {
   return {
@@ -96,7 +96,7 @@ export function queuedLiveQuery<T>(db: DaybookDb, querier: () => T | Promise<T>,
       let inner: { unsubscribe(): void } | null = null;
       let delivered = !deferring;
       const cancel = queueFirstRun(db, () => {
-        inner = liveQuery(querier).subscribe({
+        inner = liveInOrder(querier, {
           next: (value) => {
             if (delivered) return onValue(value);
             delivered = true;
