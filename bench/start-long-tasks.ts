@@ -11,6 +11,9 @@
 // checkout; env BENCH_STARTS=7, BENCH_RATES=1,4, BENCH_TAIL_MS=5000). The heading is polled with plain
 // evaluations; BENCH_WAIT=playwright polls with page.waitForFunction instead, whose injected
 // selector engine adds a long task of its own to the page's (kept to compare with older figures).
+// Each long task is also named by the start's phase it falls in (src/app/start.tsx marks where each
+// phase begins: `start:data`, `start:react`, …; a task holding no mark is in the phase begun last
+// before it, and one before any mark is "before the app": the HTML, boot.js, the entry).
 import { resolve } from 'node:path';
 import { launchChromium, machine, ms, productionBuild, serve, stats, todayShownAt } from './client-common.ts';
 
@@ -41,7 +44,15 @@ const variants = args.length
 
 const servers = await Promise.all(variants.map((v, i) => serve(v.dist, Number(process.env.BENCH_PORT ?? 4350) + i)));
 const browser = await launchChromium();
-type Sample = { count: number; longest: number; blocking: number; heading: number; tasks: { start: number; duration: number }[] };
+type Task = { start: number; duration: number };
+type Sample = { count: number; longest: number; blocking: number; heading: number; tasks: Task[]; phases: string[] };
+
+/** The phases a long task is in: those whose marks fall inside it, else the one begun last before it. */
+function phasesOf(task: Task, marks: [string, number][]): string {
+  const inside = marks.filter(([, at]) => at >= task.start && at <= task.start + task.duration).map(([name]) => name);
+  if (inside.length) return inside.join('+');
+  return marks.filter(([, at]) => at < task.start).at(-1)?.[0] ?? 'before the app';
+}
 const samples = new Map<string, Sample[]>();
 try {
   for (let i = 0; i < STARTS + 1; i++) {
@@ -68,6 +79,12 @@ try {
             : await todayShownAt(page);
         await page.waitForTimeout(TAIL_MS);
         const tasks = await page.evaluate(() => window.__longTasks ?? []);
+        const marks = await page.evaluate(() =>
+          performance
+            .getEntriesByType('mark')
+            .filter((m) => m.name.startsWith('start:'))
+            .map((m) => [m.name.slice('start:'.length), m.startTime] as [string, number]),
+        );
         await context.close();
         if (i === 0) continue; // the first round warms the server's file cache and Chromium
         const key = `${variants[k]!.name}|${rate}`;
@@ -78,6 +95,7 @@ try {
           blocking: tasks.reduce((s, t) => s + Math.max(0, t.duration - 50), 0),
           heading,
           tasks,
+          phases: tasks.map((t) => phasesOf(t, marks)),
         });
         samples.set(key, list);
       }
@@ -95,8 +113,15 @@ try {
       );
     }
   }
+  console.log('\nLong tasks by the phase of the start they are in (all starts; src/app/start.tsx):\n');
+  for (const [key, s] of samples) {
+    const count = new Map<string, number>();
+    for (const phase of s.flatMap((x) => x.phases)) count.set(phase, (count.get(phase) ?? 0) + 1);
+    const listed = [...count].sort((a, b) => b[1] - a[1]).map(([phase, n]) => `${phase} ${n}`);
+    console.log(`- ${key.replace('|', ' at ')}×: ${listed.join(', ') || 'none'}`);
+  }
   if (process.env.BENCH_VERBOSE === '1') {
-    for (const [key, s] of samples) console.log(key, JSON.stringify(s.map((x) => x.tasks.map((t) => `${t.start.toFixed(0)}+${t.duration.toFixed(0)}`))));
+    for (const [key, s] of samples) console.log(key, JSON.stringify(s.map((x) => x.tasks.map((t, i) => `${t.start.toFixed(0)}+${t.duration.toFixed(0)} ${x.phases[i]}`))));
   }
 } finally {
   await browser.close();

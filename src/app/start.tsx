@@ -39,28 +39,40 @@ const OPEN_WAIT_MS = 1000;
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
+/** Marks where each phase begins, so bench/start-long-tasks.ts can name the phase a long task is in. */
+const phase = (name: string) => performance.mark(`start:${name}`);
+
 void (async () => {
+  phase('data');
   const database = await import('./start-database');
   database.deferFirstRuns();
   await nextTask();
+  phase('define');
   database.bootRememberedDatabase();
   await nextTask();
+  phase('open');
   const opened = database.openDatabaseNow();
   await nextTask();
   // React's chunk, then the route tree's, evaluated each in a task of their own: the router's
   // chunk imports both, and all three in one evaluation were one long task.
+  phase('react');
   await import('react-dom/client');
   await nextTask();
+  phase('routes');
   await import('../routeTree.gen');
   await nextTask();
+  phase('history');
   (await import('./history')).browserHistory();
   await nextTask();
+  phase('router');
   const { afterFirstScreen, loadFirstScreen } = await import('./router');
   // The screen's routes are resolved (and their chunks fetched) in the tasks that follow, not in
   // the one that made the router.
   await nextTask();
+  phase('screen');
   const screenLoaded = loadFirstScreen();
   await nextTask();
+  phase('ui');
   const { renderApp } = await import('./start-ui');
   await screenLoaded;
   // The screen renders on an open database: what waits for a database still opening (a first
@@ -68,11 +80,13 @@ void (async () => {
   // Not for long: a database another tab holds at an older version may keep its open waiting.
   await Promise.race([opened, new Promise((resolve) => setTimeout(resolve, OPEN_WAIT_MS))]);
   await nextTask();
+  phase('render');
   renderApp(root);
   // The sync engine and supabase-js load only after the first screen is up, and only if needed;
   // strings not remembered are made on this page again from then on (once the worker has answered),
   // and live queries run at once again.
   await afterFirstScreen();
+  phase('after');
   afterFirstPaint(startSyncWhenNeeded);
   afterFirstPaint(endDeferredFormats);
   afterFirstPaint(database.endDeferredFirstRuns);
