@@ -41,6 +41,18 @@ function collect<T>(querier: () => T | Promise<T>) {
   return { dexie, seen };
 }
 
+/** A querier that answers `rows`, or fails while `closed` is set. */
+function closing(rows: string) {
+  const db = {
+    closed: false,
+    querier: async () => {
+      if (db.closed) throw new Error('the database closed');
+      return rows;
+    },
+  };
+  return db;
+}
+
 describe('a live query with runs settling out of order', () => {
   it("drops an older run's result that arrives after a newer one's", async () => {
     let state = 'before the write';
@@ -64,30 +76,25 @@ describe('a live query with runs settling out of order', () => {
   });
 
   it("drops an older run's error after a newer run's result, and passes a newer run's error on", async () => {
-    let fail = true;
-    const { dexie, seen } = collect(async () => {
-      if (fail) throw new Error('the database closed');
-      return 'rows';
-    });
+    const db = closing('rows');
+    const { dexie, seen } = collect(db.querier);
+    db.closed = true;
     const older = dexie.run();
-    fail = false;
+    db.closed = false;
     const newer = dexie.run();
     await newer.deliver();
     await older.fail();
     expect(seen).toEqual(['rows']);
-    fail = true;
+    db.closed = true;
     await dexie.run().fail();
     expect(seen).toEqual(['rows', 'error: the database closed']);
   });
 
   it("drops an older run's result after a newer run's error", async () => {
-    let fail = false;
-    const { dexie, seen } = collect(async () => {
-      if (fail) throw new Error('the database closed');
-      return 'stale rows';
-    });
+    const db = closing('stale rows');
+    const { dexie, seen } = collect(db.querier);
     const older = dexie.run();
-    fail = true;
+    db.closed = true;
     await dexie.run().fail();
     await older.deliver();
     expect(seen).toEqual(['error: the database closed']);
