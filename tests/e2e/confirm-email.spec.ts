@@ -56,11 +56,11 @@ test('with SMTP on, sign-up mails the confirmation and waits; the link opened in
   await createAccount(page, email);
   await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(email)).toBeVisible();
-  await smtp.waitFor(email);
+  const mail = await smtp.waitFor(email);
+  // one confirmation a minute per account, as Supabase Auth: resending at once is refused in words
   await page.getByRole('button', { name: 'Resend e-mail' }).click();
-  await expect(page.getByText(`Sent again to ${email}.`)).toBeVisible({ timeout: 20_000 });
-  await expect.poll(() => smtp.received.filter((m) => m.to.includes(email)).length, { timeout: 10_000 }).toBe(2);
-  const mail = smtp.received.filter((m) => m.to.includes(email)).at(-1)!;
+  await expect(page.getByText('An e-mail was sent a moment ago — wait a minute before asking again')).toBeVisible({ timeout: 20_000 });
+  expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
   expect(mail.data).toMatch(/^Subject: Confirm your e-mail for Daybook/m);
   const link = /http:\/\/\S+?\/confirm\?token_hash(=3D|=)[0-9a-f]+&type(=3D|=)signup/.exec(mail.data)?.[0].replaceAll('=3D', '=');
   expect(link).toBeTruthy();
