@@ -16,6 +16,12 @@ export interface FakeSync {
     signOut: ReturnType<typeof vi.fn<() => Promise<void>>>;
     pendingCount: ReturnType<typeof vi.fn<() => Promise<number>>>;
     openInvitation: ReturnType<typeof vi.fn<(token: string) => Promise<InvitationLink>>>;
+    signOutEverywhere: ReturnType<typeof vi.fn<() => Promise<AuthAnswer>>>;
+    openAuthLink: ReturnType<typeof vi.fn<(tokenHash: string, type: string) => Promise<AuthOutcome>>>;
+    requestPasswordReset: ReturnType<typeof vi.fn<(email: string) => Promise<AuthAnswer>>>;
+    resendConfirmation: ReturnType<typeof vi.fn<(email: string) => Promise<AuthAnswer>>>;
+    changePassword: ReturnType<typeof vi.fn<(password: string) => Promise<AuthAnswer>>>;
+    changeEmail: ReturnType<typeof vi.fn<(email: string) => Promise<AuthAnswer>>>;
   };
   /** Changes the status snapshot and tells subscribers, as the facade does. */
   setStatus(next: Partial<SyncStatus>): void;
