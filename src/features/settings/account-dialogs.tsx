@@ -3,6 +3,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { loadSync } from '@/sync-status/load-sync';
 import { DialogShell } from '@/ui/dialog-shell';
+import '@/ui/confirm-dialog.css';
 import { EmailInput } from '@/ui/email-input';
 import { showToast } from '@/ui/toasts';
 
@@ -63,7 +64,14 @@ export function ChangePasswordDialog({ open, onOpenChange }: AccountDialogProps)
   }
 
   return (
-    <DialogShell frame="sheet" open={open} onOpenChange={(next) => !busy && onOpenChange(next)} title="Change password" description="Your other devices stay signed in.">
+    <DialogShell
+      frame="sheet"
+      open={open}
+      onOpenChange={(next) => !busy && onOpenChange(next)}
+      title="Change password"
+      description="Your other devices stay signed in."
+      descriptionClassName="confirm-description"
+    >
       <form className="settings-form" noValidate onSubmit={submit} aria-busy={busy}>
         <div className="field">
           <label htmlFor={`${id}-password`} className="field-label">
@@ -138,11 +146,11 @@ export function ChangeEmailDialog({ open, onOpenChange, email: current }: Accoun
   }
 
   return (
-    <DialogShell frame="sheet" open={open} onOpenChange={close} title="Change e-mail" description={sentTo ? undefined : `Now ${current || 'unknown'}. A link goes to the new address; the e-mail changes when it is opened.`}>
+    <DialogShell frame="sheet" open={open} onOpenChange={close} title="Change e-mail" descriptionClassName="confirm-description" description={sentTo ? undefined : `Now ${current || 'unknown'}. A link goes to the new address; the e-mail changes when it is opened.`}>
       {sentTo ? (
         <div className="settings-form">
           <p role="status" className="settings-text">
-            We sent a link to <strong>{sentTo}</strong>. Open it to confirm the change — until then you sign in with {current}. We told {current} too.
+            We sent a link to <strong>{sentTo}</strong>. Your e-mail changes when you open it; until then you sign in with your current one.
           </p>
           <div className="confirm-actions">
             <button type="button" className="btn btn-primary" onClick={() => close(false)}>

@@ -130,17 +130,17 @@ function SignedInAccountSection({ email, expired }: { email: string; expired: bo
           </Link>
         </p>
       )}
+      {!expired && (
+        <div className="settings-buttons">
+          <button type="button" className="btn" onClick={() => setDialog('password')}>
+            Change password
+          </button>
+          <button type="button" className="btn" onClick={() => setDialog('email')}>
+            Change e-mail
+          </button>
+        </div>
+      )}
       <div className="settings-buttons">
-        {!expired && (
-          <>
-            <button type="button" className="btn" onClick={() => setDialog('password')}>
-              Change password
-            </button>
-            <button type="button" className="btn" onClick={() => setDialog('email')}>
-              Change e-mail
-            </button>
-          </>
-        )}
         <button ref={signOutButton} type="button" className="btn" onClick={askToSignOut} aria-disabled={busy || undefined}>
           Sign out
         </button>
