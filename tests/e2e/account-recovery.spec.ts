@@ -5,6 +5,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PASSWORD, signIn, signUp, syncIndicator, uniqueEmail, waitForSynced } from './support/account';
 import { addTask, taskItem } from './support/app';
+import { axeViolations } from './support/axe';
 
 async function mailLink(page: Page, to: string, subject: string): Promise<string> {
   let link = '';
@@ -101,3 +102,49 @@ test('sign out everywhere: the other browser is signed out at its next contact a
   await expect(taskItem(other, 'Written after being signed out elsewhere')).toBeVisible();
   await device.close();
 });
+
+// The new screens and dialogs, light and dark, on a phone: no axe violations (AA contrast included).
+for (const theme of ['light', 'dark'] as const) {
+  test(`no axe violations on the account recovery screens, ${theme} theme`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    await page.addInitScript((t) => localStorage.setItem('daybook-theme', t), theme);
+    const check = async (name: string) => expect.soft(await axeViolations(page), `${name} (${theme})`).toEqual([]);
+
+    await page.goto('/forgot-password');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Enter your e-mail address');
+    await check('Forgot password?, with an error');
+    await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('nobody'));
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible({ timeout: 20_000 });
+    await check('Check your e-mail (reset)');
+    await page.goto('/reset-password?token_hash=00ff00ff00ff00ff&type=recovery');
+    await page.getByLabel('New password', { exact: true }).fill('abc');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await check('Reset password, with an error');
+    await page.getByLabel('New password', { exact: true }).fill('long enough');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByRole('alert')).toContainText('This link has expired or was already used', { timeout: 20_000 });
+    await check('Reset password, the link expired');
+
+    await signUp(page);
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    const section = page.getByRole('region', { name: 'Account' });
+    await section.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByRole('dialog', { name: 'Change password' })).toBeVisible();
+    await check('Change password');
+    await page.keyboard.press('Escape');
+    await section.getByRole('button', { name: 'Change e-mail' }).click();
+    const mail = page.getByRole('dialog', { name: 'Change e-mail' });
+    await mail.getByRole('textbox', { name: 'New e-mail' }).fill(uniqueEmail('moved'));
+    await mail.getByRole('button', { name: 'Send link' }).click();
+    await expect(mail.getByText('We sent a link to')).toBeVisible({ timeout: 20_000 });
+    await check('Change e-mail, the link sent');
+    await mail.getByRole('button', { name: 'Done' }).click();
+    await section.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Sign out everywhere?' })).toBeVisible();
+    await check('Sign out everywhere?');
+  });
+}
