@@ -66,4 +66,14 @@ create table if not exists daybook_meta.throttles (
   expires_at bigint not null default 0
 );
 create index if not exists throttles_expires_at on daybook_meta.throttles (expires_at);
+-- auth's one-time link tokens (confirm, reset, e-mail change), by the SHA-256 of the token hash
+-- the mail carries: one live token per account and kind; gone with the account
+create table if not exists daybook_meta.auth_tokens (
+  hash text primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  kind text not null,
+  email text,
+  created_at timestamptz not null default now(),
+  unique (user_id, kind)
+);
 `;

@@ -2,7 +2,6 @@
 // counts live in the database (daybook_meta.throttles), so several server processes on one
 // database share each limit exactly: a check and its count happen under the counted rows' locks.
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { Db, Querier } from './db.ts';
 
 export interface AuthLimits {
@@ -16,6 +15,16 @@ export interface AuthLimits {
   signUpWindowMs: number;
   /** A rotated refresh token used again within this long answers the current session (GoTrue's reuse interval). */
   refreshReuseMs: number;
+  /** One auth mail of a kind per account in this long (GoTrue's max_frequency). */
+  mailIntervalMs: number;
+  /** Auth mails (confirm, reset, e-mail change) asked for from one client address… */
+  mailsPerAddress: number;
+  /** …within this window. */
+  mailWindowMs: number;
+  /** Wrong or expired auth link tokens per client address… */
+  verifyMisses: number;
+  /** …within this window; then 429. */
+  verifyWindowMs: number;
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
@@ -25,6 +34,11 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   signUpsPerAddress: 30,
   signUpWindowMs: 60 * 60_000,
   refreshReuseMs: 10_000,
+  mailIntervalMs: 60_000,
+  mailsPerAddress: 30,
+  mailWindowMs: 60 * 60_000,
+  verifyMisses: 20,
+  verifyWindowMs: 10 * 60_000,
 };
 
 /** A counted key and the limit it is held to. */
@@ -42,12 +56,6 @@ export interface Counted {
 
 // rows past their window are swept at most this often, by whichever process counts next
 const SWEEP_EVERY_MS = 60_000;
-
-/** The address a request came from. The stand-in is reached directly, so no proxy headers are trusted. */
-export function clientAddress(req: IncomingMessage): string {
-  const a = req.socket.remoteAddress ?? 'unknown';
-  return a.startsWith('::ffff:') ? a.slice(7) : a;
-}
 
 /** A fixed-size key for an e-mail however long the one sent. */
 export const accountKey = (email: string) => createHash('sha256').update(email).digest('base64url');
@@ -169,5 +177,32 @@ export class AuthThrottle {
   /** Counts a sign-up from this address, unless it is at its limit (then the seconds to wait). */
   async signUpAttempt(address: string): Promise<number> {
     return (await this.count([this.signUpWindow(address)])).wait;
+  }
+
+  /**
+   * Counts an auth mail of `kind` to `email` asked for from `address`: one per kind and account
+   * per mailIntervalMs, mailsPerAddress per address per mailWindowMs. The seconds to wait, or 0.
+   */
+  async mailAttempt(kind: string, email: string, address: string): Promise<number> {
+    const l = this.limits;
+    const windows = [
+      { key: `mail:${kind}:account:${accountKey(email)}`, limit: 1, windowMs: l.mailIntervalMs },
+      { key: `mail:address:${address}`, limit: l.mailsPerAddress, windowMs: l.mailWindowMs },
+    ];
+    return (await this.count(windows)).wait;
+  }
+
+  private verifyWindow(address: string): Window {
+    return { key: `verify:address:${address}`, limit: this.limits.verifyMisses, windowMs: this.limits.verifyWindowMs };
+  }
+
+  /** Seconds before another auth link token may be tried from this address, or 0. */
+  verifyWait(address: string): Promise<number> {
+    return this.peek([this.verifyWindow(address)]);
+  }
+
+  /** Counts a wrong or expired token from this address. */
+  async verifyMissed(address: string): Promise<void> {
+    await this.count([this.verifyWindow(address)]);
   }
 }

@@ -2,63 +2,28 @@
 // user, logout. Error bodies use GoTrue's shape { code, error_code, msg }. Limits (SPEC §12):
 // failed sign-ins throttled per account and per address, sign-ups per address, bounded input.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type AuthThrottle, clientAddress } from './auth-throttle.ts';
-import { refreshSession, type SessionContext, startSession, USER_COLUMNS, type UserRow, userJson } from './auth-session.ts';
-import type { Db } from './db.ts';
-import { bearer, sendJson } from './http-util.ts';
+import { handleAuthFlow, sendSignUpConfirmation } from './auth-flows.ts';
+import {
+  type AuthContext,
+  addressOf,
+  authError,
+  EMAIL_RE,
+  MAX_EMAIL,
+  MAX_PASSWORD,
+  MAX_USER_DATA_BYTES,
+  MIN_PASSWORD,
+  requireUser,
+  tooMany,
+  weakPassword,
+} from './auth-http.ts';
+import { refreshSession, startSession, USER_COLUMNS, type UserRow, userJson } from './auth-session.ts';
+import { sendJson } from './http-util.ts';
 import { asObject, parseJsonBody } from './json-body.ts';
-import { verifyJwt } from './jwt.ts';
-import type { Passwords } from './password.ts';
 
-export interface AuthContext extends SessionContext {
-  db: Db;
-  passwords: Passwords;
-  throttle: AuthThrottle;
-}
-
-/** Sign-up bounds: GoTrue's 255-character e-mail; a token carrying user data must fit in a header. */
-export const MAX_EMAIL = 255;
-export const MIN_PASSWORD = 6;
-export const MAX_PASSWORD = 1000;
-export const MAX_USER_DATA_BYTES = 2048;
-
-function authError(res: ServerResponse, status: number, errorCode: string, msg: string, headers: Record<string, string> = {}) {
-  sendJson(res, status, { code: status, error_code: errorCode, msg }, headers);
-}
-
-function tooMany(res: ServerResponse, what: string, seconds: number) {
-  // the client reads the seconds from msg: supabase-js keeps neither headers nor extra fields
-  authError(
-    res,
-    429,
-    'over_request_rate_limit',
-    `Too many ${what}. For security purposes, you can only request this after ${seconds} seconds.`,
-    { 'Retry-After': String(seconds) },
-  );
-}
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Verifies an access token and its session; answers the error itself when it fails. */
-async function requireUser(ctx: AuthContext, req: IncomingMessage, res: ServerResponse) {
-  const token = bearer(req);
-  const v = token ? verifyJwt(token, ctx.jwtSecret) : null;
-  if (!v?.ok || v.claims.role !== 'authenticated') {
-    const expired = v && !v.ok && v.reason === 'expired';
-    authError(res, 401, 'bad_jwt', expired ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired' : 'invalid JWT: unable to parse or verify signature');
-    return null;
-  }
-  const sid = String(v.claims.session_id ?? '');
-  const [session] = await ctx.db.query('select 1 from daybook_meta.sessions where id::text = $1', [sid]);
-  if (!session) {
-    authError(res, 403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-    return null;
-  }
-  return { userId: String(v.claims.sub), sessionId: sid };
-}
+export { type AuthContext, MAX_EMAIL, MAX_PASSWORD, MAX_USER_DATA_BYTES, MIN_PASSWORD } from './auth-http.ts';
 
 async function signUp(ctx: AuthContext, req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) {
-  const address = clientAddress(req);
+  const address = addressOf(ctx, req);
   const wait = await ctx.throttle.signUpWait(address);
   if (wait) return tooMany(res, 'sign-ups from this address', wait);
   const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
@@ -66,14 +31,7 @@ async function signUp(ctx: AuthContext, req: IncomingMessage, res: ServerRespons
   if (!email) return authError(res, 400, 'validation_failed', 'To signup, please provide your email');
   if (email.length > MAX_EMAIL) return authError(res, 400, 'validation_failed', `An email address is too long (at most ${MAX_EMAIL} characters)`);
   if (!EMAIL_RE.test(email)) return authError(res, 400, 'validation_failed', 'Unable to validate email address: invalid format');
-  if (password.length < MIN_PASSWORD) {
-    return sendJson(res, 422, {
-      code: 422,
-      error_code: 'weak_password',
-      msg: `Password should be at least ${MIN_PASSWORD} characters.`,
-      weak_password: { reasons: ['length'] },
-    });
-  }
+  if (password.length < MIN_PASSWORD) return weakPassword(res);
   if (password.length > MAX_PASSWORD) {
     return authError(res, 400, 'validation_failed', `Password should be at most ${MAX_PASSWORD} characters.`);
   }
@@ -87,7 +45,9 @@ async function signUp(ctx: AuthContext, req: IncomingMessage, res: ServerRespons
   const over = await ctx.throttle.signUpAttempt(address);
   if (over) return tooMany(res, 'sign-ups from this address', over);
   const hash = await ctx.passwords.hash(password);
+  if (ctx.confirmations) return sendSignUpConfirmation(ctx, res, { email, hash, meta, address });
   const session = await ctx.db.tx(async (q) => {
+    // confirmations off: the e-mail counts as confirmed, as GoTrue's autoconfirm records it
     const [user] = await q.query<UserRow>(
       `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_user_meta_data)
        values ($1, $2, now(), $3::jsonb) on conflict do nothing returning ${USER_COLUMNS}`,
@@ -102,7 +62,7 @@ async function signUp(ctx: AuthContext, req: IncomingMessage, res: ServerRespons
 async function signIn(ctx: AuthContext, req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) {
   const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
   const password = typeof body.password === 'string' ? body.password : '';
-  const address = clientAddress(req);
+  const address = addressOf(ctx, req);
   const wait = await ctx.throttle.signInWait(email, address);
   if (wait) return tooMany(res, 'sign-in attempts', wait);
   // counted as failed until it succeeds, so parallel guesses cannot all pass the check above
@@ -113,6 +73,8 @@ async function signIn(ctx: AuthContext, req: IncomingMessage, res: ServerRespons
   // an unknown e-mail pays for a hash too: the answer's timing must not tell who has an account
   const check = user ? await ctx.passwords.verify(password, user.encrypted_password) : { ok: await ctx.passwords.verifyNobody(password), rehash: false };
   if (!user || !check.ok) return authError(res, 400, 'invalid_credentials', 'Invalid login credentials');
+  // only once the password is known right: the answer must not tell a stranger the account exists
+  if (user.email_confirmed_at === null) return authError(res, 400, 'email_not_confirmed', 'Email not confirmed');
   await ctx.throttle.signInSucceeded(email, attempt.counted);
   const upgraded = check.rehash ? await ctx.passwords.hash(password) : null;
   const session = await ctx.db.tx(async (q) => {
@@ -145,8 +107,9 @@ export async function handleAuth(ctx: AuthContext, req: IncomingMessage, res: Se
     return;
   }
   if (method === 'GET' && path === '/settings') {
-    return sendJson(res, 200, { external: { email: true }, disable_signup: false, mailer_autoconfirm: true, phone_autoconfirm: false });
+    return sendJson(res, 200, { external: { email: true }, disable_signup: false, mailer_autoconfirm: !ctx.confirmations, phone_autoconfirm: false });
   }
+  if (await handleAuthFlow(ctx, req, res, url, path, bodyText)) return;
   if (method !== 'POST' || (path !== '/signup' && path !== '/token')) {
     return authError(res, 404, 'not_found', 'Not found');
   }

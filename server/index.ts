@@ -5,6 +5,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { handleAuth } from './auth.ts';
+import type { MailMessage } from '../supabase/functions/_shared/mail-message.ts';
+import { isLoopback, parseTrustedProxies, socketAddress } from './client-address.ts';
 import { type AuthLimits, AuthThrottle, DEFAULT_AUTH_LIMITS } from './auth-throttle.ts';
 import { type Db, openPglite, openPgPool, type Querier } from './db.ts';
 import { CORS_HEADERS, readBody, sendJson } from './http-util.ts';
@@ -79,6 +81,19 @@ export interface DaybookServerOptions {
   mailFrom?: string;
   /** The mail sender; default on. Tests that run their own sender over the database turn it off. */
   mailSender?: boolean;
+  /**
+   * Sign-up mails "Confirm your e-mail" and answers no session until the link is opened
+   * (`[auth.email] enable_confirmations`, DAYBOOK_EMAIL_CONFIRMATIONS; server/auth-config.ts).
+   * Default: on when smtpUrl is set.
+   */
+  emailConfirmations?: boolean;
+  /**
+   * Serve the dev mailbox at /_dev/mail (to loopback only). Default: when there is no smtpUrl and
+   * no publicUrl (a server reached through a proxy or by other devices keeps it shut).
+   */
+  devMailbox?: boolean;
+  /** DAYBOOK_TRUSTED_PROXIES: the proxies whose X-Forwarded-For names the client (server/client-address.ts). */
+  trustedProxies?: string;
 }
 
 /** hosted Supabase's statement_timeout for the `authenticated` role */
@@ -127,6 +142,9 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
   let throttle!: AuthThrottle;
   const statementTimeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const configuredUrl = opts.publicUrl ? checkPublicUrl(opts.publicUrl) : null;
+  const proxies = parseTrustedProxies(opts.trustedProxies);
+  const confirmations = opts.emailConfirmations ?? Boolean(opts.smtpUrl);
+  const devMailboxServed = opts.devMailbox ?? (!opts.smtpUrl && !opts.publicUrl);
   let baseUrl = '';
   let publicUrl = '';
   let csp = '';
@@ -149,8 +167,10 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
       });
     }
     if (path === '/_dev/mail') {
-      if (mail?.mailbox) return mail.mailbox.handle(req, res, url);
-      return sendJson(res, 404, { message: 'No dev mailbox: this server sends mail over SMTP_URL' });
+      // its links sign people in: only the developer's own machine, never through a proxy
+      const direct = isLoopback(socketAddress(req)) && !req.headers['x-forwarded-for'] && !req.headers.forwarded;
+      if (mail?.mailbox && devMailboxServed && direct) return mail.mailbox.handle(req, res, url);
+      return sendJson(res, 404, { message: 'Not found' });
     }
     if (!api) return serveStatic(distDir, req, res, path);
     const body = await readBody(req);
@@ -172,12 +192,19 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
         now: authClock,
         passwords,
         throttle,
+        confirmations,
+        siteUrl: publicUrl,
+        sendMail: (message: MailMessage) => {
+          if (!mail) throw new Error('This server sends no mail (mailSender: false)');
+          return mail.send(message);
+        },
+        proxies,
       };
       return handleAuth(ctx, req, res, url, body.text);
     }
     const rpc = /^\/rest\/v1\/rpc\/([^/]+)$/.exec(path);
     if (rpc) {
-      const ctx = { db, jwtSecret: keys.jwtSecret, statementTimeoutMs, cancelsSlowCalls: Boolean(opts.databaseUrl) };
+      const ctx = { db, jwtSecret: keys.jwtSecret, statementTimeoutMs, cancelsSlowCalls: Boolean(opts.databaseUrl), checksSessions: true };
       return handleRpc(ctx, req, res, decodeURIComponent(rpc[1]!), body.text);
     }
     return sendJson(res, 404, { code: 'PGRST125', details: null, hint: null, message: `Invalid path specified in request URL` });

@@ -4,6 +4,7 @@
 // commits (its NOTIFY on daybook_mail, heard by every server process on the database) and every
 // 30 s for retries and for claims a stopped process left to lapse. Runs never overlap in a
 // process; a wake-up during a run makes one more run after it.
+import type { MailMessage } from '../supabase/functions/_shared/mail-message.ts';
 import { createMailSender, type MailTransport } from '../supabase/functions/_shared/mail-sender.ts';
 import { smtpTransport } from '../supabase/functions/_shared/mail-smtp.ts';
 import { sqlMailStore } from '../supabase/functions/_shared/mail-store.ts';
@@ -28,6 +29,8 @@ export interface StandInMail {
   mailbox: DevMailbox | null;
   /** Runs the sender now (again after the current run, if one is under way). */
   wake(): void;
+  /** Sends one mail now, by the same way (auth's mails, which wait for no queue). */
+  send(message: MailMessage): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -67,6 +70,7 @@ export async function startMail(opts: MailOptions): Promise<StandInMail> {
   return {
     mailbox,
     wake,
+    send: (message) => transport.send(message),
     async stop() {
       stopped = true;
       clearInterval(timer);

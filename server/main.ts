@@ -6,8 +6,13 @@
 // names or *.suffix), DAYBOOK_TEST_PUSH_ORIGIN (tests only: a fake push service's http origin),
 // DAYBOOK_PUSH_THREADS (threads the reminder sender encrypts and sends in; default one fewer than
 // the cores, 0 for the server's own thread), SMTP_URL (where invitations' mail goes, smtp:// or smtps://; without it the server keeps it in
-// the dev mailbox at /_dev/mail), MAIL_FROM (the mails' From:).
-import { existsSync } from 'node:fs';
+// the dev mailbox at /_dev/mail), MAIL_FROM (the mails' From:), DAYBOOK_DEV_MAILBOX=1 (serve
+// /_dev/mail to loopback even with DAYBOOK_PUBLIC_URL set), DAYBOOK_TRUSTED_PROXIES (the proxies,
+// addresses or CIDRs, whose X-Forwarded-For names the client), DAYBOOK_EMAIL_CONFIRMATIONS (true
+// or false: overrides supabase/config.toml's [auth.email] enable_confirmations, which unset
+// means on exactly when SMTP_URL is set).
+import { existsSync, readFileSync } from 'node:fs';
+import { emailConfirmations } from './auth-config.ts';
 import { createDaybookServer } from './index.ts';
 import { describeError } from './log.ts';
 import { precompress } from './precompress.ts';
@@ -33,6 +38,12 @@ try {
   // Brotli and gzip copies of the build, made once before serving (fresh copies are kept).
   const dist = process.env.DAYBOOK_DIST ?? 'dist';
   if (existsSync(dist)) await precompress(dist);
+  const tomlPath = new URL('../supabase/config.toml', import.meta.url);
+  const confirmations = emailConfirmations({
+    toml: existsSync(tomlPath) ? readFileSync(tomlPath, 'utf8') : null,
+    env: process.env.DAYBOOK_EMAIL_CONFIRMATIONS,
+    smtpUrl: process.env.SMTP_URL || undefined,
+  });
   const server = await createDaybookServer({
     port,
     host,
@@ -47,12 +58,19 @@ try {
     pushThreads: pushThreads !== undefined ? Number(pushThreads) : undefined,
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || undefined,
+    emailConfirmations: confirmations,
+    devMailbox: process.env.DAYBOOK_DEV_MAILBOX === '1' ? true : undefined,
+    trustedProxies: process.env.DAYBOOK_TRUSTED_PROXIES || undefined,
     // sign-ups an hour from one address (SPEC §12); a test suite signing everyone up from
     // 127.0.0.1 needs more than a household does
     authLimits: signUps ? { signUpsPerAddress: Number(signUps) } : undefined,
   });
   console.log(`Daybook is running at ${server.url}`);
-  if (!process.env.SMTP_URL) console.log(`Mail is not sent (no SMTP_URL): read it at ${server.url}/_dev/mail`);
+  if (!process.env.SMTP_URL) {
+    const served = process.env.DAYBOOK_DEV_MAILBOX === '1' || !process.env.DAYBOOK_PUBLIC_URL;
+    console.log(served ? `Mail is not sent (no SMTP_URL): read it at ${server.url}/_dev/mail (from this machine only)` : 'Mail is not sent (no SMTP_URL)');
+  }
+  if (confirmations) console.log('New accounts confirm their e-mail before signing in ([auth.email] enable_confirmations)');
   if (server.publicUrl !== server.url) console.log(`The app uses the backend at ${server.publicUrl} (DAYBOOK_PUBLIC_URL)`);
   else if (host === '0.0.0.0' || host === '::') {
     console.log('Listening on every address: set DAYBOOK_PUBLIC_URL to the URL other devices use, or their app reaches their own loopback.');

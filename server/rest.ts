@@ -12,6 +12,12 @@ export interface RestContext {
   db: Db;
   jwtSecret: string;
   /**
+   * A user's token whose session has ended (signed out everywhere) is refused as expired, so the
+   * other devices learn it at their next call rather than when the token runs out (hosted
+   * PostgREST checks only the token: there they learn it at their next refresh).
+   */
+  checksSessions?: boolean;
+  /**
    * statement_timeout for each call, as hosted Supabase sets for `authenticated` (8 s): a
    * cancelled call answers 57014 with HTTP 500, which clients treat as transient. PGlite
    * ignores it (its timers cannot fire while its single thread runs the query), so there a
@@ -87,6 +93,10 @@ export async function handleRpc(ctx: RestContext, req: IncomingMessage, res: Ser
   }
   const role = typeof v.claims.role === 'string' ? v.claims.role : '';
   if (!ROLES.has(role)) return pgrstError(res, 401, 'PGRST301', `role "${role}" does not exist`);
+  if (ctx.checksSessions && role === 'authenticated' && typeof v.claims.session_id === 'string') {
+    const [live] = await ctx.db.query('select 1 from daybook_meta.sessions where id::text = $1', [v.claims.session_id]);
+    if (!live) return pgrstError(res, 401, 'PGRST303', 'JWT expired');
+  }
   if (req.method !== 'POST') return pgrstError(res, 405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
 
   const parsed = parseJsonBody(bodyText);

@@ -4,7 +4,8 @@
 // also repeats another tab's SIGNED_OUT in this one (a BroadcastChannel): that one is marked
 // `elsewhere`, told apart by who took the session out of storage (watchSessionRemoval).
 import { isAuthRetryableFetchError, type AuthError, type Session, type SupabaseClient } from '@supabase/supabase-js';
-import type { AuthPort, AuthSignal, AuthUser } from '@/sync/ports';
+import type { AuthPort, AuthRefusal, AuthSignal, AuthUser } from '@/sync/ports';
+import { createAccountAuth } from './account-auth';
 import { subscribePokes } from './pokes';
 import { createRpcTransport } from './transport';
 
@@ -14,7 +15,7 @@ export interface KeyValueStorage {
   removeItem(key: string): void | Promise<void>;
 }
 
-type Refusal = { ok: false; message: string; field?: 'email' | 'password' };
+type Refusal = AuthRefusal;
 type Result = { ok: true; user: AuthUser } | Refusal;
 
 export const AUTH_MESSAGES = {
@@ -56,7 +57,7 @@ export function describeAuthError(error: AuthError): Refusal {
     case 'email_address_invalid':
       return { ok: false, message: AUTH_MESSAGES.badEmail, field: 'email' };
     case 'email_not_confirmed':
-      return { ok: false, message: AUTH_MESSAGES.confirm, field: 'email' };
+      return { ok: false, message: AUTH_MESSAGES.confirm, field: 'email', confirm: true };
   }
   if (error.status === 429 || code === 'over_request_rate_limit') return { ok: false, message: tooManyAttempts(error.message) };
   if ((error.status ?? 0) >= 500) return { ok: false, message: AUTH_MESSAGES.offline };
@@ -120,7 +121,8 @@ export function createAuth(
 
   async function finish(answer: { data: { session: Session | null }; error: AuthError | null }): Promise<Result> {
     if (answer.error) return describeAuthError(answer.error);
-    if (!answer.data.session) return { ok: false, message: AUTH_MESSAGES.confirm, field: 'email' };
+    // confirmations on: the account waits for its e-mail's link (GoTrue answers the user only)
+    if (!answer.data.session) return { ok: false, message: AUTH_MESSAGES.confirm, field: 'email', confirm: true };
     return { ok: true, user: userOf(answer.data.session) };
   }
 
@@ -131,10 +133,10 @@ export function createAuth(
     async signIn(email, password) {
       return finish(await supabase.auth.signInWithPassword({ email: email.trim(), password }));
     },
-    async signOut() {
+    async signOut(scope = 'local') {
       signingOut = true;
       try {
-        const { error } = await supabase.auth.signOut({ scope: 'local' });
+        const { error } = await supabase.auth.signOut({ scope });
         // Offline the server can't be told; the device forgets the session all the same.
         if (error) {
           await storage.removeItem(storageKey);
@@ -159,6 +161,7 @@ export function createAuth(
       });
       return () => data.subscription.unsubscribe();
     },
+    account: createAccountAuth(supabase),
     transportFor: (userId) => createRpcTransport(supabase, userId),
     pokesFor: (userId, handlers) => subscribePokes(supabase, userId, handlers, { accessToken: liveAccessToken }),
   };

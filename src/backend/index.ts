@@ -77,10 +77,10 @@ export function createBackend(config: BackendConfig, opts: BackendOptions = {}):
       hooks.add(hook);
       return () => void hooks.delete(hook);
     },
-    async signOut() {
+    async signOut(scope) {
       const deadline = new Promise<void>((resolve) => setTimeout(resolve, BEFORE_SIGN_OUT_MS));
       await Promise.race([Promise.allSettled([...hooks].map((hook) => hook())), deadline]);
-      await auth.signOut();
+      await auth.signOut(scope);
     },
   };
   return backend;

@@ -9,7 +9,7 @@ import { ACCOUNT_KEY, readStoredAccount } from '@/sync/stored-account';
 
 export type SyncLoad = 'idle' | 'loading' | 'ready' | 'failed';
 /** What the facade's account flows answer, for the screens that call them (features import no '@/sync'). */
-export type { AuthOutcome } from '@/sync';
+export type { AuthAnswer, AuthLinkType, AuthOutcome } from '@/sync';
 /** A share link's preview and join answers (the join page's). */
 export type { LinkAnswer, LinkPreview, LinkProblem } from '@/sync';
 

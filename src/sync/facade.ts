@@ -6,7 +6,7 @@ import { type IdCheck, serverIdCheck } from './id-check';
 import { type LinkJoin, linkJoin } from './link-join';
 import { createLeadership, type Leadership } from './leader';
 import type { InvitationLink } from '@/domain/invitation-link';
-import type { AuthPort, Clock, SyncDatabases, SyncEnvironment } from './ports';
+import type { AccountAuth, AuthAnswer, AuthLinkType, AuthPort, Clock, SyncDatabases, SyncEnvironment } from './ports';
 import { shallowEqual } from './shallow';
 import { type AccountStorage, readStoredAccount, watchStoredAccount, writeStoredAccount } from './stored-account';
 import type { Account, AuthOutcome, EngineEvent, SyncListener, SyncStatus } from './types';
@@ -37,6 +37,17 @@ export interface Sync {
   signUp(email: string, password: string): Promise<AuthOutcome>;
   signIn(email: string, password: string): Promise<AuthOutcome>;
   signOut(): Promise<void>;
+  /**
+   * Ends every session of the account (SPEC §16), then signs this device out as signOut() does.
+   * Needs the server: refused (and nothing changed) when it can't be told.
+   */
+  signOutEverywhere(): Promise<AuthAnswer>;
+  /** A mailed link (confirmation, reset, new e-mail): uses its token and signs its account in here. */
+  openAuthLink(tokenHash: string, type: AuthLinkType): Promise<AuthOutcome>;
+  requestPasswordReset(email: string): Promise<AuthAnswer>;
+  resendConfirmation(email: string): Promise<AuthAnswer>;
+  changePassword(password: string): Promise<AuthAnswer>;
+  changeEmail(email: string): Promise<AuthAnswer>;
   pendingCount(): Promise<number>;
   /** At app start: resumes the remembered account's syncing (no network needed). */
   restore(): Promise<void>;
@@ -200,6 +211,24 @@ export function createSync(deps: SyncDeps): Sync {
     refresh();
   }
 
+  const UNAVAILABLE: AuthAnswer = { ok: false, message: 'Not available with this server' };
+  function withAccount<T>(use: (account: AccountAuth) => Promise<T>, otherwise: T): Promise<T> {
+    return deps.auth.account ? use(deps.auth.account) : Promise.resolve(otherwise);
+  }
+
+  async function signOut(scope: 'local' | 'global' = 'local') {
+    if (account.state === 'local') return;
+    const userId = account.userId;
+    await stopEngine();
+    // Forgotten before the session goes: other tabs learn of the sign-out from the session's
+    // removal and must find nobody remembered by then (see sessionEnded).
+    writeStoredAccount({ state: 'local' }, storage);
+    await deps.auth.signOut(scope);
+    setAccount({ state: 'local' });
+    await deps.databases.openLocal();
+    await deps.databases.deleteUser(userId);
+  }
+
   return {
     getStatus: () => status,
     subscribe(listener) {
@@ -215,18 +244,20 @@ export function createSync(deps: SyncDeps): Sync {
     getAccount: () => account,
     signUp: async (email, password) => signedIn(await deps.auth.signUp(email, password)),
     signIn: async (email, password) => signedIn(await deps.auth.signIn(email, password)),
-    async signOut() {
-      if (account.state === 'local') return;
-      const userId = account.userId;
-      await stopEngine();
-      // Forgotten before the session goes: other tabs learn of the sign-out from the session's
-      // removal and must find nobody remembered by then (see sessionEnded).
-      writeStoredAccount({ state: 'local' }, storage);
-      await deps.auth.signOut();
-      setAccount({ state: 'local' });
-      await deps.databases.openLocal();
-      await deps.databases.deleteUser(userId);
+    signOut: () => signOut(),
+    async signOutEverywhere() {
+      if (account.state === 'local') return { ok: true };
+      // the others first, keeping this session: refused offline, and then nothing has changed here
+      const others = await withAccount((a) => a.signOutOthers(), UNAVAILABLE);
+      if (!others.ok) return others;
+      await signOut('global');
+      return { ok: true };
     },
+    openAuthLink: async (tokenHash, type) => signedIn(await withAccount((a) => a.openLink(tokenHash, type), UNAVAILABLE as Exclude<AuthAnswer, { ok: true }>)),
+    requestPasswordReset: (email) => withAccount((a) => a.requestPasswordReset(email), UNAVAILABLE),
+    resendConfirmation: (email) => withAccount((a) => a.resendConfirmation(email), UNAVAILABLE),
+    changePassword: (password) => withAccount((a) => a.changePassword(password), UNAVAILABLE),
+    changeEmail: (email) => withAccount((a) => a.changeEmail(email), UNAVAILABLE),
     pendingCount: () => deps.databases.pendingCount(),
     async restore() {
       if (account.state !== 'local') await start(account.userId);

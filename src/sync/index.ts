@@ -23,7 +23,11 @@ export { createSync, type Sync, type SyncDeps } from './facade';
 export { type IdCheck, serverIdCheck } from './id-check';
 export { type LinkAnswer, type LinkJoin, type LinkPreview, type LinkProblem, linkJoin } from './link-join';
 export type {
+  AccountAuth,
+  AuthAnswer,
+  AuthLinkType,
   AuthPort,
+  AuthRefusal,
   AuthSignal,
   AuthUser,
   Clock,

@@ -145,11 +145,34 @@ export interface PokeHandlers {
 /** Subscribes to one user's pokes (resubscribing by itself after errors); returns unsubscribe. */
 export type PokeSource = (handlers: PokeHandlers) => () => void;
 
+/** A refusal with words to show, at a field if it is about one; `confirm`: the e-mail awaits its confirmation. */
+export type AuthRefusal = { ok: false; message: string; field?: 'email' | 'password'; confirm?: true };
+export type AuthAnswer = { ok: true } | AuthRefusal;
+/** The kinds of mailed link (GoTrue's verify types). */
+export type AuthLinkType = 'signup' | 'recovery' | 'email_change';
+
+/** Account flows that need the server (SPEC §16): mail-backed, so never offline. */
+export interface AccountAuth {
+  /** Mails a reset link; ok whether or not the address has an account (nobody learns that). */
+  requestPasswordReset(email: string): Promise<AuthAnswer>;
+  /** Sends the sign-up confirmation again. */
+  resendConfirmation(email: string): Promise<AuthAnswer>;
+  /** A mailed link's token: used once, it signs its account in on this device. */
+  openLink(tokenHash: string, type: AuthLinkType): Promise<{ ok: true; user: AuthUser } | AuthRefusal>;
+  changePassword(password: string): Promise<AuthAnswer>;
+  /** Mails a link to the new address (the old one is told); the e-mail changes when it is opened. */
+  changeEmail(email: string): Promise<AuthAnswer>;
+  /** Ends every other session of the account (this one stays until signOut). */
+  signOutOthers(): Promise<AuthAnswer>;
+}
+
 export interface AuthPort {
-  signUp(email: string, password: string): Promise<{ ok: true; user: AuthUser } | { ok: false; message: string; field?: 'email' | 'password' }>;
-  signIn(email: string, password: string): Promise<{ ok: true; user: AuthUser } | { ok: false; message: string; field?: 'email' | 'password' }>;
-  /** Ends the session; clears it on this device even when the server can't be reached. */
-  signOut(): Promise<void>;
+  signUp(email: string, password: string): Promise<{ ok: true; user: AuthUser } | AuthRefusal>;
+  signIn(email: string, password: string): Promise<{ ok: true; user: AuthUser } | AuthRefusal>;
+  /** Ends the session (every one of the account with 'global'); clears it on this device even when the server can't be reached. */
+  signOut(scope?: 'local' | 'global'): Promise<void>;
+  /** The account flows by mail; absent where the backend has none (test fakes). */
+  account?: AccountAuth;
   /** The user of the stored session, or null; never signs anyone out for lack of network. */
   session(): Promise<AuthUser | null>;
   onSignal(listener: (signal: AuthSignal) => void): () => void;

@@ -10,7 +10,7 @@ export type Account =
   | { state: 'signed-in'; userId: string; email: string }
   | { state: 'expired'; userId: string; email: string };
 
-export type AuthOutcome = { ok: true; account: Account } | { ok: false; message: string; field?: 'email' | 'password' };
+export type AuthOutcome = { ok: true; account: Account } | { ok: false; message: string; field?: 'email' | 'password'; confirm?: true };
 
 export type SyncState = 'local' | 'offline' | 'syncing' | 'synced' | 'waiting';
 

@@ -197,7 +197,7 @@ for (const [theme, viewport] of [
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
-    await page.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page.getByRole('alertdialog', { name: 'Sign out?' })).toBeVisible();
     await check('Sign out question');
     await page.getByRole('button', { name: 'Stay signed in' }).click();

@@ -59,7 +59,7 @@ test('sign-out with queued changes warns; cancel keeps everything; confirm remov
     return section;
   };
   let section = await settings();
-  await section.getByRole('button', { name: 'Sign out' }).click();
+  await section.getByRole('button', { name: 'Sign out', exact: true }).click();
   let dialog = page.getByRole('alertdialog', { name: 'Sign out?' });
   await expect(dialog).toContainText(/\d+ changes? (hasn’t|haven’t) synced yet — signing out removes (it|them) from this device/);
   await dialog.getByRole('button', { name: 'Stay signed in' }).click();
@@ -70,7 +70,7 @@ test('sign-out with queued changes warns; cancel keeps everything; confirm remov
   await expect(syncIndicator(page, 'Offline')).toBeVisible();
 
   section = await settings();
-  await section.getByRole('button', { name: 'Sign out' }).click();
+  await section.getByRole('button', { name: 'Sign out', exact: true }).click();
   dialog = page.getByRole('alertdialog', { name: 'Sign out?' });
   await dialog.getByRole('button', { name: 'Sign out anyway' }).click();
 
@@ -129,7 +129,7 @@ test('signing out in one tab signs the other tab out too, also after a reload, a
 
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
   // Nothing is queued, so there is no question to answer.
-  await page.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Sign out', exact: true }).click();
 
   for (const tab of [page, other]) {
     await expect(syncIndicator(tab, 'Local only')).toBeVisible();

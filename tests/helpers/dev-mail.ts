@@ -31,3 +31,10 @@ export function inviteToken(text: string): string {
   if (!token) throw new Error(`No invitation link in: ${text}`);
   return token;
 }
+
+/** An auth mail's link (SPEC §16): its page, token hash and type. */
+export function linkIn(text: string): { tokenHash: string; type: string; path: string } {
+  const m = /\/(reset-password|confirm)\?token_hash=([0-9a-f]+)&type=(\w+)/.exec(text);
+  if (!m) throw new Error(`No auth link in: ${text}`);
+  return { path: m[1]!, tokenHash: m[2]!, type: m[3]! };
+}

@@ -82,6 +82,10 @@ export interface TestServerOptions {
   smtpUrl?: string;
   /** Run the server's own mail sender. Default on; the Edge Function's test runs its own. */
   mailSender?: boolean;
+  /** Sign-up waits for the e-mail's confirmation. Default: the server's (on with smtpUrl). */
+  emailConfirmations?: boolean;
+  devMailbox?: boolean;
+  trustedProxies?: string;
 }
 
 export const TEST_PASSWORD_HASH_COST = 10;
@@ -111,7 +115,7 @@ export async function startTestServer(kind: ServerKind, opts: TestServerOptions 
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
     realtimeIdleTimeoutMs: opts.realtimeIdleTimeoutMs,
     passwordHashCost: opts.passwordHashCost === null ? undefined : (opts.passwordHashCost ?? TEST_PASSWORD_HASH_COST),
-    authLimits: { signUpsPerAddress: 1_000_000, ...opts.authLimits },
+    authLimits: { signUpsPerAddress: 1_000_000, mailsPerAddress: 1_000_000, ...opts.authLimits },
     authClock: opts.authClock,
     statementTimeoutMs: opts.statementTimeoutMs,
     publicUrl: opts.publicUrl,
@@ -119,6 +123,9 @@ export async function startTestServer(kind: ServerKind, opts: TestServerOptions 
     pushTestOrigin: opts.pushTestOrigin,
     smtpUrl: opts.smtpUrl,
     mailSender: opts.mailSender,
+    emailConfirmations: opts.emailConfirmations,
+    devMailbox: opts.devMailbox,
+    trustedProxies: opts.trustedProxies,
   });
   let server = await boot(0).catch(async (err) => {
     await dropDb();

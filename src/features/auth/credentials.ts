@@ -20,3 +20,16 @@ export function checkCredentials(email: string, password: string, mode: AuthMode
   else if (mode === 'sign-up' && password.length < MIN_PASSWORD) errors.password = `Password must be at least ${MIN_PASSWORD} characters`;
   return errors.email || errors.password ? errors : null;
 }
+
+/** The e-mail box alone (forgot password, change e-mail): the message, or null when it is fine. */
+export function checkEmail(email: string): string | null {
+  const trimmed = email.trim();
+  if (!trimmed) return 'Enter your e-mail address';
+  return EMAIL.test(trimmed) ? null : 'Enter a valid e-mail address';
+}
+
+/** A new password (reset, change): the message, or null when it is fine. */
+export function checkNewPassword(password: string): string | null {
+  if (!password) return 'Choose a password';
+  return password.length < MIN_PASSWORD ? `Password must be at least ${MIN_PASSWORD} characters` : null;
+}

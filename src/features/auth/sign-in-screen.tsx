@@ -9,9 +9,11 @@ import { EmailInput } from '@/ui/email-input';
 import { showToast } from '@/ui/toasts';
 import { useLists, useOpenTaskCounts } from '@/data/react';
 import { type AuthMode, type CredentialErrors, checkCredentials } from './credentials';
+import { CheckEmailPanel } from './check-email-panel';
+import { CANT_REACH } from './messages';
 import './auth.css';
 
-export const CANT_REACH = "Can't reach the server — check your connection and try again";
+export { CANT_REACH };
 
 export interface SignInScreenProps {
   /** Filled in (e.g. from the expired-session banner). */
@@ -30,6 +32,8 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState<AuthMode | null>(null);
   const [errors, setErrors] = useState<CredentialErrors>({});
+  // the account waits for its e-mail's confirmation: "Check your e-mail" with a way to resend
+  const [awaiting, setAwaiting] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -61,6 +65,11 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
     } catch (err) {
       console.warn('Signing in failed', err);
       outcome = { ok: false, message: CANT_REACH };
+    }
+    if (!outcome.ok && outcome.confirm) {
+      setBusy(null);
+      setAwaiting(email.trim());
+      return;
     }
     if (!outcome.ok) {
       setBusy(null);
@@ -107,6 +116,18 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
           </div>
         </div>
       </section>
+    );
+  }
+
+  if (awaiting) {
+    return (
+      <CheckEmailPanel
+        email={awaiting}
+        onBack={() => {
+          setAwaiting(null);
+          setPassword('');
+        }}
+      />
     );
   }
 
@@ -175,6 +196,9 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
               </button>
             </div>
             {fieldError('password')}
+            <Link to="/forgot-password" search={{ email: email.trim() || undefined }} className="auth-link auth-forgot">
+              Forgot password?
+            </Link>
           </div>
           {errors.form && (
             <p role="alert" className="field-error auth-form-error">

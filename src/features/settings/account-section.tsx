@@ -2,12 +2,16 @@
 // "Sign out"). Signing out removes this user's data from the device, so it warns first when
 // changes haven't synced yet (SPEC §6); then the app is back in local mode on /today.
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { loadSync } from '@/sync-status/load-sync';
 import { useAccount } from '@/sync-status/use-sync-status';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { showErrorToast, showToast } from '@/ui/toasts';
 import { SettingsSection } from './settings-section';
+
+// loaded when one is opened: the password and e-mail forms are rarely needed
+const ChangePasswordDialog = lazy(() => import('./account-dialogs').then((m) => ({ default: m.ChangePasswordDialog })));
+const ChangeEmailDialog = lazy(() => import('./account-dialogs').then((m) => ({ default: m.ChangeEmailDialog })));
 
 // Typed as a plain string so this screen doesn't depend on the sign-in route's file.
 const SIGN_IN: string = '/sign-in';
@@ -43,7 +47,39 @@ function SignedInAccountSection({ email, expired }: { email: string; expired: bo
   const [pending, setPending] = useState(0);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [everywhere, setEverywhere] = useState(false);
+  const [dialog, setDialog] = useState<'password' | 'email' | null>(null);
   const signOutButton = useRef<HTMLButtonElement>(null);
+  const everywhereButton = useRef<HTMLButtonElement>(null);
+
+  async function signOutEverywhereNow() {
+    setBusy(true);
+    try {
+      const answer = await (await loadSync()).signOutEverywhere();
+      if (!answer.ok) {
+        showErrorToast(answer.message);
+        setBusy(false);
+        return;
+      }
+      setEverywhere(false);
+      showToast('Signed out everywhere — your account’s data was removed from this device', undefined, { id: 'signed-out' });
+      await navigate({ to: '/today' });
+    } catch (err) {
+      console.error(err);
+      showErrorToast('Couldn’t sign out everywhere — try again');
+      setBusy(false);
+    }
+  }
+
+  async function askToSignOutEverywhere() {
+    if (busy) return;
+    try {
+      setPending(await (await loadSync()).pendingCount());
+    } catch {
+      setPending(0);
+    }
+    setEverywhere(true);
+  }
 
   async function signOutNow() {
     setBusy(true);
@@ -94,11 +130,48 @@ function SignedInAccountSection({ email, expired }: { email: string; expired: bo
           </Link>
         </p>
       )}
-      <div>
+      {!expired && (
+        <div className="settings-buttons">
+          <button type="button" className="btn" onClick={() => setDialog('password')}>
+            Change password
+          </button>
+          <button type="button" className="btn" onClick={() => setDialog('email')}>
+            Change e-mail
+          </button>
+        </div>
+      )}
+      <div className="settings-buttons">
         <button ref={signOutButton} type="button" className="btn" onClick={askToSignOut} aria-disabled={busy || undefined}>
           Sign out
         </button>
+        {!expired && (
+          <button ref={everywhereButton} type="button" className="btn" onClick={askToSignOutEverywhere} aria-disabled={busy || undefined}>
+            Sign out everywhere
+          </button>
+        )}
       </div>
+      {dialog && (
+        <Suspense fallback={null}>
+          {dialog === 'password' ? (
+            <ChangePasswordDialog open onOpenChange={(open) => !open && setDialog(null)} email={email} />
+          ) : (
+            <ChangeEmailDialog open onOpenChange={(open) => !open && setDialog(null)} email={email} />
+          )}
+        </Suspense>
+      )}
+      <ConfirmDialog
+        open={everywhere}
+        onOpenChange={setEverywhere}
+        title="Sign out everywhere?"
+        description="Every device signed in to this account is signed out, this one too. The others keep what they haven’t synced until they sign in again."
+        confirmLabel="Sign out everywhere"
+        cancelLabel="Stay signed in"
+        onConfirm={signOutEverywhereNow}
+        busy={busy}
+        returnFocus={everywhereButton}
+      >
+        {pending > 0 && <p className="settings-text settings-muted">{unsyncedWarning(pending)}</p>}
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -4,7 +4,7 @@
 import { vi } from 'vitest';
 import { provideSync } from '@/sync-status/load-sync';
 import type { InvitationLink } from '@/domain/invitation-link';
-import type { Account, AuthOutcome, LinkAnswer, LinkPreview, Sync, SyncEvent, SyncListener, SyncStatus } from '@/sync';
+import type { Account, AuthAnswer, AuthOutcome, LinkAnswer, LinkPreview, Sync, SyncEvent, SyncListener, SyncStatus } from '@/sync';
 
 export const ANN: Account = { state: 'signed-in', userId: 'user-ann', email: 'ann@example.com' };
 
@@ -16,6 +16,12 @@ export interface FakeSync {
     signOut: ReturnType<typeof vi.fn<() => Promise<void>>>;
     pendingCount: ReturnType<typeof vi.fn<() => Promise<number>>>;
     openInvitation: ReturnType<typeof vi.fn<(token: string) => Promise<InvitationLink>>>;
+    signOutEverywhere: ReturnType<typeof vi.fn<() => Promise<AuthAnswer>>>;
+    openAuthLink: ReturnType<typeof vi.fn<(tokenHash: string, type: string) => Promise<AuthOutcome>>>;
+    requestPasswordReset: ReturnType<typeof vi.fn<(email: string) => Promise<AuthAnswer>>>;
+    resendConfirmation: ReturnType<typeof vi.fn<(email: string) => Promise<AuthAnswer>>>;
+    changePassword: ReturnType<typeof vi.fn<(password: string) => Promise<AuthAnswer>>>;
+    changeEmail: ReturnType<typeof vi.fn<(email: string) => Promise<AuthAnswer>>>;
   };
   /** Changes the status snapshot and tells subscribers, as the facade does. */
   setStatus(next: Partial<SyncStatus>): void;
@@ -61,6 +67,15 @@ export function fakeSync(initial: Partial<SyncStatus> = {}): FakeSync {
     signIn: vi.fn(async (email: string, _password: string) => signedIn(email)),
     signUp: vi.fn(async (email: string, _password: string) => signedIn(email)),
     signOut: vi.fn(async () => setStatus({ account: { state: 'local' }, status: 'local', pending: 0 })),
+    signOutEverywhere: vi.fn(async (): Promise<AuthAnswer> => {
+      setStatus({ account: { state: 'local' }, status: 'local', pending: 0 });
+      return { ok: true };
+    }),
+    openAuthLink: vi.fn(async (_tokenHash: string, _type: string) => signedIn('ann@example.test')),
+    requestPasswordReset: vi.fn(async (_email: string): Promise<AuthAnswer> => ({ ok: true })),
+    resendConfirmation: vi.fn(async (_email: string): Promise<AuthAnswer> => ({ ok: true })),
+    changePassword: vi.fn(async (_password: string): Promise<AuthAnswer> => ({ ok: true })),
+    changeEmail: vi.fn(async (_email: string): Promise<AuthAnswer> => ({ ok: true })),
     pendingCount: vi.fn(async () => status.pending),
     restore: vi.fn(async () => {}),
     // the server can't be asked: an import gives every record a new id

@@ -7,13 +7,16 @@ import { SyncToasts } from '@/app/sync-toasts';
 import { AppToaster } from '@/app/toaster';
 import { Route as RootRoute } from '@/routes/__root';
 import { Route as AssignedRoute } from '@/routes/assigned';
+import { Route as ConfirmRoute } from '@/routes/confirm';
 import { Route as FilterRoute } from '@/routes/filters.$filterId';
+import { Route as ForgotPasswordRoute } from '@/routes/forgot-password';
 import { Route as InviteRoute } from '@/routes/invites.$token';
 import { Route as JoinRoute } from '@/routes/join.$token';
 import { Route as LabelRoute } from '@/routes/labels.$labelId';
 import { Route as ListRoute } from '@/routes/lists.$listId';
 import { Route as ShareRoute } from '@/routes/lists.$listId.share';
 import { Route as ListsRoute } from '@/routes/lists.index';
+import { Route as ResetPasswordRoute } from '@/routes/reset-password';
 import { Route as SettingsRoute } from '@/routes/settings';
 import { Route as SignInRoute } from '@/routes/sign-in';
 import { Route as SyncRoute } from '@/routes/sync';
@@ -44,6 +47,9 @@ export function renderRoutes(url: string) {
     child(SyncRoute, '/sync'),
     child(SettingsRoute, '/settings'),
     child(JoinRoute, '/join/$token'),
+    child(ForgotPasswordRoute, '/forgot-password'),
+    child(ResetPasswordRoute, '/reset-password'),
+    child(ConfirmRoute, '/confirm'),
   ] as never) as unknown as AnyRoute;
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url] }) });
   render(

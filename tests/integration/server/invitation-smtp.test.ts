@@ -12,7 +12,7 @@ describe('invitation mail over SMTP', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    srv = await startTestServer('pglite', { smtpUrl: smtp.url });
+    srv = await startTestServer('pglite', { smtpUrl: smtp.url, emailConfirmations: false });
     alice = await signUpUser(srv);
   });
   afterAll(async () => {

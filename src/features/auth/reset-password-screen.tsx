@@ -1,0 +1,143 @@
+// /reset-password?token_hash=…&type=recovery (SPEC §16): the mailed link's page. "Reset
+// password" uses the link's token (which signs the account in on this device, moving what was
+// made here signed out into it, as signing in does), then sets the new password. The token is
+// used only on submit, so a mail scanner opening the page spends nothing.
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { loadSync } from '@/sync-status/load-sync';
+import { showToast } from '@/ui/toasts';
+import { checkNewPassword } from './credentials';
+import { CANT_REACH } from './messages';
+import './auth.css';
+
+export interface ResetPasswordScreenProps {
+  tokenHash?: string;
+  onDone: () => void;
+}
+
+export function ResetPasswordScreen({ tokenHash, onDone }: ResetPasswordScreenProps) {
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [show, setShow] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState<string | null>(tokenHash ? null : 'This link is incomplete — ask for a new one.');
+  const [busy, setBusy] = useState(false);
+  // once the link has signed in, a retry only sets the password
+  const [signedInAs, setSignedInAs] = useState<string | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy || !tokenHash) return;
+    const problem = checkNewPassword(password);
+    if (problem) {
+      setError(problem);
+      passwordRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const sync = await loadSync();
+      let who = signedInAs;
+      if (who === null) {
+        const opened = await sync.openAuthLink(tokenHash, 'recovery');
+        if (!opened.ok) {
+          setLinkError(opened.message);
+          return;
+        }
+        who = opened.account.state === 'local' ? '' : opened.account.email;
+        setSignedInAs(who);
+      }
+      const changed = await sync.changePassword(password);
+      if (!changed.ok) {
+        setError(changed.message);
+        passwordRef.current?.focus();
+        return;
+      }
+      navigator.storage?.persist?.().catch(() => undefined);
+      showToast(who ? `Password changed — signed in as ${who}` : 'Password changed — you’re signed in', undefined, { id: 'signed-in' });
+      onDone();
+    } catch (err) {
+      console.warn('Resetting the password failed', err);
+      setError(CANT_REACH);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (linkError) {
+    return (
+      <section className="screen auth-screen" aria-labelledby={`${id}-title`}>
+        <div className="auth-card">
+          <h1 id={`${id}-title`} className="screen-title">
+            Reset password
+          </h1>
+          <p role="alert" className="field-error auth-form-error">
+            {linkError}
+          </p>
+          <div className="auth-actions">
+            <Link to="/forgot-password" className="btn btn-primary">
+              Send a new link
+            </Link>
+            <Link to="/sign-in" className="btn">
+              Back to sign in
+            </Link>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="screen auth-screen" aria-labelledby={`${id}-title`}>
+      <div className="auth-card">
+        <h1 id={`${id}-title`} className="screen-title">
+          Reset password
+        </h1>
+        <p className="auth-lead">Choose a new password for your account. You’ll be signed in on this device.</p>
+        <form className="auth-form" noValidate onSubmit={submit} aria-busy={busy}>
+          <div className="field">
+            <label htmlFor={`${id}-password`} className="field-label">
+              New password
+            </label>
+            <div className="auth-password">
+              <input
+                ref={passwordRef}
+                id={`${id}-password`}
+                className="input"
+                type={show ? 'text' : 'password'}
+                name="new-password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-password-error` : `${id}-password-hint`}
+              />
+              <button type="button" className="btn btn-ghost btn-sm auth-reveal" aria-pressed={show} onClick={() => setShow((v) => !v)}>
+                Show password
+              </button>
+            </div>
+            {error ? (
+              <p id={`${id}-password-error`} className="field-error">
+                {error}
+              </p>
+            ) : (
+              <p id={`${id}-password-hint`} className="auth-busy">
+                At least 6 characters.
+              </p>
+            )}
+          </div>
+          <p role="status" className={busy ? 'auth-busy' : 'visually-hidden'}>
+            {busy ? 'Saving your new password…' : ''}
+          </p>
+          <div className="auth-actions">
+            <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+              Reset password
+            </button>
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+}
