@@ -49,8 +49,10 @@ export interface Invitation {
   incoming: boolean;
   list_name?: string;
   list_color?: ListColor;
-  /** The inviter's e-mail (incoming only). */
+  /** The inviter's display name (incoming only; SPEC §16). */
   invited_by?: string;
+  /** The inviter's avatar colour (incoming only; servers before names send none). */
+  invited_by_color?: ListColor;
   expires_at: string;
 }
 

@@ -92,8 +92,10 @@ export interface LinkPreview {
   list_name: string;
   list_color: string;
   role: Exclude<Role, 'owner'>;
-  /** The e-mail of the person who made the link. */
+  /** The display name of the person who made the link (never their e-mail: SPEC §16). */
   shared_by: string;
+  /** Their avatar colour (servers before names send none). */
+  shared_by_color?: string;
   /** The person's role on the list when they are on it already. */
   my_role: Role | null;
 }

@@ -284,7 +284,8 @@ begin
   return coalesce((select jsonb_agg(x.row order by x.incoming desc, x.created_at, x.id) from (
     select true as incoming, i.created_at, i.id, jsonb_build_object('id', i.id, 'list_id', i.list_id, 'email', i.email,
         'role', i.role, 'status', i.status, 'incoming', true, 'list_name', l.name, 'list_color', l.color,
-        'invited_by', coalesce(daybook_private.person_name(i.invited_by), ''), 'expires_at', i.expires_at) as row
+        'invited_by', coalesce(daybook_private.person_name(i.invited_by), ''), 'invited_by_color', daybook_private.person_color(i.invited_by),
+        'expires_at', i.expires_at) as row
       from public.list_invitations i
       join public.lists l on l.id = i.list_id and l.deleted_at is null
       where (lower(i.email) = my_email or i.invitee = me) and i.status = 'pending' and i.expires_at > now()
@@ -330,7 +331,7 @@ begin
     update public.list_invitations set invitee = me, updated_at = now() where id = inv.id;
   end if;
   return jsonb_build_object('state', 'open', 'list_id', l.id, 'list_name', l.name, 'list_color', l.color,
-    'invited_by', coalesce(daybook_private.person_name(inv.invited_by), ''),
+    'invited_by', coalesce(daybook_private.person_name(inv.invited_by), ''), 'invited_by_color', daybook_private.person_color(inv.invited_by),
     'role', inv.role, 'expires_at', inv.expires_at, 'bound', me is not null);
 end $$;
 
@@ -340,7 +341,8 @@ declare
   k public.list_links := daybook_private.link_of_token(p_token);
 begin
   return (select jsonb_build_object('list_id', l.id, 'list_name', l.name, 'list_color', l.color, 'role', k.role,
-      'shared_by', coalesce(daybook_private.person_name(k.created_by), ''), 'my_role', daybook_private.role_on(l.id))
+      'shared_by', coalesce(daybook_private.person_name(k.created_by), ''), 'shared_by_color', daybook_private.person_color(k.created_by),
+      'my_role', daybook_private.role_on(l.id))
     from public.lists l where l.id = k.list_id);
 end $$;
 

@@ -107,7 +107,8 @@ declare
   k public.list_links := daybook_private.link_of_token(p_token);
 begin
   return (select jsonb_build_object('list_id', l.id, 'list_name', l.name, 'list_color', l.color, 'role', k.role,
-      'shared_by', coalesce(daybook_private.person_name(k.created_by), ''), 'my_role', daybook_private.role_on(l.id))
+      'shared_by', coalesce(daybook_private.person_name(k.created_by), ''), 'shared_by_color', daybook_private.person_color(k.created_by),
+      'my_role', daybook_private.role_on(l.id))
     from public.lists l where l.id = k.list_id);
 end $$;
 

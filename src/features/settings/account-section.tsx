@@ -7,6 +7,7 @@ import { loadSync } from '@/sync-status/load-sync';
 import { useAccount } from '@/sync-status/use-sync-status';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { showErrorToast, showToast } from '@/ui/toasts';
+import { ProfileFields } from './profile-fields';
 import { SettingsSection } from './settings-section';
 
 // Typed as a plain string so this screen doesn't depend on the sign-in route's file.
@@ -86,6 +87,7 @@ function SignedInAccountSection({ email, expired }: { email: string; expired: bo
       <p className="settings-text">
         Signed in as <strong>{email || 'your account'}</strong>
       </p>
+      <ProfileFields email={email} />
       {expired && (
         <p className="settings-text settings-muted">
           Your session expired, so syncing is paused. Your changes are safe on this device.{' '}

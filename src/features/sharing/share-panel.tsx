@@ -10,7 +10,8 @@ import { InvitationItems } from './invitation-items';
 import { InviteForm } from './invite-form';
 import { LeaveList } from './leave-list';
 import { ShareLinks } from './share-links';
-import { Avatar, MemberItem } from './member-item';
+import { Avatar } from '@/ui/avatar';
+import { MemberItem } from './member-item';
 import { type MemberView, memberViews, myRole, ROLE_HINTS, ROLE_NAMES } from './member-views';
 
 type SharedRole = Exclude<Role, 'owner'>;
@@ -51,11 +52,11 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
   const total = people.length + pending.length + invited.filter((i) => i.status === 'pending').length;
 
   function roleChanged(member: MemberView, next: SharedRole) {
-    setAnnouncement(`${member.email} is now ${next === 'editor' ? 'an editor' : 'a viewer'}`);
+    setAnnouncement(`${member.name} is now ${next === 'editor' ? 'an editor' : 'a viewer'}`);
   }
 
   function removed(member: MemberView) {
-    setAnnouncement(`Removed ${member.email}`);
+    setAnnouncement(`Removed ${member.name}`);
     // The removed row's button took focus with it; land on the list it was in.
     peopleHeading.current?.focus();
     setLastRemoved(member.role !== 'owner' && member.email ? { email: member.email, role: member.role } : null);
@@ -109,7 +110,7 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
           ))}
           {pending.map((invite) => (
             <li key={invite.mutationId} className="member" aria-labelledby={`pending-${invite.mutationId}`}>
-              <Avatar email={invite.email} pending />
+              <Avatar name={invite.email} color="grey" pending />
               <div className="member-main">
                 <span className="member-email" id={`pending-${invite.mutationId}`}>
                   {invite.email}
