@@ -94,7 +94,7 @@ describe('the invitation link', () => {
     const { user } = renderRoutes(`/invites/${TOKEN}`);
     await user.click(await screen.findByRole('button', { name: 'Decline' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitation declined' })).toBeInTheDocument();
-    expect(screen.getByText('ann@example.com will see that you declined.')).toBeInTheDocument();
+    expect(screen.getByText('Ann Lee will see that you declined.')).toBeInTheDocument();
     expect(await db.outbox.toArray()).toMatchObject([{ name: 'invitation.decline', args: { list_id: 'list-garden' } }]);
   });
 

@@ -31,7 +31,7 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
   const [announcement, setAnnouncement] = useState('');
   // Undo sits beside the people list, where the removal happened, rather than in a toast that
   // goes away after five seconds while someone is still reading the list.
-  const [lastRemoved, setLastRemoved] = useState<{ email: string; role: SharedRole } | null>(null);
+  const [lastRemoved, setLastRemoved] = useState<{ email: string; name: string; role: SharedRole } | null>(null);
   const peopleHeading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   if (!identity || !rows || !queued) return null;
@@ -59,7 +59,7 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
     setAnnouncement(`Removed ${member.name}`);
     // The removed row's button took focus with it; land on the list it was in.
     peopleHeading.current?.focus();
-    setLastRemoved(member.role !== 'owner' && member.email ? { email: member.email, role: member.role } : null);
+    setLastRemoved(member.role !== 'owner' && member.email ? { email: member.email, name: member.name, role: member.role } : null);
   }
 
   function undoRemove() {
@@ -126,7 +126,7 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
         </ul>
         {lastRemoved && (
           <p className="share-notice">
-            <span>Removed {lastRemoved.email}.</span>
+            <span>Removed {lastRemoved.name}.</span>
             <button type="button" className="btn btn-sm" onClick={undoRemove}>
               Undo
             </button>
