@@ -148,7 +148,8 @@ export interface PokeHandlers {
 export type PokeSource = (handlers: PokeHandlers) => () => void;
 
 export interface AuthPort {
-  signUp(email: string, password: string): Promise<{ ok: true; user: AuthUser } | { ok: false; message: string; field?: 'email' | 'password' }>;
+  /** `displayName`: the sign-up's optional "Name" (SPEC §16), already checked. */
+  signUp(email: string, password: string, displayName?: string | null): Promise<{ ok: true; user: AuthUser } | { ok: false; message: string; field?: 'email' | 'password' }>;
   signIn(email: string, password: string): Promise<{ ok: true; user: AuthUser } | { ok: false; message: string; field?: 'email' | 'password' }>;
   /** Ends the session; clears it on this device even when the server can't be reached. */
   signOut(): Promise<void>;

@@ -1,9 +1,14 @@
 // Checks before anything is sent, with the messages shown at the field (the server checks again).
+import { normalizeDisplayName } from '@/domain/people';
+import { ValidationError } from '@/lib/errors';
+
 export type AuthMode = 'sign-in' | 'sign-up';
 
 export interface CredentialErrors {
   email?: string;
   password?: string;
+  /** The optional "Name" of a new account. */
+  name?: string;
   /** Not about one field (no network, server trouble). */
   form?: string;
 }
@@ -19,4 +24,14 @@ export function checkCredentials(email: string, password: string, mode: AuthMode
   if (!password) errors.password = mode === 'sign-up' ? 'Choose a password' : 'Enter your password';
   else if (mode === 'sign-up' && password.length < MIN_PASSWORD) errors.password = `Password must be at least ${MIN_PASSWORD} characters`;
   return errors.email || errors.password ? errors : null;
+}
+
+/** The sign-up's "Name", trimmed (null: left empty, the e-mail's local part stands in), or its error. */
+export function checkName(raw: string): { name: string | null } | { error: string } {
+  try {
+    return { name: normalizeDisplayName(raw) };
+  } catch (err) {
+    if (err instanceof ValidationError) return { error: err.message };
+    throw err;
+  }
 }
