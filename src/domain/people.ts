@@ -113,3 +113,12 @@ export function foldName(text: string): string {
 export function firstNameKey(name: string): string {
   return foldName(trimText(name).split(/\s+/u)[0] ?? '');
 }
+
+/**
+ * What "+…" in quick add may match of a person, folded: their whole name, its first word, and the
+ * part of their e-mail before @ (how they were named before names).
+ */
+export function personKeys(name: string, email = ''): string[] {
+  const keys = [foldName(trimText(name)), firstNameKey(name), foldName(emailName(email))];
+  return [...new Set(keys.filter(Boolean))];
+}
