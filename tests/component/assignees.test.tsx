@@ -93,7 +93,7 @@ describe('assignee in the task dialog', () => {
 });
 
 describe('quick add +name', () => {
-  it('sets the assignee from a member’s e-mail name in a shared list', async () => {
+  it('sets the assignee from a member’s first name in a shared list', { timeout: 20_000 }, async () => {
     const { ann, list } = await shared();
     const { user } = renderRoutes(`/lists/${list.id}`);
     const box = await screen.findByRole('textbox', { name: 'New task' });
@@ -104,6 +104,35 @@ describe('quick add +name', () => {
     await waitFor(async () => {
       const [row] = (await getDb().tasks.toArray()).filter((t) => t.list_id === list.id);
       expect(row).toMatchObject({ title: 'Order the cake', assignee: ann });
+    });
+  });
+});
+
+describe('quick add + suggestions by name', () => {
+  it('offers the list’s members by name as a listbox; arrows and Enter complete; an ambiguous first name assigns nobody', { timeout: 20_000 }, async () => {
+    const { ann, list } = await shared();
+    // a second Ann on the list: "+ann" names neither
+    const other = crypto.randomUUID();
+    await getDb().members.put({ list_id: list.id, user_id: other, email: 'akim@example.com', role: 'viewer', display_name: 'Ann Kim', color: 'red' });
+    const { user } = renderRoutes(`/lists/${list.id}`);
+    const box = await screen.findByRole('textbox', { name: 'New task' });
+    await user.click(box);
+    await user.type(box, 'Cake +an');
+    const people = await screen.findByRole('listbox', { name: 'People' });
+    expect(within(people).getAllByRole('option').map((o) => o.textContent)).toEqual(['AKAnn Kim', 'ALAnn Lee']);
+    expect(within(people).getByRole('option', { name: 'Ann Kim' })).toHaveAttribute('aria-selected', 'true');
+    expect(box).toHaveAttribute('aria-activedescendant', within(people).getByRole('option', { name: 'Ann Kim' }).id);
+    await user.type(box, 'n');
+    // typed as far as both share: no one is assigned yet
+    expect(screen.queryByRole('img', { name: /Assigned to/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Recognised' })?.textContent ?? '').not.toMatch(/Assigned to/);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(box).toHaveValue('Cake +Ann Lee ');
+    expect(screen.queryByRole('listbox', { name: 'People' })).toBeNull();
+    await user.keyboard('{Enter}');
+    await waitFor(async () => {
+      const [row] = (await getDb().tasks.toArray()).filter((t) => t.list_id === list.id);
+      expect(row).toMatchObject({ title: 'Cake', assignee: ann });
     });
   });
 });

@@ -7,6 +7,7 @@
 // (SuggestUi) so that nothing changes in its hooks when the chunk arrives.
 import type { KeyboardEvent } from 'react';
 import type { List, ListColor, Role } from '@/domain/model';
+import { foldName } from '@/domain/people';
 import { completeList, hashQueryAt, type PersonRef, plusQueryAt, suggestLists, suggestPeople } from '@/domain/quick-add';
 
 /** One option: a list, or a person (shown with their avatar). */
@@ -15,6 +16,8 @@ export interface SuggestOption {
   name: string;
   color: ListColor;
   person: boolean;
+  /** A person's folded keys (what "+…" matches). */
+  keys?: readonly string[];
 }
 
 /** What the user did to the suggestions: closed them for this query, or moved to an option. */
@@ -62,11 +65,15 @@ export function suggestionsFor({ listboxId, text, caret, lists, sharing, people 
   const options: SuggestOption[] = listHash
     ? suggestLists(addable, listHash.query).map((l: List) => ({ id: l.id, name: l.name, color: l.color, person: false }))
     : plus
-      ? suggestPeople(people, plus.query, target).map((p) => ({ id: p.id, name: p.name, color: (p.color ?? 'grey') as ListColor, person: true }))
+      ? suggestPeople(people, plus.query, target).map((p) => ({ id: p.id, name: p.name, color: (p.color ?? 'grey') as ListColor, person: true, keys: p.keys ?? [] }))
       : [];
   const key = hash ? `${hash.start}:${hash.query}` : '';
   const open = options.length > 0 && ui.closed !== key;
-  const exact = open && options[0]?.name.toLowerCase() === hash?.query.toLowerCase();
+  // a name typed in full (a list, or the one member it names) leaves nothing chosen, so Enter adds
+  const q = foldName(hash?.query ?? '');
+  const exact =
+    open &&
+    (plus ? options.filter((o) => o.keys?.includes(q) || foldName(o.name) === q).length === 1 : options[0]?.name.toLowerCase() === hash?.query.toLowerCase());
   const active = !open ? -1 : ui.nav?.key === key ? ui.nav.index : exact ? -1 : 0;
   const optionId = (index: number) => `${listboxId}-${index}`;
 

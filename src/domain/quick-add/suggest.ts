@@ -67,5 +67,5 @@ export function suggestPeople<T extends PersonRef>(people: readonly T[], query: 
     return foldName(p.name).startsWith(q) || words.some((w) => w.startsWith(q));
   });
   if (found.length === 1 && foldName(found[0]!.name) === q) return [];
-  return found.slice(0, limit);
+  return found.sort((a, b) => a.name.localeCompare(b.name)).slice(0, limit);
 }
