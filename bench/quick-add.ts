@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
+import { personKeys } from '../src/domain/people.ts';
 import { parseQuickAdd } from '../src/domain/quick-add/index.ts';
 
 const TODAY = '2026-11-25';
@@ -68,10 +69,16 @@ function measure(parse: (line: string) => unknown, lines: readonly string[]) {
 }
 
 const lines = corpus();
-/** Members of the screen's list (and another's) whom "+name" may name. */
-const PEOPLE = ['sam', 'alex', 'alex.jones', 'kim', 'pat'].flatMap((name, i) => [
-  { id: `p${i}`, name, listId: '2' },
-  { id: `q${i}`, name, listId: '4' },
+/** Members of the screen's list (and another's) whom "+name" may name, with the keys the app gives them (display name, first name, e-mail's name). */
+const PEOPLE = [
+  ['Sam Lee', 'sam'],
+  ['Alex', 'alex'],
+  ['Alex Jones', 'alex.jones'],
+  ['Kim Park', 'kim'],
+  ['Pat', 'pat'],
+].flatMap(([name, email], i) => [
+  { id: `p${i}`, name: name!, listId: '2', keys: personKeys(name!, `${email}@example.test`) },
+  { id: `q${i}`, name: name!, listId: '4', keys: personKeys(name!, `${email}@example.test`) },
 ]);
 const ours = (line: string) => parseQuickAdd(line, { today: TODAY, defaultDate: TODAY, lists: LISTS, now: '10:00', people: PEOPLE, listId: '2' });
 

@@ -127,8 +127,11 @@ export function createAuth(
   }
 
   return {
-    async signUp(email, password) {
-      return finish(await supabase.auth.signUp({ email: email.trim(), password }));
+    async signUp(email, password, displayName) {
+      // the sign-up's "Name" goes where GoTrue keeps user data; the server reads it when it first
+      // needs the person's name (supabase/schemas/profiles.sql)
+      const options = displayName ? { data: { display_name: displayName } } : undefined;
+      return finish(await supabase.auth.signUp({ email: email.trim(), password, ...(options ? { options } : {}) }));
     },
     async signIn(email, password) {
       return finish(await supabase.auth.signInWithPassword({ email: email.trim(), password }));

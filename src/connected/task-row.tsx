@@ -4,14 +4,16 @@
 // for all its rows in one query (useStepCounts), not one per row.
 import { useLabelsByTask, useMembers } from '@/data/react';
 import type { Member, Task } from '@/domain/model';
+import { personColor, personName } from '@/domain/people';
 import { type TaskRowProps, TaskRowView } from '@/ui/task-row';
 import { setTaskDone } from './task-actions';
 import { useListRole } from './use-list-role';
 
-/** The name a row shows for the task's assignee (SPEC §13.2), from the list's members. */
-export function assigneeName(task: Task, members: readonly Member[] | undefined): string | undefined {
+/** Who a row shows as the task's assignee (SPEC §13.2, §16): their name and colour, from the list's members. */
+export function assigneeName(task: Task, members: readonly Member[] | undefined): TaskRowProps['assignee'] {
   if (!task.assignee) return undefined;
-  return members?.find((m) => m.user_id === task.assignee)?.email || 'someone';
+  const m = members?.find((row) => row.user_id === task.assignee);
+  return m ? { name: personName(m), color: personColor(m) } : { name: 'someone', color: 'grey' };
 }
 
 export function TaskRow(props: TaskRowProps) {

@@ -18,7 +18,7 @@ export { toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from './db/sc
 export type { Identity } from './db/identity';
 export { LOCAL_DATABASE, META } from './db/identity';
 export type { MoveTarget, NewList, NewTask, OccurrenceDone } from './write';
-export { invitations, lists, members, steps, tasks } from './write';
+export { invitations, lists, members, profile, steps, tasks } from './write';
 export { labelsByTask, listLabels } from './labels/queries';
 export type { StepCount } from './read/step-queries';
 export { listStepCounts, stepCounts, taskSteps } from './read/step-queries';

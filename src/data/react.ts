@@ -17,6 +17,7 @@ export {
   useMembers,
   useOpenTaskCounts,
   useOutboxCount,
+  useProfile,
   usePendingMemberChanges,
   useRefused,
   useSearch,

@@ -8,8 +8,9 @@ export type InvitationLink =
       list_id: string;
       list_name: string;
       list_color: ListColor;
-      /** The inviter's e-mail ('' when their account is gone). */
+      /** The inviter's display name ('' when their account is gone). */
       invited_by: string;
+      invited_by_color: ListColor;
       role: 'editor' | 'viewer';
       expires_at: string;
       /** The caller may answer it: they were signed in when they opened it. */
@@ -33,6 +34,7 @@ export function readInvitationLink(data: unknown): InvitationLink {
         list_name: text(d.list_name),
         list_color: (LIST_COLORS as readonly string[]).includes(text(d.list_color)) ? (d.list_color as ListColor) : 'grey',
         invited_by: text(d.invited_by),
+        invited_by_color: (LIST_COLORS as readonly string[]).includes(text(d.invited_by_color)) ? (d.invited_by_color as ListColor) : 'grey',
         role: d.role === 'viewer' ? 'viewer' : 'editor',
         expires_at: text(d.expires_at),
         bound: d.bound === true,

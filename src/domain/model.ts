@@ -1,5 +1,6 @@
 // The shared vocabulary of client and server: entities, mutation names and their args.
 // These mirror the API contract in ../shared/ARCHITECTURE.md; change both together.
+import type { Profile, ProfilePatch } from './people';
 
 export const LIST_COLORS = ['grey', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple'] as const;
 export type ListColor = (typeof LIST_COLORS)[number];
@@ -28,6 +29,10 @@ export interface Member {
   user_id: string;
   email: string;
   role: Role;
+  /** The name the others see (SPEC §16); rows pulled before names carry none (then: the e-mail's local part). */
+  display_name?: string;
+  /** The avatar colour; rows pulled before names carry none (then: one fixed by the user id). */
+  color?: ListColor;
 }
 
 /**
@@ -44,8 +49,10 @@ export interface Invitation {
   incoming: boolean;
   list_name?: string;
   list_color?: ListColor;
-  /** The inviter's e-mail (incoming only). */
+  /** The inviter's display name (incoming only; SPEC §16). */
   invited_by?: string;
+  /** The inviter's avatar colour (incoming only; servers before names send none). */
+  invited_by_color?: ListColor;
   expires_at: string;
 }
 
@@ -266,6 +273,8 @@ export interface MutationArgs {
   'link.create': { id: string; list_id: string; role: Exclude<Role, 'owner'>; expires_in_days: LinkDays; token_hash: string };
   /** `list_id` is the link's list: the role on it is checked before the link is looked for. */
   'link.revoke': { id: string; list_id: string };
+  /** The caller's own profile (SPEC §16): each field named is set; null clears it. */
+  'profile.update': ProfilePatch;
 }
 export type MutationName = keyof MutationArgs;
 export const MUTATION_NAMES = [
@@ -279,6 +288,7 @@ export const MUTATION_NAMES = [
   'member.invite', 'member.set_role', 'member.remove', 'list.leave',
   'invitation.accept', 'invitation.decline', 'invitation.cancel',
   'link.create', 'link.revoke',
+  'profile.update',
 ] as const satisfies readonly MutationName[];
 
 export type Mutation = { [N in MutationName]: { id: number; name: N; args: MutationArgs[N] } }[MutationName];
@@ -327,6 +337,7 @@ export const REFUSED_CURSOR = 'refused';
  */
 export const INVITATIONS_CURSOR = 'invitations';
 export const LINKS_CURSOR = 'links';
+export const PROFILE_CURSOR = 'profile';
 
 export interface PullResult {
   lists: List[];
@@ -363,6 +374,8 @@ export interface PullResult {
   invitations?: Invitation[];
   /** The live links of the lists the caller owns, whole; left out like invitations, by `links` (servers before links send none). */
   links?: ShareLink[];
+  /** The caller's profile; left out like invitations, by `profile` (servers before names send none). */
+  profile?: Profile;
   /**
    * Rows (of every kind; refusals are not counted) still to come past `cursors`; only when asked
    * for (`count`). 0 when no more rows wait — `has_more` may still be true for refusals alone.

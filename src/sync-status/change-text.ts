@@ -162,6 +162,8 @@ export function describeChange(change: Mutation, subjects: Subjects = {}): strin
       return `Make a share link to ${listName(subjects, change.args.list_id)}`;
     case 'link.revoke':
       return `Revoke a share link to ${listName(subjects, change.args.list_id)}`;
+    case 'profile.update':
+      return typeof change.args.display_name === 'string' ? `Change your name to ${quoted(change.args.display_name)}` : 'Change your profile';
   }
 }
 
@@ -198,6 +200,9 @@ export function changeText(change: Mutation, subjects: Subjects = {}): string {
       break;
     case 'member.invite':
       parts.push(change.args.email);
+      break;
+    case 'profile.update':
+      parts.push(change.args.display_name ?? '');
       break;
   }
   const typed = parts.filter((p) => p.trim() !== '');

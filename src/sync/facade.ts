@@ -34,7 +34,7 @@ export interface Sync {
   start(userId: string): Promise<void>;
   stop(): Promise<void>;
   getAccount(): Account;
-  signUp(email: string, password: string): Promise<AuthOutcome>;
+  signUp(email: string, password: string, displayName?: string | null): Promise<AuthOutcome>;
   signIn(email: string, password: string): Promise<AuthOutcome>;
   signOut(): Promise<void>;
   /**
@@ -242,7 +242,7 @@ export function createSync(deps: SyncDeps): Sync {
       refresh();
     },
     getAccount: () => account,
-    signUp: async (email, password) => signedIn(await deps.auth.signUp(email, password)),
+    signUp: async (email, password, displayName) => signedIn(await deps.auth.signUp(email, password, displayName)),
     signIn: async (email, password) => signedIn(await deps.auth.signIn(email, password)),
     signOut: () => signOut(),
     async signOutEverywhere() {

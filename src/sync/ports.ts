@@ -92,8 +92,10 @@ export interface LinkPreview {
   list_name: string;
   list_color: string;
   role: Exclude<Role, 'owner'>;
-  /** The e-mail of the person who made the link. */
+  /** The display name of the person who made the link (never their e-mail: SPEC §16). */
   shared_by: string;
+  /** Their avatar colour (servers before names send none). */
+  shared_by_color?: string;
   /** The person's role on the list when they are on it already. */
   my_role: Role | null;
 }
@@ -167,7 +169,8 @@ export interface AccountAuth {
 }
 
 export interface AuthPort {
-  signUp(email: string, password: string): Promise<{ ok: true; user: AuthUser } | AuthRefusal>;
+  /** `displayName`: the sign-up's optional "Name" (SPEC §16), already checked. */
+  signUp(email: string, password: string, displayName?: string | null): Promise<{ ok: true; user: AuthUser } | AuthRefusal>;
   signIn(email: string, password: string): Promise<{ ok: true; user: AuthUser } | AuthRefusal>;
   /** Ends the session (every one of the account with 'global'); clears it on this device even when the server can't be reached. */
   signOut(scope?: 'local' | 'global'): Promise<void>;

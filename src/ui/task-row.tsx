@@ -4,7 +4,8 @@
 // edit and what ticking the box does (connected/task-row.tsx looks both up for one row).
 import type { CSSProperties, LiHTMLAttributes, ReactNode, Ref } from 'react';
 import { dayLabel, deadlineMark, isOverdue } from '@/lib/dates';
-import type { Label, List, Task } from '@/domain/model';
+import type { Label, List, ListColor, Task } from '@/domain/model';
+import { Avatar } from './avatar';
 import { dueLabel, PRIORITY_NAMES } from './format';
 import { ClockIcon, EyeIcon, FlagIcon, RepeatIcon, StepsIcon } from './icons';
 import { useRepeatName } from './repeat-name';
@@ -30,18 +31,13 @@ export interface TaskRowProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'chi
   viewOnlyNoteId?: string;
   /** The task's checklist (SPEC §11.3): shown as "done/total" when it has steps. */
   steps?: { done: number; total: number } | undefined;
-  /** Who does it (SPEC §13.2): the assignee's name, shown as initials "Assigned to <name>". */
-  assignee?: string | undefined;
+  /** Who does it (SPEC §13.2): the assignee, shown as their avatar "Assigned to <name>". */
+  assignee?: { name: string; color: ListColor } | undefined;
   /** The person's labels on the task (SPEC §14.1), shown as chips. */
   labels?: readonly Label[] | undefined;
   ref?: Ref<HTMLLIElement>;
 }
 
-/** "bob.smith@x" → "BS", "ann@x" → "AN": the name's first two words, or its first two letters. */
-export function initials(name: string): string {
-  const words = name.split('@')[0]!.split(/[\s._+-]+/).filter(Boolean);
-  return (words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? name).slice(0, 2)).toUpperCase();
-}
 
 export interface TaskRowViewProps extends TaskRowProps {
   /** The user may only view the task's list: no edit controls. */
@@ -138,8 +134,8 @@ export function TaskRowView({
               </span>
             )}
             {assignee && (
-              <span className="task-assignee" role="img" aria-label={`Assigned to ${assignee}`} title={assignee}>
-                {initials(assignee)}
+              <span className="task-assignee">
+                <Avatar name={assignee.name} color={assignee.color} size="sm" label={`Assigned to ${assignee.name}`} title={assignee.name} />
               </span>
             )}
             {showList && list && (

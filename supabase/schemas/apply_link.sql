@@ -107,8 +107,9 @@ declare
   k public.list_links := daybook_private.link_of_token(p_token);
 begin
   return (select jsonb_build_object('list_id', l.id, 'list_name', l.name, 'list_color', l.color, 'role', k.role,
-      'shared_by', coalesce(u.email, ''), 'my_role', daybook_private.role_on(l.id))
-    from public.lists l left join auth.users u on u.id = k.created_by where l.id = k.list_id);
+      'shared_by', coalesce(daybook_private.person_name(k.created_by), ''), 'shared_by_color', daybook_private.person_color(k.created_by),
+      'my_role', daybook_private.role_on(l.id))
+    from public.lists l where l.id = k.list_id);
 end $$;
 
 -- Joins the list a token opens with the link's role and answers its id. Someone on the list

@@ -44,8 +44,8 @@ begin
     update public.list_invitations set invitee = me, updated_at = now() where id = inv.id;
   end if;
   return jsonb_build_object('state', 'open', 'list_id', l.id, 'list_name', l.name, 'list_color', l.color,
-    'invited_by', coalesce((select u.email from auth.users u where u.id = inv.invited_by), ''),
-    'role', inv.role, 'email', inv.email, 'expires_at', inv.expires_at, 'bound', me is not null);
+    'invited_by', coalesce(daybook_private.person_name(inv.invited_by), ''), 'invited_by_color', daybook_private.person_color(inv.invited_by),
+    'role', inv.role, 'expires_at', inv.expires_at, 'bound', me is not null);
 end $$;
 
 revoke all on function daybook_private.token_hash(text) from public, anon, authenticated;

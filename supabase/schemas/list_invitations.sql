@@ -50,10 +50,10 @@ begin
   return coalesce((select jsonb_agg(x.row order by x.incoming desc, x.created_at, x.id) from (
     select true as incoming, i.created_at, i.id, jsonb_build_object('id', i.id, 'list_id', i.list_id, 'email', i.email,
         'role', i.role, 'status', i.status, 'incoming', true, 'list_name', l.name, 'list_color', l.color,
-        'invited_by', coalesce(u.email, ''), 'expires_at', i.expires_at) as row
+        'invited_by', coalesce(daybook_private.person_name(i.invited_by), ''), 'invited_by_color', daybook_private.person_color(i.invited_by),
+        'expires_at', i.expires_at) as row
       from public.list_invitations i
       join public.lists l on l.id = i.list_id and l.deleted_at is null
-      left join auth.users u on u.id = i.invited_by
       where (lower(i.email) = my_email or i.invitee = me) and i.status = 'pending' and i.expires_at > now()
         and not exists (select 1 from public.list_members m where m.list_id = i.list_id and m.user_id = me and m.deleted_at is null)
     union all

@@ -8,6 +8,8 @@ create table public.list_members (
   deleted_at timestamptz,
   version bigint not null default 0,
   left_at timestamptz,
+  display_name text not null default '',
+  color text not null default 'grey',
   primary key (list_id, user_id),
   constraint list_members_role check (role in ('owner', 'editor', 'viewer'))
 );

@@ -46,11 +46,10 @@ begin
     from picked where o.id = picked.id
     returning o.id, o.invitation_id, o.to_email, o.token, o.attempts
   )
-  select c.id, c.to_email, c.token, l.name, coalesce(u.email, ''), i.role, i.expires_at, c.attempts
+  select c.id, c.to_email, c.token, l.name, coalesce(daybook_private.person_name(i.invited_by), ''), i.role, i.expires_at, c.attempts
   from claimed c
   join public.list_invitations i on i.id = c.invitation_id
-  join public.lists l on l.id = i.list_id
-  left join auth.users u on u.id = i.invited_by;
+  join public.lists l on l.id = i.list_id;
 end $$;
 
 -- The mail went: the row goes, and the raw token with it.

@@ -27,8 +27,9 @@ declare
   sent jsonb := '{}'::jsonb;
   digests jsonb := '{}'::jsonb;
 begin
-  foreach k in array array['invitations', 'links'] loop
-    val := case k when 'invitations' then daybook_private.my_invitations() else daybook_private.my_links() end;
+  foreach k in array array['invitations', 'links', 'profile'] loop
+    val := case k when 'invitations' then daybook_private.my_invitations() when 'links' then daybook_private.my_links()
+      else daybook_private.my_profile() end;
     if coalesce(jsonb_typeof(p_cursors -> k) = 'number', false) then
       digest := daybook_private.pull_digest(val);
       digests := digests || jsonb_build_object(k, digest);

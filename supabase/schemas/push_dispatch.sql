@@ -18,6 +18,7 @@ language sql immutable as $$
     when p_name in ('label.create', 'label.update', 'label.delete') then 'label'
     when p_name in ('task_label.add', 'task_label.remove') then 'task_label'
     when p_name in ('filter.create', 'filter.update', 'filter.delete') then 'filter'
+    when p_name = 'profile.update' then 'profile'
   end
 $$;
 
@@ -38,6 +39,7 @@ begin
     when 'label' then perform daybook_private.apply_label(p_name, p_args);
     when 'task_label' then perform daybook_private.apply_task_label(p_name, p_args);
     when 'filter' then perform daybook_private.apply_filter(p_name, p_args);
+    when 'profile' then perform daybook_private.apply_profile(p_name, p_args);
   end case;
 end $$;
 
@@ -55,6 +57,7 @@ declare
   task_ids uuid[];
   step_ids uuid[];
   mine boolean;
+  renaming boolean;
 begin
   with x as (
     select x.value ->> 'name' as name, x.value -> 'args' as args,
@@ -70,15 +73,18 @@ begin
       filter (where x.kind in ('task', 'reminder', 'task_label') or x.name = 'step.create'), '{}'),
     coalesce(array_agg(daybook_private.try_uuid(x.args ->> 'id')) filter (where x.kind = 'step'), '{}'),
     -- a person's labels and filters live in their Inbox's space, whose id is theirs
-    coalesce(bool_or(x.kind in ('label', 'filter')), false)
-  into named, task_ids, step_ids, mine
+    coalesce(bool_or(x.kind in ('label', 'filter')), false),
+    -- a profile change writes the person's member rows in every list they are on
+    coalesce(bool_or(x.kind = 'profile'), false)
+  into named, task_ids, step_ids, mine, renaming
   from x;
   -- (each lookup apart, then made distinct: under a `union` the planner may prefer reading a whole
   -- index in list order to probing the ids and sorting what it found)
   return array(select distinct u from unnest(named
     || array(select t.list_id from public.tasks t where t.id = any(task_ids))
     || array(select s.list_id from public.steps s where s.id = any(step_ids))
-    || case when mine then array[auth.uid()] else '{}'::uuid[] end) u);
+    || case when mine then array[auth.uid()] else '{}'::uuid[] end
+    || case when renaming then array(select m.list_id from public.list_members m where m.user_id = auth.uid() and m.deleted_at is null) else '{}'::uuid[] end) u);
 end $$;
 
 revoke all on function daybook_private.mutation_kind(text) from public, anon, authenticated;

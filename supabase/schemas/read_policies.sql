@@ -28,6 +28,9 @@ create policy push_subscriptions_read on public.push_subscriptions for select to
 create policy labels_read on public.labels for select to authenticated
   using (user_id = auth.uid());
 
+create policy profiles_read on public.profiles for select to authenticated
+  using (user_id = (select auth.uid()));
+
 create policy task_labels_read on public.task_labels for select to authenticated
   using (user_id = auth.uid() and list_id in (select daybook_private.my_list_ids()));
 

@@ -12,11 +12,14 @@ import { MY_EMAIL, seedSharedList } from './support/sharing';
 freshAppEachTest();
 
 const ANN = 'ann@example.com';
+/** The name Ann chose (SPEC §16): what every control shows of her. */
+const ANN_NAME = 'Ann Lee';
 
 async function shared(myRole: 'owner' | 'editor' | 'viewer' = 'owner') {
   const me = (await getIdentity())!.userId;
   const people = myRole === 'owner' ? { [ANN]: 'editor' as const } : { [ANN]: 'owner' as const };
   const seeded = await seedSharedList(getDb(), me, myRole, people);
+  await getDb().members.update([seeded.list.id, seeded.ids[ANN]!], { display_name: ANN_NAME, color: 'teal' });
   return { me, ann: seeded.ids[ANN] as string, list: seeded.list };
 }
 
@@ -28,18 +31,18 @@ async function openDialog(taskId: string) {
 }
 
 describe('assignee in the task dialog', () => {
-  it('assigns a task to a member of a shared list, and the row shows their initials', async () => {
+  it('assigns a task to a member of a shared list, and the row shows their initials', { timeout: 20000 }, async () => {
     const { ann, list } = await shared();
     const task = await tasks.create({ title: 'Book the hall', list_id: list.id, due_date: todayIso() });
     const { d, user } = await openDialog(task.id);
     const assignee = await d.findByRole('combobox', { name: 'Assignee' });
-    expect(within(assignee).getAllByRole('option').map((o) => o.textContent)).toEqual(['Nobody', ANN, MY_EMAIL]);
+    expect(within(assignee).getAllByRole('option').map((o) => o.textContent)).toEqual(['Nobody', ANN_NAME, MY_EMAIL.split('@')[0]]);
     expect(assignee).toHaveValue('');
-    await user.selectOptions(assignee, ANN);
+    await user.selectOptions(assignee, ANN_NAME);
     await waitFor(async () => expect((await getTask(task.id))?.assignee).toBe(ann));
     await user.click(d.getByRole('button', { name: 'Close' }));
-    const row = await screen.findByRole('img', { name: `Assigned to ${ANN}` });
-    expect(row).toHaveTextContent('AN');
+    const row = await screen.findByRole('img', { name: `Assigned to ${ANN_NAME}` });
+    expect(row).toHaveTextContent('AL');
   });
 
   it('offers no assignee on a list nobody shares', async () => {
@@ -72,9 +75,9 @@ describe('assignee in the task dialog', () => {
     await user.click(await d.findByRole('checkbox', { name: 'Take turns' }));
     await waitFor(async () => expect(await getTask(task.id)).toMatchObject({ turns: [ann, me], assignee: ann }));
     const between = await d.findByRole('group', { name: 'Take turns between' });
-    await user.click(within(between).getByRole('checkbox', { name: ANN }));
+    await user.click(within(between).getByRole('checkbox', { name: ANN_NAME }));
     await waitFor(async () => expect(await getTask(task.id)).toMatchObject({ turns: [me], assignee: me }));
-    await user.click(within(between).getByRole('checkbox', { name: ANN }));
+    await user.click(within(between).getByRole('checkbox', { name: ANN_NAME }));
     await waitFor(async () => expect(await getTask(task.id)).toMatchObject({ turns: [ann, me], assignee: me }));
     await user.click(d.getByRole('checkbox', { name: 'Take turns' }));
     await waitFor(async () => expect((await getTask(task.id))?.turns).toBeNull());
@@ -90,7 +93,7 @@ describe('assignee in the task dialog', () => {
 });
 
 describe('quick add +name', () => {
-  it('sets the assignee from a member’s e-mail name in a shared list', async () => {
+  it('sets the assignee from a member’s first name in a shared list', { timeout: 20_000 }, async () => {
     const { ann, list } = await shared();
     const { user } = renderRoutes(`/lists/${list.id}`);
     const box = await screen.findByRole('textbox', { name: 'New task' });
@@ -101,6 +104,35 @@ describe('quick add +name', () => {
     await waitFor(async () => {
       const [row] = (await getDb().tasks.toArray()).filter((t) => t.list_id === list.id);
       expect(row).toMatchObject({ title: 'Order the cake', assignee: ann });
+    });
+  });
+});
+
+describe('quick add + suggestions by name', () => {
+  it('offers the list’s members by name as a listbox; arrows and Enter complete; an ambiguous first name assigns nobody', { timeout: 20_000 }, async () => {
+    const { ann, list } = await shared();
+    // a second Ann on the list: "+ann" names neither
+    const other = crypto.randomUUID();
+    await getDb().members.put({ list_id: list.id, user_id: other, email: 'akim@example.com', role: 'viewer', display_name: 'Ann Kim', color: 'red' });
+    const { user } = renderRoutes(`/lists/${list.id}`);
+    const box = await screen.findByRole('textbox', { name: 'New task' });
+    await user.click(box);
+    await user.type(box, 'Cake +an');
+    const people = await screen.findByRole('listbox', { name: 'People' });
+    expect(within(people).getAllByRole('option').map((o) => o.textContent)).toEqual(['AKAnn Kim', 'ALAnn Lee']);
+    expect(within(people).getByRole('option', { name: 'Ann Kim' })).toHaveAttribute('aria-selected', 'true');
+    expect(box).toHaveAttribute('aria-activedescendant', within(people).getByRole('option', { name: 'Ann Kim' }).id);
+    await user.type(box, 'n');
+    // typed as far as both share: no one is assigned yet
+    expect(screen.queryByRole('img', { name: /Assigned to/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Recognised' })?.textContent ?? '').not.toMatch(/Assigned to/);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(box).toHaveValue('Cake +Ann Lee ');
+    expect(screen.queryByRole('listbox', { name: 'People' })).toBeNull();
+    await user.keyboard('{Enter}');
+    await waitFor(async () => {
+      const [row] = (await getDb().tasks.toArray()).filter((t) => t.list_id === list.id);
+      expect(row).toMatchObject({ title: 'Cake', assignee: ann });
     });
   });
 });

@@ -17,7 +17,8 @@ const OPEN: InvitationLink = {
   list_id: 'list-garden',
   list_name: 'Garden',
   list_color: 'green',
-  invited_by: 'ann@example.com',
+  invited_by: 'Ann Lee',
+  invited_by_color: 'green',
   role: 'editor',
   expires_at: '2026-12-27T10:00:00.000Z',
   bound: false,
@@ -45,7 +46,9 @@ describe('the invitation link', () => {
     renderRoutes(`/invites/${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Garden' })).toBeInTheDocument();
     expect(screen.getByText('Invitation')).toBeInTheDocument();
-    expect(screen.getByText(/invited you to this list as an editor\. The invitation is open until/)).toHaveTextContent(/^ann@example\.com invited/);
+    expect(screen.getByText(/invited you to this list as an editor\. The invitation is open until/)).toHaveTextContent(/Ann Lee invited/);
+    // a name, never an address, to someone not on the list yet (SPEC §16)
+    expect(document.body.textContent).not.toContain('@example.com invited');
     expect(fake.sync.openInvitation).toHaveBeenCalledWith(TOKEN);
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     const signIn = screen.getByRole('link', { name: 'Sign in or create an account' });
@@ -91,7 +94,7 @@ describe('the invitation link', () => {
     const { user } = renderRoutes(`/invites/${TOKEN}`);
     await user.click(await screen.findByRole('button', { name: 'Decline' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitation declined' })).toBeInTheDocument();
-    expect(screen.getByText('ann@example.com will see that you declined.')).toBeInTheDocument();
+    expect(screen.getByText('Ann Lee will see that you declined.')).toBeInTheDocument();
     expect(await db.outbox.toArray()).toMatchObject([{ name: 'invitation.decline', args: { list_id: 'list-garden' } }]);
   });
 

@@ -61,6 +61,7 @@ describe('who added a task', () => {
       created_at: now, updated_at: now, deleted_at: null, version: 1,
     };
     await getDb().tasks.put(toTaskRow(anns));
+    await getDb().members.update([list.id, ids['ann@example.com']!], { display_name: 'Ann Lee' });
     return { mine, anns };
   }
 
@@ -74,9 +75,9 @@ describe('who added a task', () => {
     expect(await (await dialogFor(mine.id)).findByText('Added by you')).toBeInTheDocument();
   });
 
-  it("gives the creator's e-mail for someone else's task", async () => {
+  it("gives the creator's name for someone else's task", async () => {
     const { anns } = await sharedTasks();
-    expect(await (await dialogFor(anns.id)).findByText('Added by ann@example.com')).toBeInTheDocument();
+    expect(await (await dialogFor(anns.id)).findByText('Added by Ann Lee')).toBeInTheDocument();
   });
 
   it('says nothing about it on a list only you are on', async () => {

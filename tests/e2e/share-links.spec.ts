@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { signUp, uniqueEmail } from './support/account';
 import { addTask, createList, taskItem } from './support/app';
-import { openShareDialog, sidebarList } from './support/sharing';
+import { nameOf, openShareDialog, sidebarList } from './support/sharing';
 
 const listName = (what: string) => `${what} ${randomUUID().slice(0, 6)}`;
 
@@ -55,7 +55,7 @@ test('a viewer link: copied by the owner, opened and joined by Bob, who reads th
     // Bob, signed in, opens the link: nothing is joined until he says so
     await bob.goto(address);
     await expect(bob.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 20_000 });
-    await expect(bob.getByText(`${aliceEmail} shares a list with you`)).toBeVisible();
+    await expect(bob.getByText(`${nameOf(aliceEmail)} shares a list with you`)).toBeVisible();
     await expect(bob.getByText('Join as a viewer: you can see its tasks but not change them.')).toBeVisible();
     await expect(sidebarList(bob, name)).toHaveCount(0);
     await bob.getByRole('button', { name: 'Join list' }).click();

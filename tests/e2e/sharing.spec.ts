@@ -15,6 +15,7 @@ import {
   deviceIdentity,
   invite,
   member,
+  nameOf,
   openShareDialog,
   recordStatusTexts,
   sidebarList,
@@ -78,7 +79,7 @@ async function shareList(alice: Person, bob: Person, name: string, firstTask: st
   await syncNow(bob.page);
   await bob.page.getByRole('link', { name: 'Lists', exact: true }).first().click();
   const invitation = bob.page.getByRole('region', { name: 'Invitations' }).getByRole('listitem').filter({ hasText: name });
-  await expect(invitation).toContainText(`${alice.email} invited you as an editor`, { timeout: 20_000 });
+  await expect(invitation).toContainText(`${nameOf(alice.email)} invited you as an editor`, { timeout: 20_000 });
   await invitation.getByRole('button', { name: 'Accept' }).click();
 
   // B's device gets the list with the pull after its accept is taken (no reload).
@@ -111,13 +112,13 @@ test('a shared list: live edits, roles, a forged edit refused, and removal — a
   // Who added it shows in A's task dialog.
   await taskItem(alice.page, 'Dig the bean trench').getByRole('link', { name: 'Dig the bean trench' }).click();
   const taskDialog = alice.page.getByRole('dialog');
-  await expect(taskDialog.getByText(`Added by ${bob.email}`)).toBeVisible();
+  await expect(taskDialog.getByText(`Added by ${nameOf(bob.email)}`)).toBeVisible();
   await taskDialog.getByRole('button', { name: 'Close' }).click();
   await expect(taskDialog).toBeHidden();
 
   // A makes B a viewer: B's open list turns read-only.
   let share = await openShareDialog(alice.page, name);
-  await member(share, bob.email).getByRole('combobox', { name: `Access for ${bob.email}` }).selectOption({ label: 'Viewer' });
+  await member(share, bob.email).getByRole('combobox', { name: `Access for ${nameOf(bob.email)}` }).selectOption({ label: 'Viewer' });
   await closeShareDialog(share);
   await expect(bob.page.getByText('You can view this list but not change it.')).toBeVisible({ timeout: 20_000 });
   await expect(bob.page.getByRole('textbox', { name: 'New task' })).toHaveCount(0);

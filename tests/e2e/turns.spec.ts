@@ -7,7 +7,7 @@ import { expect } from '@playwright/test';
 import { syncEverything, syncIndicator, syncUntil } from './support/account';
 import { createList, taskItem } from './support/app';
 import { shareAndAccept, test } from './support/people';
-import { sidebarList } from './support/sharing';
+import { nameOf, sidebarList } from './support/sharing';
 
 const CHORE = 'Take out the bins';
 
@@ -29,15 +29,15 @@ test('a chore in turns, ticked offline on two devices, moves to the next person 
   await dialog.getByRole('checkbox', { name: 'Take turns' }).click();
   await expect(dialog.getByRole('checkbox', { name: 'Take turns' })).toBeChecked();
   const between = dialog.getByRole('group', { name: 'Take turns between' });
-  await expect(between.getByRole('checkbox', { name: alice.email })).toBeChecked();
-  await expect(between.getByRole('checkbox', { name: bob.email })).toBeChecked();
-  await dialog.getByRole('combobox', { name: 'Assignee' }).selectOption({ label: alice.email });
+  await expect(between.getByRole('checkbox', { name: nameOf(alice.email) })).toBeChecked();
+  await expect(between.getByRole('checkbox', { name: nameOf(bob.email) })).toBeChecked();
+  await dialog.getByRole('combobox', { name: 'Assignee' }).selectOption({ label: nameOf(alice.email) });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
-  await expect(taskItem(alice.page, CHORE).getByRole('img', { name: `Assigned to ${alice.email}` })).toBeVisible();
+  await expect(taskItem(alice.page, CHORE).getByRole('img', { name: `Assigned to ${nameOf(alice.email)}` })).toBeVisible();
   await syncEverything(alice.page);
   await sidebarList(bob.page, name).click();
-  await syncUntil(bob.page, () => expect(taskItem(bob.page, CHORE).getByRole('img', { name: `Assigned to ${alice.email}` })).toBeVisible({ timeout: 2000 }));
+  await syncUntil(bob.page, () => expect(taskItem(bob.page, CHORE).getByRole('img', { name: `Assigned to ${nameOf(alice.email)}` })).toBeVisible({ timeout: 2000 }));
 
   // Both devices offline; each ticks today's occurrence
   for (const { context, page } of [alice, bob]) {
@@ -55,7 +55,7 @@ test('a chore in turns, ticked offline on two devices, moves to the next person 
   await syncEverything(alice.page);
   for (const { page } of [alice, bob]) {
     const row = taskItem(page, CHORE);
-    await syncUntil(page, () => expect(row.getByRole('img', { name: `Assigned to ${bob.email}` })).toBeVisible({ timeout: 2000 }));
+    await syncUntil(page, () => expect(row.getByRole('img', { name: `Assigned to ${nameOf(bob.email)}` })).toBeVisible({ timeout: 2000 }));
     await expect(row).toContainText('Tomorrow');
     await page.getByRole('link', { name: 'Sync', exact: true }).click();
     await expect(page.getByText(/couldn.t sync|refused/i)).toHaveCount(0);

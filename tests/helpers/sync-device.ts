@@ -11,6 +11,8 @@ import { createSyncStore } from '@/data/sync';
 import { openDatabase } from '@/data/db/database';
 import { readInvitations } from '@/data/db/invitations';
 import { readLinks } from '@/data/db/links';
+import { readProfile } from '@/data/db/profile';
+import { personColor, personName } from '@/domain/people';
 import type { DaybookDb } from '@/data/db/schema';
 import { toList, toTask } from '@/data/db/schema';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
@@ -464,7 +466,10 @@ export interface View {
     deadline: string | null;
     steps_start_over: boolean;
   })[];
-  members: { list_id: string; user_id: string; role: string }[];
+  /** With the name and colour each member shows (SPEC §16). */
+  members: { list_id: string; user_id: string; role: string; name: string; color: string }[];
+  /** The user's own profile. */
+  profile: { display_name: string | null; color: string | null; language: string | null; week_start: number | null } | null;
   /** The user's reminders (cleared ones too) on the live tasks above. */
   reminders: { task_id: string; list_id: string; offset_minutes: number | null }[];
   /** The user's invitations: to them, and on lists they own. */
@@ -516,10 +521,11 @@ export async function deviceView(db: DaybookDb): Promise<View> {
   return {
     lists: lists.map(projectList).sort(byId),
     tasks: tasks.map(projectTask).sort(byId),
-    members: members.map((m) => ({ list_id: m.list_id, user_id: m.user_id, role: m.role })).sort((a, b) => `${a.list_id}${a.user_id}`.localeCompare(`${b.list_id}${b.user_id}`)),
+    members: members.map((m) => ({ list_id: m.list_id, user_id: m.user_id, role: m.role, name: personName(m), color: personColor(m) })).sort((a, b) => `${a.list_id}${a.user_id}`.localeCompare(`${b.list_id}${b.user_id}`)),
     reminders: reminders.map((r) => ({ task_id: r.task_id, list_id: r.list_id, offset_minutes: r.offset_minutes })).sort(byTask),
     invitations: projectInvitations(await readInvitations(db)),
     links: projectLinks(await readLinks(db)),
+    profile: await readProfile(db),
   };
 }
 
@@ -540,7 +546,7 @@ export async function serverView(device: Device): Promise<View> {
   const pages: PullResult[] = await pullAll(device.backend.supabase, randomUUID());
   const lists = new Map<string, List>();
   const tasks = new Map<string, Task>();
-  const members = new Map<string, { list_id: string; user_id: string; role: string; deleted_at?: string | null }>();
+  const members = new Map<string, PullResult['members'][number] & { deleted_at?: string | null }>();
   const reminders = new Map<string, { task_id: string; list_id: string; offset_minutes: number | null }>();
   for (const page of pages) {
     for (const r of page.reminders ?? []) reminders.set(r.task_id, { task_id: r.task_id, list_id: r.list_id, offset_minutes: r.offset_minutes });
@@ -559,11 +565,12 @@ export async function serverView(device: Device): Promise<View> {
     tasks: liveTasks.map(projectTask).sort(byId),
     members: [...members.values()]
       .filter((m) => !m.deleted_at && live.has(m.list_id))
-      .map((m) => ({ list_id: m.list_id, user_id: m.user_id, role: m.role }))
+      .map((m) => ({ list_id: m.list_id, user_id: m.user_id, role: m.role, name: personName(m), color: personColor(m) }))
       .sort((a, b) => `${a.list_id}${a.user_id}`.localeCompare(`${b.list_id}${b.user_id}`)),
     reminders: [...reminders.values()].filter((r) => liveIds.has(r.task_id)).sort(byTask),
     invitations: projectInvitations(pages.at(-1)?.invitations ?? []),
     links: projectLinks(pages.at(-1)?.links ?? []),
+    profile: pages.at(-1)?.profile ?? null,
   };
 }
 

@@ -47,10 +47,12 @@ export interface Model {
   people: Map<string, string>;
   /** `${user id}/${task id}/${label id}` → on (false = taken off, a row that syncs): each person's own. */
   taskLabels: Map<string, boolean>;
+  /** user id → the name and colour they chose (SPEC §16), as profile.update leaves them. */
+  profiles: Map<string, { display_name: string | null; color: string | null }>;
 }
 
 export function emptyModel(people: Map<string, string> = new Map()): Model {
-  return { tasks: new Map(), lists: new Map(), reminders: new Map(), members: new Map(), people, taskLabels: new Map() };
+  return { tasks: new Map(), lists: new Map(), reminders: new Map(), members: new Map(), people, taskLabels: new Map(), profiles: new Map() };
 }
 
 const membersOf = (model: Model, listId: string) => model.members.get(listId) ?? new Set([listId]);
@@ -83,6 +85,15 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       // clearing what is not set writes no row
       const key = `${userId}/${m.args.task_id}`;
       if (model.reminders.has(key)) model.reminders.set(key, null);
+      return;
+    }
+    case 'profile.update': {
+      const before = model.profiles.get(userId ?? '') ?? { display_name: null, color: null };
+      const name = m.args.display_name;
+      model.profiles.set(userId ?? '', {
+        display_name: 'display_name' in m.args ? (typeof name === 'string' && name.trim() ? name.trim() : null) : before.display_name,
+        color: 'color' in m.args ? (m.args.color ?? null) : before.color,
+      });
       return;
     }
     case 'task_label.add':

@@ -34,7 +34,7 @@ import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labels as labelOps } from '@/data/labels';
-import { invitations as invitationOps, lists as listOps, members as memberOps, reminders as reminderOps, tasks as taskOps } from '@/data/write';
+import { invitations as invitationOps, lists as listOps, members as memberOps, profile as profileOps, reminders as reminderOps, tasks as taskOps } from '@/data/write';
 import { myInvitations } from '@/data';
 import { readLinks } from '@/data/db/links';
 import { links as linkOps } from '@/data/links';
@@ -103,7 +103,8 @@ type Op =
   | { op: 'reminder.set'; task: number; offset: ReminderOffset }
   | { op: 'reminder.clear'; task: number }
   | { op: 'label.add'; task: number; name: 'Errands' | 'Phone' | 'Later' }
-  | { op: 'label.remove'; task: number };
+  | { op: 'label.remove'; task: number }
+  | { op: 'profile.update'; name: string | null; color: 'red' | 'blue' | 'green' | null };
 
 const priority = fc.constantFrom(0, 1, 2, 3) as fc.Arbitrary<0 | 1 | 2 | 3>;
 const role = fc.constantFrom('editor', 'viewer') as fc.Arbitrary<'editor' | 'viewer'>;
@@ -165,6 +166,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   // labels (SPEC §14.1): the person's own, one change per label; a name not on this device yet is made here
   { weight: 2, arbitrary: fc.record({ op: fc.constant('label.add' as const), task: pick, name: fc.constantFrom('Errands', 'Phone', 'Later') as fc.Arbitrary<'Errands' | 'Phone' | 'Later'> }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('label.remove' as const), task: pick }) },
+  // names (SPEC §16): the person's own, written on their member rows in every list; one too long is refused on the device
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('profile.update' as const),
+      name: fc.constantFrom(null, 'Ann B', ' Ben ', 'Zoë Ünïcödé', '   ', 'n'.repeat(51)),
+      color: fc.constantFrom(null, 'red', 'blue', 'green') as fc.Arbitrary<'red' | 'blue' | 'green' | null>,
+    }),
+  },
 );
 
 type Step =
@@ -403,6 +413,9 @@ async function edit(d: Device, other: Other, op: Op): Promise<void> {
       }
       case 'label.add':
         if (task) await labelOps.addByName(task.id, [op.name], db);
+        return;
+      case 'profile.update':
+        await profileOps.update({ display_name: op.name, color: op.color }, db);
         return;
       case 'label.remove': {
         // a label that is on (taking off none writes nothing)
@@ -914,6 +927,12 @@ describe('sync property', () => {
         expect(Object.fromEntries(labelRows.map((r) => [`${r.user_id}/${r.task_id}/${r.label_id}`, r.on])), 'task labels').toEqual(Object.fromEntries(model.taskLabels));
         for (const r of labelRows) expect(r.list_id, `label ${r.label_id} on ${r.task_id} list`).toBe(model.tasks.get(r.task_id)?.list_id);
         run.taskLabels += labelRows.length;
+        // each person's chosen name and colour: the last profile.update in server order
+        const profileRows = await srv.sql.query<{ user_id: string; display_name: string | null; color: string | null }>(
+          `select p.user_id::text as user_id, p.display_name, p.color from public.profiles p where p.user_id::text = any(string_to_array($1, ','))`,
+          [[ann.userId, ben.userId].join(',')],
+        );
+        expect(Object.fromEntries(profileRows.map((r) => [r.user_id, { display_name: r.display_name, color: r.color }])), 'profiles').toEqual(Object.fromEntries(model.profiles));
         // counted only for runs that passed (a shrinking failure replays its steps many times)
         for (const k of Object.keys(run) as (keyof Stats)[]) stats[k] += run[k];
       } catch (err) {

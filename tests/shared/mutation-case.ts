@@ -137,7 +137,23 @@ export interface CaseFilter {
   deleted?: boolean;
 }
 
+/** A person's profile (SPEC §16); a person without one has chosen nothing. */
+export interface CaseProfile {
+  user: Person;
+  display_name?: string | null;
+  color?: ListColor | null;
+  language?: string | null;
+  week_start?: number | null;
+}
+
+/** What a member row shows of its person: a name ('local:<person>' = the part of their e-mail before @) and a colour. */
+export interface CaseMemberShown {
+  display_name?: string;
+  color?: ListColor;
+}
+
 export interface CaseState {
+  profiles?: CaseProfile[];
   lists?: CaseList[];
   invitations?: CaseInvitation[];
   members?: CaseMember[];
@@ -180,6 +196,10 @@ export interface CaseAfter {
   filters?: Record<string, Partial<Omit<CaseFilter, 'id' | 'user'>> | 'absent'>;
   /** key the link's id; the client runner checks links of lists the acting person owns. */
   links?: Record<string, CaseLinkAfter>;
+  /** key the person; the client runner checks only the acting person's (a device holds only its own). */
+  profiles?: Partial<Record<Person, Omit<CaseProfile, 'user'>>>;
+  /** key `${list}/${person}`; the client runner checks only the acting person's rows (it writes no one else's). */
+  members_shown?: Record<string, CaseMemberShown>;
 }
 
 export type CaseExpect = { refused: ErrorCode } | { after: CaseAfter };

@@ -1,6 +1,7 @@
-// The '#' suggestions' listbox (behaviour in suggestions.ts). Part of the chunk loaded
+// The '#' and '+' suggestions' listbox (behaviour in suggestions.ts). Part of the chunk loaded
 // on demand with the parser (understood.ts): nothing to show before it is there.
 import type { CSSProperties } from 'react';
+import { Avatar } from '@/ui/avatar';
 import type { ListSuggestions } from './suggestions';
 
 interface SuggestionsProps {
@@ -11,10 +12,10 @@ interface SuggestionsProps {
 export function Suggestions({ id, suggestions }: SuggestionsProps) {
   if (!suggestions.open) return null;
   return (
-    <div id={id} role="listbox" aria-label="Lists" className="quick-add-suggestions">
-      {suggestions.options.map((list, i) => (
+    <div id={id} role="listbox" aria-label={suggestions.kind === 'people' ? 'People' : 'Lists'} className="quick-add-suggestions">
+      {suggestions.options.map((option, i) => (
         <div
-          key={list.id}
+          key={option.id}
           id={suggestions.optionId(i)}
           role="option"
           // Never focused: the field keeps the focus and points here with aria-activedescendant.
@@ -24,15 +25,15 @@ export function Suggestions({ id, suggestions }: SuggestionsProps) {
           // Pressing an option completes it without taking the focus from the field.
           onMouseDown={(e) => {
             e.preventDefault();
-            suggestions.complete(list);
+            suggestions.complete(option);
           }}
         >
-          <span
-            className="list-dot"
-            aria-hidden="true"
-            style={{ '--accent': `var(--list-${list.color})` } as CSSProperties}
-          />
-          {list.name}
+          {option.person ? (
+            <Avatar name={option.name} color={option.color} size="sm" />
+          ) : (
+            <span className="list-dot" aria-hidden="true" style={{ '--accent': `var(--list-${option.color})` } as CSSProperties} />
+          )}
+          {option.name}
         </div>
       ))}
     </div>

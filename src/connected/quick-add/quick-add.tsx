@@ -57,6 +57,8 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
     caret,
     lists,
     sharing,
+    people: parser.peopleOf(members),
+    target: result?.fields.list_id ?? listId,
     ui: suggestUi,
     setUi: setSuggestUi,
     onComplete: (next) => {

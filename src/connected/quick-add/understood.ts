@@ -4,6 +4,7 @@
 // of it is in the first screen's bundle; the field (quick-add.tsx) keeps only its state.
 import type { Label, List, Member } from '@/domain/model';
 import { keepLabel, type ParseOptions, type PersonRef, parseQuickAdd, partLabel, type QuickAddResult } from '@/domain/quick-add';
+import { personColor, personKeys, personName } from '@/domain/people';
 import type { Chip } from './recognised';
 import './understood.css';
 
@@ -40,16 +41,16 @@ let peopleFrom: readonly Member[] | undefined;
 let people: PersonRef[] = [];
 
 /**
- * Whom "+name" may name (SPEC §13.2): the members of shared lists (two or more members), each by
- * the part of their e-mail before @ (members have no other name). Made once per members array.
+ * Whom "+name" may name (SPEC §13.2, §16): the members of shared lists (two or more members), each
+ * by their display name, its first word and their e-mail's name. Made once per members array.
  */
-function peopleOf(members: readonly Member[] | undefined): PersonRef[] {
+export function peopleOf(members: readonly Member[] | undefined): PersonRef[] {
   if (members === peopleFrom) return people;
   peopleFrom = members;
   const count = new Map<string, number>();
   for (const m of members ?? []) count.set(m.list_id, (count.get(m.list_id) ?? 0) + 1);
   people = (members ?? [])
-    .filter((m) => (count.get(m.list_id) ?? 0) > 1 && m.email)
-    .map((m) => ({ id: m.user_id, name: m.email.split('@')[0]!.toLowerCase(), listId: m.list_id }));
+    .filter((m) => (count.get(m.list_id) ?? 0) > 1 && (m.email || m.display_name))
+    .map((m) => ({ id: m.user_id, name: personName(m), listId: m.list_id, keys: personKeys(personName(m), m.email), color: personColor(m) }));
   return people;
 }

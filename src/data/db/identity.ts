@@ -19,6 +19,8 @@ export const META = {
   links: 'links',
   linksDigest: 'links_digest',
   linkTokens: 'link_tokens',
+  profile: 'profile',
+  profileDigest: 'profile_digest',
 } as const;
 
 export const LOCAL_DATABASE = 'daybook-local';

@@ -8,6 +8,7 @@ import { listCreate, listDelete, listLeave, listRestore, listUpdate } from './li
 import { memberInvite, memberRemove, memberSetRole } from './members';
 import { invitationAccept, invitationCancel, invitationDecline } from './invitations';
 import { linkCreate, linkRevoke } from './links';
+import { profileUpdate } from './profile';
 import { taskCreate, taskDelete, taskRestore, taskUpdate } from './tasks';
 import { taskCompleteOccurrence, taskUncompleteOccurrence } from './tasks-repeat';
 import { reminderClear, reminderSet, reminderSnooze } from './reminders';
@@ -51,6 +52,7 @@ export const MUTATIONS: MutationDefs = {
   'invitation.cancel': invitationCancel,
   'link.create': linkCreate,
   'link.revoke': linkRevoke,
+  'profile.update': profileUpdate,
 };
 
 type AnyMutation = Pick<Mutation, 'name' | 'args'>;

@@ -8,6 +8,7 @@ import { useOpenCounts } from '../live/open-counts';
 import { useSharedLive } from '../live/shared-live';
 import { getLastSyncedAt } from '../sync/meta';
 import type { Identity } from '../db/identity';
+import type { Profile } from '@/domain/people';
 import {
   dayCounts,
   dayCountsWithRepeats,
@@ -19,6 +20,7 @@ import {
   listMembers,
   listSharing,
   myInvitations,
+  myProfile,
   listTasks,
   outboxCount,
   type PendingMemberChanges,
@@ -110,6 +112,12 @@ export function useListSharing(): Record<string, ListSharing> | undefined {
 export function usePendingMemberChanges(listId: string): PendingMemberChanges | undefined {
   const db = useDb();
   return useLive(db, () => pendingMemberChanges(listId, db), [db, listId]);
+}
+
+/** The person's own profile (null: none on this device yet). */
+export function useProfile(): Profile | null | undefined {
+  const db = useDb();
+  return useLive(db, () => myProfile(db), [db]);
 }
 
 /** The invitations this device holds (to the person, and on lists they own). */

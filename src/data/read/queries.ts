@@ -8,6 +8,8 @@ import { getDb } from '../db/database';
 import { type DaybookDb, STATE, type TaskRow, toList, toTask } from '../db/schema';
 import { type Identity, readIdentity } from '../db/identity';
 import { readInvitations } from '../db/invitations';
+import { readProfile } from '../db/profile';
+import type { Profile } from '@/domain/people';
 import { heldRows } from '../live/cache';
 
 const { minKey, maxKey } = Dexie;
@@ -249,6 +251,11 @@ export async function listSharing(db: DaybookDb = getDb()): Promise<Record<strin
  */
 export async function myInvitations(db: DaybookDb = getDb()): Promise<Invitation[]> {
   return readInvitations(db);
+}
+
+/** The person's own profile as this device holds it (null: none pulled or changed here yet). */
+export async function myProfile(db: DaybookDb = getDb()): Promise<Profile | null> {
+  return readProfile(db);
 }
 
 /** An invite queued on this device that the server has not confirmed yet. */

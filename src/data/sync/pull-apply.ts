@@ -9,12 +9,14 @@ import { type DaybookDb, type TaskRow, toListRow, toStepRow, toTaskRow } from '.
 import { readIdentity } from '../db/identity';
 import { writeInvitations } from '../db/invitations';
 import { writeLinks } from '../db/links';
+import { writeProfile } from '../db/profile';
+import { EMPTY_PROFILE } from '@/domain/people';
 import { runMutation } from '../write/rows';
 import { type Reads, readsOf } from '../mutations';
 import { advanceMutationId, nextMutationId } from '../write/outbox';
 import { moveToRefused } from './refusals';
 import { stripFilter, stripLabel, stripList, stripReminder, stripStep, stripTask, stripTaskLabel } from './server-rows';
-import { type Cursors, cursorLists, INVITATIONS_CURSOR, LINKS_CURSOR, mergeCursors, pageDigest, REFUSED_CURSOR } from './cursors';
+import { type Cursors, cursorLists, INVITATIONS_CURSOR, LINKS_CURSOR, mergeCursors, pageDigest, PROFILE_CURSOR, REFUSED_CURSOR } from './cursors';
 import { getAckedAhead, getCursors, setAckedAhead, setCursors } from './meta';
 
 /** `sent`: the cursors the page was asked for with (so a reset made meanwhile wins: cursors.ts). */
@@ -72,7 +74,12 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
     await db.lists.bulkPut(page.lists.map((l) => toListRow(stripList(l))));
     for (const m of page.members as (PullResult['members'][number] & { deleted_at?: string | null })[]) {
       if (m.deleted_at) await db.members.delete([m.list_id, m.user_id]);
-      else await db.members.put({ list_id: m.list_id, user_id: m.user_id, email: m.email, role: m.role });
+      else {
+        const row: PullResult['members'][number] = { list_id: m.list_id, user_id: m.user_id, email: m.email, role: m.role };
+        if (typeof m.display_name === 'string') row.display_name = m.display_name;
+        if (m.color) row.color = m.color;
+        await db.members.put(row);
+      }
     }
     const taskRows: TaskRow[] = [];
     for (const t of page.tasks) {
@@ -103,6 +110,8 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
     if (page.invitations) await writeInvitations(db, page.invitations, pageDigest(page.cursors, INVITATIONS_CURSOR));
     // The live links of the lists this person owns, likewise (a server from before links sends none).
     if (page.links) await writeLinks(db, page.links, pageDigest(page.cursors, LINKS_CURSOR));
+    // The person's own profile, likewise (a server from before names sends none).
+    if (page.profile) await writeProfile(db, { ...EMPTY_PROFILE, ...page.profile }, pageDigest(page.cursors, PROFILE_CURSOR));
     // This user's labels and their labels on tasks (a deleted label and a removed one come as rows too).
     if (page.labels?.length) await db.labels.bulkPut(page.labels.map(stripLabel));
     if (page.task_labels?.length) await db.task_labels.bulkPut(page.task_labels.map(stripTaskLabel));
@@ -173,6 +182,10 @@ interface Touched {
   invitations: boolean;
   /** Whether the page brought the share links (it replaced the device's). */
   links: boolean;
+  /** Whether the page brought the person's profile (it replaced the device's). */
+  profile: boolean;
+  /** Whether the page brought any member row (the person's own among them, maybe). */
+  anyMembers: boolean;
   /** Labels the page brought. */
   labels: Set<string>;
   /** Tasks the page brought a row of, or a label row of. */
@@ -196,6 +209,8 @@ function touchedBy(page: PullResult): Touched {
     listsWithMembers: new Set([...lists, ...page.members.map((m) => m.list_id)]),
     invitations: page.invitations !== undefined,
     links: page.links !== undefined,
+    profile: page.profile !== undefined,
+    anyMembers: page.members.length > 0,
     labels: new Set((page.labels ?? []).map((l) => l.id)),
     tasksWithLabels: new Set([...tasks, ...(page.task_labels ?? []).map((tl) => tl.task_id)]),
     filters: new Set((page.filters ?? []).map((f) => f.id)),
@@ -216,6 +231,8 @@ function touches(reads: Reads, touched: Touched): boolean {
     (reads.listMembers ?? []).some((listId) => touched.listsWithMembers.has(listId)) ||
     (reads.invitations === true && touched.invitations) ||
     (reads.links === true && touched.links) ||
+    (reads.profile === true && touched.profile) ||
+    (reads.myMembers === true && touched.anyMembers) ||
     (reads.labels ?? []).some((id) => touched.labels.has(id)) ||
     (reads.allLabels === true && touched.labels.size > 0) ||
     // (a task's label rows count labels the page may have deleted)

@@ -5,7 +5,7 @@ import { nowIso } from '@/lib/ids';
 import { MUTATION_NAMES, type Mutation, type MutationError, type OutboxEntry, type PullResult, type RefusedEntry } from '@/domain/model';
 import { getDb } from '../db/database';
 import type { DaybookDb } from '../db/schema';
-import { readIdentity } from '../db/identity';
+import { META, readIdentity } from '../db/identity';
 import { runMutation } from '../write/rows';
 import { readsOf } from '../mutations';
 import { enqueue } from '../write/outbox';
@@ -97,6 +97,7 @@ const STRINGS: Record<Mutation['name'], string[]> = {
   'invitation.cancel': ['list_id', 'email'],
   'link.create': ['id', 'list_id', 'role', 'token_hash'],
   'link.revoke': ['id', 'list_id'],
+  'profile.update': [],
 };
 const TEXT_FIELDS = ['title', 'notes', 'name', 'list_id'];
 
@@ -162,6 +163,13 @@ async function undoRefused(db: DaybookDb, entry: OutboxEntry, cursors: Record<st
     // a person's labels and filters are in their Inbox's space, whose id is theirs
     const identity = await readIdentity(db);
     if (identity) cursors[identity.userId] = 0;
+    return;
+  }
+  if (entry.name === 'profile.update') {
+    // the next pull brings the server's profile whole, and the person's member rows again
+    await db.meta.delete(META.profileDigest);
+    const identity = await readIdentity(db);
+    if (identity) for (const m of await db.members.filter((row) => row.user_id === identity.userId).toArray()) cursors[m.list_id] = 0;
     return;
   }
   if (entry.name === 'task_label.add' || entry.name === 'task_label.remove') {

@@ -7,6 +7,7 @@ export type { TaskRow } from '../db/schema';
 export { lists, type NewList } from './lists';
 export { invitations } from './invitations';
 export { members } from './members';
+export { profile } from './profile';
 export type { MoveTarget } from './move-target';
 export { reminders } from './reminders';
 export { steps } from './steps';

@@ -6,6 +6,7 @@ import { type DaybookDb, type MemberRow, STATE, type StepRow, type TaskRow, toLi
 import type { Label, TaskLabel } from '@/domain/model';
 import { readInvitations, writeInvitations } from '../db/invitations';
 import { readLinks, writeLinks } from '../db/links';
+import { readProfile, writeProfile } from '../db/profile';
 import { applyMutation, type Changes, type Ctx, keyOfInvitation, memberKey, type Outcome, type Reads, readsOf, type Rows, type StepRecord, type TaskRecord, taskLabelKey } from '../mutations';
 
 const toRecord = (row: TaskRow): TaskRecord => ({ ...toTask(row), deleted_with_list: row.deleted_with_list });
@@ -138,6 +139,12 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
   const rows: Rows = { lists, tasks, members, steps, reminders, ...labelRows, ...filterRows };
   if (reads.invitations) rows.invitations = new Map((await readInvitations(db)).map((i) => [keyOfInvitation(i), i]));
   if (reads.links) rows.links = new Map((await readLinks(db)).map((l) => [l.id, l]));
+  if (reads.profile) rows.profile = await readProfile(db);
+  if (reads.myMembers) {
+    // a person is on few lists; the table has no index by user, and a rename is rare
+    const own = await db.members.filter((m) => m.user_id === userId).toArray();
+    rows.members = new Map([...rows.members, ...own.map((m) => [memberKey(m.list_id, m.user_id), m] as const)]);
+  }
   storedTaskRows.set(rows, stored);
   return rows;
 }
@@ -194,6 +201,7 @@ export async function writeChanges(db: DaybookDb, changes: Changes, loaded?: Row
     const replaced = new Set([...(changes.removeLinks ?? []), ...(changes.links ?? []).map((l) => l.id)]);
     await writeLinks(db, [...(await readLinks(db)).filter((l) => !replaced.has(l.id)), ...(changes.links ?? [])]);
   }
+  if (changes.profile) await writeProfile(db, changes.profile);
 }
 
 /** Applies one mutation to the stored rows: what it changed, or the refusal (nothing written). */

@@ -5,5 +5,5 @@
 export { EN, type Unit, type Words } from './en';
 export { keepLabel, partLabel } from './labels';
 export { parseQuickAdd, partKey } from './parse';
-export { completeList, type HashQuery, hashQueryAt, suggestLists } from './suggest';
+export { completeList, type HashQuery, hashQueryAt, plusQueryAt, suggestLists, suggestPeople } from './suggest';
 export type { Fields, LabelRef, ListRef, ParseOptions, Part, PartKind, PersonRef, QuickAddResult, RepeatValue } from './types';

@@ -10,12 +10,15 @@
 // "#home projects tomorrow" is "Home projects"; "#Homework" is neither. A name nobody has made
 // stays in the title (quick add never makes lists). Suggestions complete names with spaces (suggest.ts).
 //
-// Assignee (SPEC §13.2): '+' then the longest name of a member of the task's list (their display
-// name or the part of their e-mail before @, case-insensitive), ending at a word's end. A name no
-// member of that list has stays in the title.
+// Assignee (SPEC §13.2, §16): '+' then the longest name of a member of the task's list — their whole
+// display name, its first word, or the part of their e-mail before @ — compared without case or
+// accents ("+jose" is José), ending at a word's end. A name no member of that list has stays in the
+// title, and so does one two members share ("+ann" with Ann Lee and Ann Kim): the suggestions offer
+// both by their whole names.
 import type { Match } from './dates';
 import type { Context } from './table';
 import { freeAfter, type Token } from './tokens';
+import { foldName } from '../people';
 import type { LabelRef, ListRef, PersonRef } from './types';
 
 export function matchPriority(tokens: readonly Token[], i: number, c: Context): Match<1 | 2 | 3> | null {
@@ -62,14 +65,27 @@ export function matchList(text: string, hash: number, lists: readonly ListRef[])
   return best === null ? null : { end: from + best.name.length, value: best };
 }
 
-/** The member of `listId` named after the '+' at `plus`, and where the name ends. */
+/** The member of `listId` named after the '+' at `plus`, and where the name ends; null for none or two. */
 export function matchPerson(text: string, plus: number, people: readonly PersonRef[], listId: string | null | undefined) {
   const from = plus + 1;
+  // folded once; when folding kept every character in place (no combining marks typed apart),
+  // a key matches where the folded text starts with it
+  const raw = text.slice(from, from + 51);
+  const folded = foldName(raw);
+  const aligned = folded.length === raw.length;
+  const at = (key: string) => (aligned ? folded.startsWith(key) : foldName(text.slice(from, from + key.length)) === key);
   let best: PersonRef | null = null;
+  let length = 0;
+  let ambiguous = false;
   for (const person of people) {
-    const name = person.name;
-    if (person.listId !== listId || !name || (best !== null && name.length <= best.name.length)) continue;
-    if (text.slice(from, from + name.length).toLowerCase() === name && freeAfter(text, from + name.length)) best = person;
+    if (person.listId !== listId) continue;
+    for (const key of person.keys ?? [foldName(person.name)]) {
+      if (!key || key.length < length) continue;
+      if (!at(key) || !freeAfter(text, from + key.length)) continue;
+      if (key.length > length) {
+        [best, length, ambiguous] = [person, key.length, false];
+      } else if (best?.id !== person.id) ambiguous = true;
+    }
   }
-  return best === null ? null : { end: from + best.name.length, value: best };
+  return best === null || ambiguous ? null : { end: from + length, value: best };
 }

@@ -10,8 +10,13 @@ export interface ListRef {
 /** A member of a shared list whom "+name" may name: their name in lower case (display name or e-mail before @). */
 export interface PersonRef {
   id: string;
+  /** The name shown (their display name). */
   name: string;
   listId: string;
+  /** What "+…" matches, folded (src/domain/people.ts personKeys); the folded name when absent. */
+  keys?: readonly string[];
+  /** The avatar colour, for the suggestions. */
+  color?: string;
 }
 
 /** A label "@name" reads: an existing one (its id), or a new name (id null), made on Enter. */

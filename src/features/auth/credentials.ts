@@ -1,9 +1,14 @@
 // Checks before anything is sent, with the messages shown at the field (the server checks again).
+import { normalizeDisplayName } from '@/domain/people';
+import { ValidationError } from '@/lib/errors';
+
 export type AuthMode = 'sign-in' | 'sign-up';
 
 export interface CredentialErrors {
   email?: string;
   password?: string;
+  /** The optional "Name" of a new account. */
+  name?: string;
   /** Not about one field (no network, server trouble). */
   form?: string;
 }
@@ -32,4 +37,14 @@ export function checkEmail(email: string): string | null {
 export function checkNewPassword(password: string): string | null {
   if (!password) return 'Choose a password';
   return password.length < MIN_PASSWORD ? `Password must be at least ${MIN_PASSWORD} characters` : null;
+}
+
+/** The sign-up's "Name", trimmed (null: left empty, the e-mail's local part stands in), or its error. */
+export function checkName(raw: string): { name: string | null } | { error: string } {
+  try {
+    return { name: normalizeDisplayName(raw) };
+  } catch (err) {
+    if (err instanceof ValidationError) return { error: err.message };
+    throw err;
+  }
 }

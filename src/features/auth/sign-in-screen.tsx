@@ -8,9 +8,10 @@ import { useAccount, useOnline } from '@/sync-status/use-sync-status';
 import { EmailInput } from '@/ui/email-input';
 import { showToast } from '@/ui/toasts';
 import { useLists, useOpenTaskCounts } from '@/data/react';
-import { type AuthMode, type CredentialErrors, checkCredentials } from './credentials';
+import { type AuthMode, type CredentialErrors, checkCredentials, checkName } from './credentials';
 import { CheckEmailPanel } from './check-email-panel';
 import { CANT_REACH } from './messages';
+import { NameField } from './name-field';
 import './auth.css';
 
 export { CANT_REACH };
@@ -29,6 +30,7 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
   const hasLocalData = useHasLocalData();
   const [email, setEmail] = useState(initialEmail ?? (account.state === 'local' ? '' : account.email));
   const [password, setPassword] = useState('');
+  const [name, setName] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState<AuthMode | null>(null);
   const [errors, setErrors] = useState<CredentialErrors>({});
@@ -46,13 +48,15 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
     setErrors(next);
     if (next.email) emailRef.current?.focus();
     else if (next.password) passwordRef.current?.focus();
+    else if (next.name) document.getElementById(`${id}-name`)?.focus();
   }
 
   async function submit(mode: AuthMode) {
     if (busy) return;
     const problems = checkCredentials(email, password, mode);
-    if (problems) {
-      showErrors(problems);
+    const named = mode === 'sign-up' ? checkName(name) : { name: null };
+    if (problems || 'error' in named) {
+      showErrors({ ...problems, ...('error' in named ? { name: named.error } : {}) });
       return;
     }
     setErrors({});
@@ -61,7 +65,7 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
     let outcome: AuthOutcome;
     try {
       const sync = await loadSync();
-      outcome = mode === 'sign-in' ? await sync.signIn(email.trim(), password) : await sync.signUp(email.trim(), password);
+      outcome = mode === 'sign-in' ? await sync.signIn(email.trim(), password) : await sync.signUp(email.trim(), password, named.name);
     } catch (err) {
       console.warn('Signing in failed', err);
       outcome = { ok: false, message: CANT_REACH };
@@ -200,6 +204,7 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
               Forgot password?
             </Link>
           </div>
+          {!expired && <NameField id={`${id}-name`} value={name} onChange={setName} error={errors.name} />}
           {errors.form && (
             <p role="alert" className="field-error auth-form-error">
               {errors.form}

@@ -10,6 +10,7 @@ import { invitations as invitationWrites } from '@/data';
 import type { InvitationLink } from '@/domain/invitation-link';
 import { loadSync } from '@/sync-status/load-sync';
 import { useAccount } from '@/sync-status/use-sync-status';
+import { Avatar } from '@/ui/avatar';
 import './invite.css';
 
 const ROLE_WORDS = { editor: 'an editor', viewer: 'a viewer' } as const;
@@ -144,7 +145,7 @@ export function InviteScreen({ token }: { token: string }) {
   return (
     <Page kicker="Invitation" title={link.list_name} color={link.list_color}>
       <p className="invite-text">
-        <strong className="invite-who">{inviter}</strong> invited you to this list as {ROLE_WORDS[link.role]}.
+        <Avatar name={inviter} color={link.invited_by_color} size="sm" /> <strong className="invite-who">{inviter}</strong> invited you to this list as {ROLE_WORDS[link.role]}.
         {until && ` The invitation is open until ${until}.`}
       </p>
       {signedIn && link.bound ? (

@@ -4,7 +4,8 @@
 // needs to know who is joining) and then this page, at the same address.
 import { type CSSProperties, useEffect, useState } from 'react';
 import { type LinkAnswer, type LinkPreview, type LinkProblem, loadSync } from '@/sync-status/load-sync';
-import type { ListColor } from '@/domain/model';
+import { LIST_COLORS, type ListColor } from '@/domain/model';
+import { Avatar } from '@/ui/avatar';
 import './join.css';
 
 const ROLE_TEXT = {
@@ -103,7 +104,10 @@ export function JoinScreen({ token, onOpen, onNotNow }: JoinScreenProps) {
   const member = preview.my_role !== null;
   return (
     <section className="join" aria-labelledby="join-heading" style={{ '--accent': `var(--list-${preview.list_color as ListColor})` } as CSSProperties}>
-      <p className="join-eyebrow">{preview.shared_by ? `${preview.shared_by} shares a list with you` : 'A list is shared with you'}</p>
+      <p className="join-eyebrow">
+        {preview.shared_by && <Avatar name={preview.shared_by} color={asColor(preview.shared_by_color)} size="sm" />}
+        <span>{preview.shared_by ? `${preview.shared_by} shares a list with you` : 'A list is shared with you'}</span>
+      </p>
       <h1 id="join-heading" className="join-title">
         <span className="join-dot" aria-hidden="true" />
         {preview.list_name}
@@ -133,3 +137,5 @@ export function JoinScreen({ token, onOpen, onNotNow }: JoinScreenProps) {
     </section>
   );
 }
+
+const asColor = (value: string | undefined): ListColor => ((LIST_COLORS as readonly string[]).includes(value ?? '') ? (value as ListColor) : 'grey');

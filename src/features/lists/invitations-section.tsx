@@ -8,6 +8,7 @@ import { invitations as invitationWrites } from '@/data';
 import { useInvitations } from '@/data/react';
 import type { Invitation } from '@/domain/model';
 import { colorVar } from './colors';
+import { Avatar } from '@/ui/avatar';
 
 const ROLE_WORDS = { editor: 'an editor', viewer: 'a viewer' } as const;
 
@@ -45,7 +46,10 @@ export function InvitationsSection() {
             <span className="invitation-text">
               <span className="invitation-name">{invitation.list_name}</span>
               <span className="invitation-from">
-                {invitation.invited_by || 'Someone'} invited you as {ROLE_WORDS[invitation.role]}
+                {invitation.invited_by && <Avatar name={invitation.invited_by} color={invitation.invited_by_color ?? 'grey'} size="sm" />}
+                <span>
+                  {invitation.invited_by || 'Someone'} invited you as {ROLE_WORDS[invitation.role]}
+                </span>
               </span>
             </span>
             <span className="invitation-actions">

@@ -7,6 +7,7 @@ import { loadSync } from '@/sync-status/load-sync';
 import { useAccount } from '@/sync-status/use-sync-status';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { showErrorToast, showToast } from '@/ui/toasts';
+import { ProfileFields } from './profile-fields';
 import { SettingsSection } from './settings-section';
 
 // loaded when one is opened: the password and e-mail forms are rarely needed
@@ -122,6 +123,7 @@ function SignedInAccountSection({ email, expired }: { email: string; expired: bo
       <p className="settings-text">
         Signed in as <strong>{email || 'your account'}</strong>
       </p>
+      <ProfileFields email={email} />
       {expired && (
         <p className="settings-text settings-muted">
           Your session expired, so syncing is paused. Your changes are safe on this device.{' '}

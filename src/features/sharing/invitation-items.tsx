@@ -5,7 +5,7 @@
 import { reportWriteError } from '@/connected/write-error';
 import { invitations as invitationWrites } from '@/data';
 import type { Invitation } from '@/domain/model';
-import { Avatar } from './member-item';
+import { Avatar } from '@/ui/avatar';
 import { ROLE_NAMES } from './member-views';
 
 interface InvitationItemsProps {
@@ -26,7 +26,7 @@ export function InvitationItems({ invitations, onDone }: InvitationItemsProps) {
     const declined = invitation.status === 'declined';
     return (
       <li key={invitation.id} className="member" aria-labelledby={id}>
-        <Avatar email={invitation.email} pending />
+        <Avatar name={invitation.email} color="grey" pending />
         <div className="member-main">
           <span className="member-email" id={id}>
             {declined ? `${invitation.email} declined` : `${invitation.email} · Invited as ${ROLE_NAMES[invitation.role].toLowerCase()}`}

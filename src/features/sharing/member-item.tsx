@@ -1,9 +1,10 @@
-// One person on the list: avatar, address, "You", role. The owner manages everyone else here
+// One person on the list: avatar, name (and address), "You", role. The owner manages everyone else here
 // (role, Remove); everyone else just reads. Refusals show on the row.
 import { useId, useState } from 'react';
 import { members } from '@/data';
 import { reportWriteError } from '@/connected/write-error';
 import type { Role } from '@/domain/model';
+import { Avatar } from '@/ui/avatar';
 import { type MemberView, ROLE_NAMES } from './member-views';
 
 type SharedRole = Exclude<Role, 'owner'>;
@@ -23,7 +24,7 @@ export function MemberItem({ listId, member, manage, roleWaiting = false, onRole
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const name = member.email || 'You';
+  const name = member.name || 'You';
 
   async function run(action: () => Promise<void>, then: () => void) {
     if (busy) return;
@@ -41,13 +42,14 @@ export function MemberItem({ listId, member, manage, roleWaiting = false, onRole
 
   return (
     <li className="member" aria-labelledby={`${id}-name`}>
-      <Avatar email={member.email} />
+      <Avatar name={name} color={member.color} />
       <div className="member-main">
         <span className="member-email" id={`${id}-name`}>
           {name}
         </span>
         <span className="member-meta">
-          {member.isMe && member.email !== '' && <span className="member-you">You</span>}
+          {member.isMe && member.name !== '' && <span className="member-you">You</span>}
+          {member.email !== '' && member.email !== member.name && <span className="member-address">{member.email}</span>}
           {(!manage || member.role === 'owner') && <span>{ROLE_NAMES[member.role]}</span>}
           {roleWaiting && (
             <>
@@ -100,15 +102,5 @@ export function MemberItem({ listId, member, manage, roleWaiting = false, onRole
         </div>
       )}
     </li>
-  );
-}
-
-/** The first letter of the address on a disc tinted with the list's colour. */
-export function Avatar({ email, pending = false }: { email: string; pending?: boolean }) {
-  const letter = email.trim().charAt(0).toUpperCase() || '·';
-  return (
-    <span className={pending ? 'member-avatar is-pending' : 'member-avatar'} aria-hidden="true">
-      {letter}
-    </span>
   );
 }

@@ -1,12 +1,16 @@
 // The share dialog's people, in the order it shows them: the owner, then you, then everyone
-// else by address. A list made on this device has only its owner's row, whose e-mail the
+// else by name. A list made on this device has only its owner's row, whose e-mail the
 // server fills in at the first sync, so "you" borrow the account's address meanwhile.
-import type { Member, Role } from '@/domain/model';
+import type { ListColor, Member, Role } from '@/domain/model';
+import { defaultPersonColor, emailName, personColor } from '@/domain/people';
 
 export interface MemberView {
   userId: string;
   /** '' when not known yet (your own row before the first sync, on a device without the address). */
   email: string;
+  /** The name others see (SPEC §16); '' only with no e-mail known either. */
+  name: string;
+  color: ListColor;
   role: Role;
   isMe: boolean;
 }
@@ -19,18 +23,16 @@ export const ROLE_HINTS: Record<Exclude<Role, 'owner'>, string> = {
 };
 
 export function memberViews(members: readonly Member[], me: string, myEmail: string | null): MemberView[] {
-  const views: MemberView[] = members.map((m) => ({
-    userId: m.user_id,
-    email: m.email || (m.user_id === me ? (myEmail ?? '') : ''),
-    role: m.role,
-    isMe: m.user_id === me,
-  }));
+  const views: MemberView[] = members.map((m) => {
+    const email = m.email || (m.user_id === me ? (myEmail ?? '') : '');
+    return { userId: m.user_id, email, name: m.display_name || emailName(email), color: personColor(m), role: m.role, isMe: m.user_id === me };
+  });
   // No rows at all (a list from before memberships were mirrored): it is ours alone.
   if (!views.some((v) => v.isMe) && !views.some((v) => v.role === 'owner')) {
-    views.push({ userId: me, email: myEmail ?? '', role: 'owner', isMe: true });
+    views.push({ userId: me, email: myEmail ?? '', name: emailName(myEmail ?? ''), color: defaultPersonColor(me), role: 'owner', isMe: true });
   }
   const rank = (v: MemberView) => (v.role === 'owner' ? 0 : v.isMe ? 1 : 2);
-  return views.sort((a, b) => rank(a) - rank(b) || a.email.localeCompare(b.email));
+  return views.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name) || a.email.localeCompare(b.email));
 }
 
 /** This user's role on the list; no row means a list of our own. */

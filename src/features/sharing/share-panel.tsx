@@ -10,7 +10,8 @@ import { InvitationItems } from './invitation-items';
 import { InviteForm } from './invite-form';
 import { LeaveList } from './leave-list';
 import { ShareLinks } from './share-links';
-import { Avatar, MemberItem } from './member-item';
+import { Avatar } from '@/ui/avatar';
+import { MemberItem } from './member-item';
 import { type MemberView, memberViews, myRole, ROLE_HINTS, ROLE_NAMES } from './member-views';
 
 type SharedRole = Exclude<Role, 'owner'>;
@@ -30,7 +31,7 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
   const [announcement, setAnnouncement] = useState('');
   // Undo sits beside the people list, where the removal happened, rather than in a toast that
   // goes away after five seconds while someone is still reading the list.
-  const [lastRemoved, setLastRemoved] = useState<{ email: string; role: SharedRole } | null>(null);
+  const [lastRemoved, setLastRemoved] = useState<{ email: string; name: string; role: SharedRole } | null>(null);
   const peopleHeading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   if (!identity || !rows || !queued) return null;
@@ -51,14 +52,14 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
   const total = people.length + pending.length + invited.filter((i) => i.status === 'pending').length;
 
   function roleChanged(member: MemberView, next: SharedRole) {
-    setAnnouncement(`${member.email} is now ${next === 'editor' ? 'an editor' : 'a viewer'}`);
+    setAnnouncement(`${member.name} is now ${next === 'editor' ? 'an editor' : 'a viewer'}`);
   }
 
   function removed(member: MemberView) {
-    setAnnouncement(`Removed ${member.email}`);
+    setAnnouncement(`Removed ${member.name}`);
     // The removed row's button took focus with it; land on the list it was in.
     peopleHeading.current?.focus();
-    setLastRemoved(member.role !== 'owner' && member.email ? { email: member.email, role: member.role } : null);
+    setLastRemoved(member.role !== 'owner' && member.email ? { email: member.email, name: member.name, role: member.role } : null);
   }
 
   function undoRemove() {
@@ -109,7 +110,7 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
           ))}
           {pending.map((invite) => (
             <li key={invite.mutationId} className="member" aria-labelledby={`pending-${invite.mutationId}`}>
-              <Avatar email={invite.email} pending />
+              <Avatar name={invite.email} color="grey" pending />
               <div className="member-main">
                 <span className="member-email" id={`pending-${invite.mutationId}`}>
                   {invite.email}
@@ -125,7 +126,7 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
         </ul>
         {lastRemoved && (
           <p className="share-notice">
-            <span>Removed {lastRemoved.email}.</span>
+            <span>Removed {lastRemoved.name}.</span>
             <button type="button" className="btn btn-sm" onClick={undoRemove}>
               Undo
             </button>

@@ -1,8 +1,10 @@
 // Who does it (SPEC §13.2), on a shared list only: a select "Assignee" ("Nobody" and the list's
 // members) and, on a repeating task, "Take turns" with a checkbox per member under "Take turns
-// between". Members show by e-mail, in its order, which is the turn order too: it stays fixed
-// whoever ticks whom.
+// between". Members show by name, in the order of their e-mail addresses, which is the turn order
+// too: it stays fixed whoever ticks whom, and whoever changes their name.
 import type { Member, Task, TaskPatch } from '@/domain/model';
+import { personColor, personName } from '@/domain/people';
+import { Avatar } from '@/ui/avatar';
 import { SelectField } from './select-field';
 
 interface AssigneeFieldProps {
@@ -23,7 +25,7 @@ export function AssigneeField({ task, members: unsorted, disabled, error, onChan
         <option value="">Nobody</option>
         {members.map((m) => (
           <option key={m.user_id} value={m.user_id}>
-            {m.email}
+            {personName(m)}
           </option>
         ))}
       </SelectField>
@@ -51,7 +53,8 @@ export function AssigneeField({ task, members: unsorted, disabled, error, onChan
                     disabled={disabled}
                     onChange={(e) => setTurns(e.currentTarget.checked ? [...turns, m.user_id] : turns.filter((id) => id !== m.user_id))}
                   />
-                  {m.email}
+                  <Avatar name={personName(m)} color={personColor(m)} size="sm" />
+                  {personName(m)}
                 </label>
               ))}
             </fieldset>

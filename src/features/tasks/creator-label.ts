@@ -1,9 +1,10 @@
 import type { Member } from '@/domain/model';
+import { personName } from '@/domain/people';
 
 /** "Added by …" on a shared list (more than one member); null where it would say nothing new. */
 export function creatorLabel(createdBy: string, me: string, members: readonly Member[]): string | null {
   if (members.length < 2) return null;
   if (createdBy === me) return 'Added by you';
-  const email = members.find((m) => m.user_id === createdBy)?.email;
-  return email ? `Added by ${email}` : 'Added by someone no longer on this list';
+  const creator = members.find((m) => m.user_id === createdBy);
+  return creator ? `Added by ${personName(creator)}` : 'Added by someone no longer on this list';
 }

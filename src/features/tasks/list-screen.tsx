@@ -4,6 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { type CSSProperties, type ReactNode, useId } from 'react';
 import type { Show } from '@/data';
 import { useList, useListTasks, useMembers, useOpenTaskCounts } from '@/data/react';
+import type { Member } from '@/domain/model';
+import { personName } from '@/domain/people';
 import { EmptyState } from '@/ui/empty-state';
 import { EyeIcon } from '@/ui/icons';
 import { useListRole } from '@/connected/use-list-role';
@@ -75,7 +77,7 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
         {actions && <div className="list-header-actions">{actions}</div>}
       </header>
 
-      {viewOnly && <ViewOnlyNote id={noteId} ownerEmail={members?.find((m) => m.role === 'owner')?.email} />}
+      {viewOnly && <ViewOnlyNote id={noteId} ownerName={ownerOf(members)} />}
 
       <div className="list-toolbar">
         <fieldset className="segmented">
@@ -110,13 +112,18 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
 }
 
 /** Said once, above the tasks: rows point their disabled checkboxes here instead of repeating it. */
-function ViewOnlyNote({ id, ownerEmail }: { id: string; ownerEmail: string | undefined }) {
+function ownerOf(members: readonly Member[] | undefined): string | undefined {
+  const owner = members?.find((m) => m.role === 'owner');
+  return owner ? personName(owner) : undefined;
+}
+
+function ViewOnlyNote({ id, ownerName }: { id: string; ownerName: string | undefined }) {
   return (
     <p className="view-only-note" id={id}>
       <EyeIcon size={18} />
       <span>
         <strong>You can view this list but not change it.</strong>{' '}
-        {ownerEmail ? `Ask ${ownerEmail}, its owner, if you need to edit it.` : 'Ask its owner if you need to edit it.'}
+        {ownerName ? `Ask ${ownerName}, its owner, if you need to edit it.` : 'Ask its owner if you need to edit it.'}
       </span>
     </p>
   );

@@ -1,5 +1,5 @@
-// The invitation mail (SPEC §13.1): plain text and simple HTML with the link /invites/<token>, the
-// role and the expiry. Shared by the local server's sender and the hosted Edge Function.
+// The invitation mail (SPEC §13.1, §16): plain text and simple HTML with the link /invites/<token>, the
+// role and the expiry; the subject names who invited, by their display name. Shared by the local server's sender and the hosted Edge Function.
 
 /** One claimed mail, as public.mail_claim answers it. */
 export interface ClaimedMail {
@@ -7,7 +7,7 @@ export interface ClaimedMail {
   to_email: string;
   token: string;
   list_name: string;
-  /** The inviter's e-mail ('' when their account is gone). */
+  /** The inviter's display name ('' when their account is gone). */
   invited_by: string;
   role: string;
   /** ISO 8601. */
@@ -60,5 +60,6 @@ export function invitationMail(mail: ClaimedMail, siteUrl: string): MailMessage 
 <p style="color: #59636e; font-size: 0.9em">If you weren't expecting this, you can ignore this mail.<br>${escapeHtml(link)}</p>
 </body></html>
 `;
-  return { to: mail.to_email, subject: `${inviter} invited you to ${list} on Daybook`, text, html };
+  // the subject names the inviter only: a list's name is anyone's text, and a subject line is what a spammer would want
+  return { to: mail.to_email, subject: `${inviter} invited you to a list on Daybook`, text, html };
 }

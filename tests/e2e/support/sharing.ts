@@ -29,9 +29,12 @@ export async function invite(dialog: Locator, email: string, role: 'Editor' | 'V
   await expect(member(dialog, email).or(invited).first()).toBeVisible({ timeout: 20_000 });
 }
 
-/** One person's row in the share dialog, by exact e-mail. */
+/** The name a person shows until they choose one (SPEC §16): the part of their e-mail before @. */
+export const nameOf = (email: string): string => email.split('@')[0] ?? email;
+
+/** One person's row in the share dialog: a member by the name it shows, a queued invite by its exact e-mail. */
 export function member(dialog: Locator, email: string): Locator {
-  return dialog.getByRole('listitem', { name: email, exact: true });
+  return dialog.getByRole('listitem', { name: email, exact: true }).or(dialog.getByRole('listitem', { name: nameOf(email), exact: true }));
 }
 
 /** The link to a list in the sidebar ("Your lists"); its name also carries the shared marker and count. */

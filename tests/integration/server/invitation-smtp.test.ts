@@ -26,7 +26,7 @@ describe('invitation mail over SMTP', () => {
     await pushOk(alice.client, newId(), [listCreate(1, listId, 'Allotment'), { id: 2, name: 'member.invite', args: { list_id: listId, email, role: 'editor' } }]);
     const mail = await smtp.waitFor(email);
     expect(mail.from).toBe('daybook@localhost');
-    expect(mail.data).toMatch(/^Subject: .*invited you to Allotment on Daybook/m);
+    expect(mail.data).toMatch(/^Subject: .*invited you to a list on Daybook/m);
     expect(mail.data).toMatch(new RegExp(`${srv.url.replace(/[.:/]/g, '\\$&')}/invites/[0-9a-f]{64}`));
     expect(mail.data).toContain('Content-Type: text/html');
     // nothing is kept for a dev mailbox when mail really goes out

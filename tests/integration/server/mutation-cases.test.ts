@@ -78,6 +78,13 @@ async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: User
   // People are shared by every case, and so would be their labels (which count against a limit)
   await sql.query('delete from public.labels where user_id = any($1::uuid[])', [PEOPLE.map((p) => users[p].userId)]);
   await sql.query('delete from public.filters where user_id = any($1::uuid[])', [PEOPLE.map((p) => users[p].userId)]);
+  // and so would be their profiles; made before the member rows, whose trigger reads them
+  await sql.query('delete from public.profiles where user_id = any($1::uuid[])', [PEOPLE.map((p) => users[p].userId)]);
+  for (const p of c.before.profiles ?? []) {
+    await sql.query('insert into public.profiles (user_id, display_name, color, language, week_start) values ($1, $2, $3, $4, $5)', [
+      users[p.user].userId, p.display_name ?? null, p.color ?? null, p.language ?? null, p.week_start ?? null,
+    ]);
+  }
   for (const l of lists) {
     const id = ids.resolve(l.id);
     const owner = users[l.owner];
@@ -310,6 +317,29 @@ async function readAfter(sql: Querier, want: CaseAfter, ids: Ids, users: Users):
       invitations[key] = row ? { role: row.role, status: row.status } : 'absent';
     }
     got.invitations = invitations;
+  }
+  if (want.profiles) {
+    const profiles: NonNullable<CaseAfter['profiles']> = {};
+    for (const [person, w] of Object.entries(want.profiles) as [Person, object][]) {
+      const [row] = await sql.query('select display_name, color, language, week_start from public.profiles where user_id = $1', [users[person].userId]);
+      profiles[person] = pick(row ?? { display_name: null, color: null, language: null, week_start: null }, Object.keys(w));
+    }
+    got.profiles = profiles;
+  }
+  if (want.members_shown) {
+    const shown: NonNullable<CaseAfter['members_shown']> = {};
+    for (const [key, w] of Object.entries(want.members_shown)) {
+      const slash = key.lastIndexOf('/');
+      const person = key.slice(slash + 1) as Person;
+      const [row] = await sql.query<{ display_name: string; color: string }>(
+        'select display_name, color from public.list_members where list_id = $1 and user_id = $2',
+        [ids.resolve(key.slice(0, slash)), users[person].userId],
+      );
+      const local = users[person].email.split('@')[0];
+      const named = row && { ...row, display_name: row.display_name === local ? `local:${person}` : row.display_name };
+      shown[key] = named ? pick(named, Object.keys(w)) : {};
+    }
+    got.members_shown = shown;
   }
   if (want.links) {
     const links: NonNullable<CaseAfter['links']> = {};

@@ -8,6 +8,8 @@ import { openDatabase } from '@/data/db/database';
 import { type DaybookDb, toList, toListRow, toStepRow, toTaskRow } from '@/data/db/schema';
 import { readInvitations, writeInvitations } from '@/data/db/invitations';
 import { readLinks, writeLinks } from '@/data/db/links';
+import { readProfile, writeProfile } from '@/data/db/profile';
+import { EMPTY_PROFILE, type Profile, personColor, personName } from '@/domain/people';
 import { invitationKey, keyOfInvitation } from '@/data/mutations';
 import { runMutation } from '@/data/write/rows';
 import type { Invitation, List, Member, MutationName, ReminderOffset } from '@/domain/model';
@@ -54,7 +56,15 @@ async function seed(db: DaybookDb, state: CaseState, as: Person) {
     };
     await db.lists.put(toListRow(list));
   }
+  // member rows carry what the server's trigger gives them: the person's chosen name and colour
+  for (const m of members) {
+    const p = state.profiles?.find((x) => userOf(x.user) === m.user_id);
+    if (p?.display_name) m.display_name = p.display_name;
+    if (p?.color) m.color = p.color;
+  }
   await db.members.bulkPut(members.filter((m) => visible.has(m.list_id)));
+  const own = state.profiles?.find((p) => p.user === as);
+  if (own) await writeProfile(db, { ...EMPTY_PROFILE, ...(own as Partial<Profile>), display_name: own.display_name ?? null });
   for (const t of state.tasks ?? []) {
     const listId = id(t.list);
     if (!visible.has(listId)) continue;
@@ -158,6 +168,21 @@ async function checkFilters(db: DaybookDb, after: CaseAfter, c: MutationCase) {
     expect(row, `filter ${key}`).toMatchObject(fields);
     if (query !== undefined) expect(row!.query, `filter ${key} query`).toEqual(query);
     if (deleted !== undefined) expect(row!.deleted_at !== null, `filter ${key} deleted`).toBe(deleted);
+  }
+}
+
+/** The device holds its own person's profile, and writes only its own person's member rows. */
+async function checkProfiles(db: DaybookDb, after: CaseAfter, as: Person) {
+  const want = after.profiles?.[as];
+  if (want) expect(await readProfile(db), 'profile').toMatchObject(want);
+  for (const [key, shown] of Object.entries(after.members_shown ?? {})) {
+    const [list, person] = key.split('/') as [string, Person];
+    if (person !== as) continue;
+    const row = await db.members.get([id(list), userOf(person)]);
+    expect(row, `member ${key}`).toBeDefined();
+    const name = shown.display_name?.replace(/^local:/, '');
+    if (name !== undefined) expect(personName(row!), `member ${key} name`).toBe(name);
+    if (shown.color !== undefined) expect(personColor(row!), `member ${key} colour`).toBe(shown.color);
   }
 }
 
@@ -294,6 +319,7 @@ async function run(c: MutationCase, expected: CaseExpect) {
     await checkLabels(db, expected.after, c);
     await checkFilters(db, expected.after, c);
     await checkLinks(db, expected.after);
+    await checkProfiles(db, expected.after, c.as);
   }
 }
 

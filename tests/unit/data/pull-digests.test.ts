@@ -4,11 +4,12 @@
 // (a change made here, one replayed over a pulled set, a server from before digests, a fresh
 // database after sign-out) asks with 0 and is sent the set whole.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Identity, invitations, lists } from '@/data';
+import { type Identity, invitations, lists, profile } from '@/data';
 import { applyPull, createSyncStore } from '@/data/sync';
 import { cursorLists, mergeCursors } from '@/data/sync/cursors';
 import { readInvitations } from '@/data/db/invitations';
 import { readLinks } from '@/data/db/links';
+import { readProfile } from '@/data/db/profile';
 import { links } from '@/data/links';
 import type { DaybookDb } from '@/data/db/schema';
 import type { Invitation, PullResult, ShareLink } from '@/domain/model';
@@ -36,13 +37,13 @@ const asked = () => createSyncStore(db).cursors();
 
 describe('invitations and links by digest', () => {
   it('a fresh database asks with 0 for both: the server sends them whole', async () => {
-    expect(await asked()).toEqual({ refused: 0, invitations: 0, links: 0 });
+    expect(await asked()).toEqual({ refused: 0, invitations: 0, links: 0, profile: 0 });
   });
 
   it('a page that brings them stores them with their digests, and the next pull is asked with those', async () => {
     await applyPull(page({ invitations: [incoming('l1')], links: [], cursors: { [me.inboxId]: 3, refused: 0, invitations: 41, links: 42 } }), db, await asked());
     expect(await readInvitations(db)).toEqual([incoming('l1')]);
-    expect(await asked()).toEqual({ refused: 0, [me.inboxId]: 3, invitations: 41, links: 42 });
+    expect(await asked()).toEqual({ refused: 0, [me.inboxId]: 3, invitations: 41, links: 42, profile: 0 });
   });
 
   it('a page that leaves them out keeps what the device holds, and its digests', async () => {
@@ -93,5 +94,28 @@ describe('invitations and links by digest', () => {
     const out = await applyPull(page({ invitations: [], links: [], cursors: { [me.inboxId]: 3, invitations: 41, links: 42 } }), db, await asked());
     expect(out.purgedLists).toEqual([]);
     expect(await db.lists.get(me.inboxId)).toBeDefined();
+  });
+});
+
+describe('the profile by digest', () => {
+  it('a pulled profile is kept with its digest; a name chosen here shows at once on the person’s member rows and drops the digest', async () => {
+    await applyPull(page({ profile: { display_name: 'Ana', color: null, language: 'de', week_start: null }, cursors: { profile: 7 } }), db, await asked());
+    expect(await readProfile(db)).toEqual({ display_name: 'Ana', color: null, language: 'de', week_start: null });
+    expect(await asked()).toMatchObject({ profile: 7 });
+    await db.members.put({ list_id: 'l1', user_id: me.userId, email: 'ana.b@example.test', role: 'editor', display_name: 'Ana' });
+    await profile.update({ display_name: ' Ana Lima ', color: 'teal' }, db);
+    expect(await readProfile(db)).toEqual({ display_name: 'Ana Lima', color: 'teal', language: 'de', week_start: null });
+    expect(await db.members.get(['l1', me.userId])).toMatchObject({ display_name: 'Ana Lima', color: 'teal' });
+    expect(await asked()).toMatchObject({ profile: 0 });
+    // cleared: the e-mail's local part stands in
+    await profile.update({ display_name: '' }, db);
+    expect(await db.members.get(['l1', me.userId])).toMatchObject({ display_name: 'ana.b' });
+  });
+
+  it('a change still queued is replayed over the profile a pull brings', async () => {
+    await profile.update({ display_name: 'Bo' }, db);
+    await applyPull(page({ profile: { display_name: null, color: 'red', language: null, week_start: 1 }, cursors: { profile: 9 } }), db, await asked());
+    expect(await readProfile(db)).toEqual({ display_name: 'Bo', color: 'red', language: null, week_start: 1 });
+    expect(await asked()).toMatchObject({ profile: 0 });
   });
 });

@@ -10,7 +10,7 @@ const mail = (over: Partial<ClaimedMail> = {}): ClaimedMail => ({
   to_email: 'sam@example.test',
   token: 'a'.repeat(64),
   list_name: 'Allotment',
-  invited_by: 'alice@example.test',
+  invited_by: 'Alice',
   role: 'editor',
   expires_at: '2026-12-27T10:00:00.000Z',
   attempts: 1,
@@ -31,7 +31,7 @@ describe('invitationMail', () => {
   it('names the inviter, the list, the role, the link and the last day', () => {
     const m = invitationMail(mail(), 'https://daybook.example/');
     expect(m.to).toBe('sam@example.test');
-    expect(m.subject).toBe('alice@example.test invited you to Allotment on Daybook');
+    expect(m.subject).toBe('Alice invited you to a list on Daybook');
     expect(m.text).toContain(`https://daybook.example/invites/${'a'.repeat(64)}`);
     expect(m.text).toContain('as an editor');
     expect(m.text).toContain('until 27 December 2026');
