@@ -73,6 +73,11 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
     for (const m of page.members as (PullResult['members'][number] & { deleted_at?: string | null })[]) {
       if (m.deleted_at) await db.members.delete([m.list_id, m.user_id]);
       else await db.members.put({ list_id: m.list_id, user_id: m.user_id, email: m.email, role: m.role });
+      // a list has one owner: a new one means the last one is gone (they deleted their account,
+      // and nothing of them is left on the server to come as a tombstone)
+      if (!m.deleted_at && m.role === 'owner') {
+        await db.members.where('list_id').equals(m.list_id).filter((o) => o.role === 'owner' && o.user_id !== m.user_id).delete();
+      }
     }
     const taskRows: TaskRow[] = [];
     for (const t of page.tasks) {

@@ -7,6 +7,7 @@ import { loadSync } from '@/sync-status/load-sync';
 import { useAccount } from '@/sync-status/use-sync-status';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { showErrorToast, showToast } from '@/ui/toasts';
+import { DeleteAccountDialog } from './delete-account-dialog';
 import { SettingsSection } from './settings-section';
 
 // Typed as a plain string so this screen doesn't depend on the sign-in route's file.
@@ -98,6 +99,9 @@ function SignedInAccountSection({ email, expired }: { email: string; expired: bo
         <button ref={signOutButton} type="button" className="btn" onClick={askToSignOut} aria-disabled={busy || undefined}>
           Sign out
         </button>
+      </div>
+      <div>
+        <DeleteAccountDialog email={email} onDeleted={() => void navigate({ to: SIGN_IN as '/' })} />
       </div>
       <ConfirmDialog
         open={confirming}

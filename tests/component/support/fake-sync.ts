@@ -71,6 +71,10 @@ export function fakeSync(initial: Partial<SyncStatus> = {}): FakeSync {
       preview: vi.fn(async (_token: string): Promise<LinkAnswer<LinkPreview>> => ({ ok: false, problem: 'offline', message: 'No server' })),
       join: vi.fn(async (_token: string): Promise<LinkAnswer<string>> => ({ ok: false, problem: 'offline', message: 'No server' })),
     },
+    deleteAccount: vi.fn(async (): Promise<{ ok: true } | { ok: false; message: string }> => {
+      setStatus({ account: { state: 'local' }, status: 'local', pending: 0 });
+      return { ok: true };
+    }),
   };
   return { sync, setStatus, emit };
 }
