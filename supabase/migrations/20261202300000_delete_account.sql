@@ -100,6 +100,7 @@ begin
   -- Invitations addressed to them (those they sent go with the auth user, on delete cascade).
   delete from public.list_invitations where lower(email) = my_email or invitee = me;
   delete from daybook_private.invitations where inviter = me;
+  delete from daybook_private.token_misses where key = 'account:' || me::text;
   -- Other people's refused changes keep their arguments for their devices; any naming the person
   -- is rewritten to the former member.
   update public.sync_mutations set
