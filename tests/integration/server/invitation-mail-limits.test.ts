@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteToken, mailsTo, waitForMail } from '../../helpers/dev-mail';
 import { newClient, SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
-import { listCreate, newId, pullAll, pushOk } from '../../helpers/server-sync';
+import { listCreate, newId, pullAll, pushOk, type RawMutation } from '../../helpers/server-sync';
 
 describe.each(SERVER_KINDS)('invitation mail limits on %s', (kind) => {
   let srv: TestServer;
@@ -17,9 +17,9 @@ describe.each(SERVER_KINDS)('invitation mail limits on %s', (kind) => {
   afterAll(() => srv?.stop());
 
   let next = 1;
-  const invite = (listId: string, email: string) => ({ id: next++, name: 'member.invite', args: { list_id: listId, email, role: 'editor' } });
-  const cancel = (listId: string, email: string) => ({ id: next++, name: 'invitation.cancel', args: { list_id: listId, email } });
-  async function applied(user: TestUser, mutations: ReturnType<typeof invite>[]) {
+  const invite = (listId: string, email: string): RawMutation => ({ id: next++, name: 'member.invite', args: { list_id: listId, email, role: 'editor' } });
+  const cancel = (listId: string, email: string): RawMutation => ({ id: next++, name: 'invitation.cancel', args: { list_id: listId, email } });
+  async function applied(user: TestUser, mutations: RawMutation[]) {
     const r = await pushOk(user.client, newId(), mutations);
     expect(r.results.filter((x) => x.status !== 'applied')).toEqual([]);
   }
