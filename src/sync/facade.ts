@@ -52,6 +52,8 @@ export interface Sync {
   links: LinkJoin;
   /** Deletes the signed-in account on the server, then its data on this device (SPEC §16). */
   deleteAccount(): Promise<{ ok: true } | { ok: false; message: string }>;
+  /** "Don't send me invitations" with an invitation mail's token (SPEC §16). */
+  stopInvitationMail(token: string): Promise<'stopped' | 'unknown' | 'unreachable'>;
 }
 
 export function createSync(deps: SyncDeps): Sync {
@@ -272,5 +274,6 @@ export function createSync(deps: SyncDeps): Sync {
       if (answer.ok) await forgetAccount(userId);
       return answer;
     },
+    stopInvitationMail: async (token) => (deps.auth.stopInvitationMail ? deps.auth.stopInvitationMail(token) : 'unreachable'),
   };
 }

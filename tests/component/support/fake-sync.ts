@@ -16,6 +16,8 @@ export interface FakeSync {
     signOut: ReturnType<typeof vi.fn<() => Promise<void>>>;
     pendingCount: ReturnType<typeof vi.fn<() => Promise<number>>>;
     openInvitation: ReturnType<typeof vi.fn<(token: string) => Promise<InvitationLink>>>;
+    deleteAccount: ReturnType<typeof vi.fn<() => Promise<{ ok: true } | { ok: false; message: string }>>>;
+    stopInvitationMail: ReturnType<typeof vi.fn<(token: string) => Promise<'stopped' | 'unknown' | 'unreachable'>>>;
   };
   /** Changes the status snapshot and tells subscribers, as the facade does. */
   setStatus(next: Partial<SyncStatus>): void;
@@ -71,6 +73,7 @@ export function fakeSync(initial: Partial<SyncStatus> = {}): FakeSync {
       preview: vi.fn(async (_token: string): Promise<LinkAnswer<LinkPreview>> => ({ ok: false, problem: 'offline', message: 'No server' })),
       join: vi.fn(async (_token: string): Promise<LinkAnswer<string>> => ({ ok: false, problem: 'offline', message: 'No server' })),
     },
+    stopInvitationMail: vi.fn(async (_token: string): Promise<'stopped' | 'unknown' | 'unreachable'> => 'stopped'),
     deleteAccount: vi.fn(async (): Promise<{ ok: true } | { ok: false; message: string }> => {
       setStatus({ account: { state: 'local' }, status: 'local', pending: 0 });
       return { ok: true };
