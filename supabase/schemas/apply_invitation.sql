@@ -62,10 +62,10 @@ begin
     return;
   end if;
   select u.email into my_email from auth.users u where u.id = me;
-  -- addressed to the caller's e-mail, or bound to them through the mail's link (the one bound to
+  -- addressed to the caller's e-mail once confirmed, or bound to them through the mail's link (the one bound to
   -- them first, should both exist)
   select * into inv from public.list_invitations i
-  where i.list_id = lid and (lower(i.email) = lower(my_email) or i.invitee = me)
+  where i.list_id = lid and (lower(i.email) = daybook_private.my_confirmed_email() or i.invitee = me)
   order by i.invitee is not distinct from me desc, i.created_at desc
   limit 1 for update;
   if p_name = 'invitation.decline' and found and inv.status = 'declined' then
@@ -100,7 +100,7 @@ begin
   on conflict (list_id, user_id) do update set role = excluded.role, email = excluded.email, deleted_at = null, left_at = null;
   -- every invitation of the caller to this list is answered by joining it
   delete from public.list_invitations i
-  where i.list_id = lid and (i.id = inv.id or lower(i.email) = lower(my_email) or i.invitee = me);
+  where i.list_id = lid and (i.id = inv.id or lower(i.email) = daybook_private.my_confirmed_email() or i.invitee = me);
 end $$;
 
 revoke all on function daybook_private.invite(uuid, text, text) from public, anon, authenticated;

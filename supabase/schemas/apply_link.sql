@@ -174,7 +174,7 @@ begin
     on conflict (list_id, user_id) do update set role = excluded.role, email = excluded.email, deleted_at = null, left_at = null;
     -- an e-mail invitation to the same list is answered by joining
     delete from public.list_invitations i
-    where i.list_id = k.list_id and lower(i.email) = lower((select email from auth.users where id = me));
+    where i.list_id = k.list_id and lower(i.email) = daybook_private.my_confirmed_email();
   end if;
   perform daybook_private.send_pokes(null::uuid, array[k.list_id], jsonb_build_object(k.list_id::text, before));
   return to_jsonb(k.list_id);
