@@ -26,6 +26,8 @@ export function isPgError(err: unknown): err is PgError {
 
 // PostgREST's SQLSTATE → HTTP status table (docs.postgrest.org, references/errors).
 export function statusFor(sqlstate: string, role: string): number {
+  // PostgREST's own: a function raising PTxyz answers HTTP xyz
+  if (/^PT[1-5]\d\d$/.test(sqlstate)) return Number(sqlstate.slice(2));
   if (sqlstate === '42501') return role === 'anon' ? 401 : 403;
   if (sqlstate === '23503' || sqlstate === '23505') return 409;
   if (sqlstate === '25006') return 405;

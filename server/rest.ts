@@ -6,6 +6,7 @@ import { bearer, sendJson } from './http-util.ts';
 import { asObject, parseJsonBody } from './json-body.ts';
 import { verifyJwt } from './jwt.ts';
 import { logError } from './log.ts';
+import { clientAddress } from './auth-throttle.ts';
 import { isPgError, pgrstErrorFor } from './pg-errors.ts';
 
 export interface RestContext {
@@ -82,6 +83,15 @@ async function readFunctionArgs(db: Db, fn: string): Promise<Signature | null> {
   return { args, returnsSet: row.retset };
 }
 
+/**
+ * What a function reads of the request in `request.headers`: only the client's address as this
+ * server tells it (clientAddress: its proxy rules), as `x-real-ip` — never a header the client
+ * sent, which anyone can make up.
+ */
+function headersSetting(req: IncomingMessage): string {
+  return JSON.stringify({ 'x-real-ip': clientAddress(req) });
+}
+
 export async function handleRpc(ctx: RestContext, req: IncomingMessage, res: ServerResponse, fn: string, bodyText: string) {
   const token = bearer(req) ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : null);
   if (!token) return pgrstError(res, 401, 'PGRST301', 'No API key found in request');
@@ -136,8 +146,9 @@ export async function handleRpc(ctx: RestContext, req: IncomingMessage, res: Ser
       // one statement for the role and the claims (set_config('role') is SET LOCAL ROLE, as PostgREST does it)
       await q.query(
         `select set_config('role', $3, true), set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true),
-                set_config('request.jwt.claim.role', $3, true), set_config('statement_timeout', $4, true)`,
-        [claims, typeof v.claims.sub === 'string' ? v.claims.sub : '', role, String(ctx.statementTimeoutMs)],
+                set_config('request.jwt.claim.role', $3, true), set_config('statement_timeout', $4, true),
+                set_config('request.headers', $5, true)`,
+        [claims, typeof v.claims.sub === 'string' ? v.claims.sub : '', role, String(ctx.statementTimeoutMs), headersSetting(req)],
       );
       // a function without arguments gets no parameter: Postgres refuses a bind that supplies one it does not use
       // a set-returning function answers a JSON array of its rows, as PostgREST does
@@ -146,10 +157,12 @@ export async function handleRpc(ctx: RestContext, req: IncomingMessage, res: Ser
         ? `select coalesce(jsonb_agg(to_jsonb(x)), '[]'::jsonb) as r from ${call} as x`
         : `select to_jsonb(${call}) as r`;
       const rows = await q.query<{ r: unknown }>(sql, sqlParams);
-      return rows[0]?.r ?? null;
+      // PostgREST's `response.status`: a function that must commit yet answer an error sets it
+      const [set] = await q.query<{ s: string | null }>(`select current_setting('response.status', true) as s`);
+      return { r: rows[0]?.r ?? null, status: /^[1-5]\d\d$/.test(set?.s ?? '') ? Number(set!.s) : 200 };
     });
-    const text = JSON.stringify(result);
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+    const text = JSON.stringify(result.r);
+    res.writeHead(result.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
     res.end(text);
   } catch (err) {
     if (!isPgError(err)) throw err;

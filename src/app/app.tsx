@@ -12,6 +12,7 @@ import { SyncToasts } from './sync-toasts';
 const AppToaster = lazy(() => import('./toaster').then((m) => ({ default: m.AppToaster })));
 
 const review = () => void router.navigate({ to: '/sync' });
+const toSignIn = () => void router.navigate({ to: '/sign-in' });
 
 /** False until the router's first screen is drawn (see afterFirstScreen). */
 function useFirstScreenShown(): boolean {
@@ -43,7 +44,7 @@ export function App() {
         </Suspense>
       )}
       <PwaStatus />
-      <SyncToasts onReview={review} />
+      <SyncToasts onReview={review} onAccountDeleted={toSignIn} />
       <ReminderScheduler />
       {shown && <PushSubscriber />}
       {shown && <Preload />}

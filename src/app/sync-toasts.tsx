@@ -15,17 +15,20 @@ export interface SyncToastsProps {
   onReview: () => void;
   /** Whether this tab is on screen (default: the page is not hidden). */
   isShown?: () => boolean;
+  /** The account was deleted (its data is gone from this device): back to signing in. */
+  onAccountDeleted?: () => void;
 }
 
 const pageShown = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
 
-export function SyncToasts({ onReview, isShown = pageShown }: SyncToastsProps) {
+export function SyncToasts({ onReview, isShown = pageShown, onAccountDeleted }: SyncToastsProps) {
   useEffect(() => {
     return followSync((event) => {
+      if (event.type === 'account-deleted') onAccountDeleted?.();
       const toast = toastFor(event);
       if (!toast || !isShown()) return;
       showToast(toast.message, toast.review ? { label: 'Review', onClick: onReview } : undefined, { id: toast.id });
     });
-  }, [onReview, isShown]);
+  }, [onReview, isShown, onAccountDeleted]);
   return null;
 }

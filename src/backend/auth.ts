@@ -165,6 +165,17 @@ export function createAuth(
       return () => data.subscription.unsubscribe();
     },
     account: createAccountAuth(supabase),
+    async deleteAccount() {
+      const { error, status } = (await supabase.rpc('delete_account')) as { error: { message: string } | null; status: number };
+      if (!error) return { ok: true };
+      if (status === 0 || status >= 500) return { ok: false, message: AUTH_MESSAGES.offline };
+      if (status === 401) return { ok: false, message: 'Your session expired — sign in again, then delete the account' };
+      return { ok: false, message: error.message || AUTH_MESSAGES.unknown };
+    },
+    async accountDeleted(userId) {
+      const { data, error } = await supabase.rpc('account_deleted', { p_user_id: userId });
+      return error || typeof data !== 'boolean' ? null : data;
+    },
     transportFor: (userId) => createRpcTransport(supabase, userId),
     pokesFor: (userId, handlers) => subscribePokes(supabase, userId, handlers, { accessToken: liveAccessToken }),
   };

@@ -4,7 +4,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { AuthPort } from '@/sync/ports';
 import { createAuth, type KeyValueStorage, watchSessionRemoval } from './auth';
-import { openInvitationLink } from './invitation-link';
+import { openInvitationLink, stopInvitationMail } from './invitation-link';
 import { type BackendConfig, type LoadConfigOptions, loadConfig } from './config';
 import { createPushRegistry, type PushRegistry } from './push';
 import { REQUEST_TIMEOUT_MS, timeoutFetch } from './timeout-fetch';
@@ -73,6 +73,7 @@ export function createBackend(config: BackendConfig, opts: BackendOptions = {}):
     ...auth,
     push: createPushRegistry(supabase),
     openInvitation: (token) => openInvitationLink(supabase, token),
+    stopInvitationMail: (token) => stopInvitationMail(supabase, token),
     beforeSignOut(hook) {
       hooks.add(hook);
       return () => void hooks.delete(hook);

@@ -12,3 +12,17 @@ export async function openInvitationLink(supabase: SupabaseClient, token: string
     return { state: 'unreachable' };
   }
 }
+
+/**
+ * "Don't send me invitations" (SPEC §16): the mail's token stops invitation mail to its address.
+ * 'stopped', 'unknown' (no mail had that token), or 'unreachable' (offline, or refused: too many tries).
+ */
+export async function stopInvitationMail(supabase: SupabaseClient, token: string): Promise<'stopped' | 'unknown' | 'unreachable'> {
+  try {
+    const { data, error } = await supabase.rpc('stop_invitation_mail', { p_token: token });
+    if (error || typeof data !== 'object' || data === null) return 'unreachable';
+    return (data as { stopped?: unknown }).stopped === true ? 'stopped' : 'unknown';
+  } catch {
+    return 'unreachable';
+  }
+}

@@ -67,6 +67,8 @@ export function toastFor(event: SyncEvent): SyncToast | null {
         : `${subject} were removed from your lists — they were deleted or unshared`;
       return { id: `sync-lists-removed-${event.listIds.join()}`, message, review: false };
     }
+    case 'account-deleted':
+      return { id: 'sync-account-deleted', message: 'The account was deleted — its data was removed from this device', review: false };
     default:
       return null;
   }

@@ -61,6 +61,10 @@ export interface Sync {
   openInvitation(token: string): Promise<InvitationLink>;
   /** A share link's preview and joining through it, as the signed-in person (SPEC §13.1). */
   links: LinkJoin;
+  /** Deletes the signed-in account on the server, then its data on this device (SPEC §16). */
+  deleteAccount(): Promise<{ ok: true } | { ok: false; message: string }>;
+  /** "Don't send me invitations" with an invitation mail's token (SPEC §16). */
+  stopInvitationMail(token: string): Promise<'stopped' | 'unknown' | 'unreachable'>;
 }
 
 export function createSync(deps: SyncDeps): Sync {
@@ -112,7 +116,27 @@ export function createSync(deps: SyncDeps): Sync {
       return false;
     }
     setAccount({ ...signedIn, state: 'expired' });
+    void forgetIfDeleted(signedIn.userId);
     return true;
+  }
+
+  /**
+   * A refused session may mean the account was deleted (on another device): then its copy here
+   * goes, as at a sign-out. Only when the server says so: an expired session keeps everything.
+   */
+  async function forgetIfDeleted(userId: string) {
+    const deleted = await deps.auth.accountDeleted?.(userId).catch(() => null);
+    if (deleted && account.state !== 'local' && account.userId === userId) await forgetAccount(userId);
+  }
+
+  async function forgetAccount(userId: string) {
+    await stopEngine();
+    writeStoredAccount({ state: 'local' }, storage);
+    await deps.auth.signOut();
+    setAccount({ state: 'local' });
+    await deps.databases.openLocal();
+    await deps.databases.deleteUser(userId);
+    emitAll({ type: 'account-deleted' });
   }
 
   /**
@@ -261,6 +285,7 @@ export function createSync(deps: SyncDeps): Sync {
     pendingCount: () => deps.databases.pendingCount(),
     async restore() {
       if (account.state !== 'local') await start(account.userId);
+      if (account.state === 'expired') void forgetIfDeleted(account.userId);
     },
     async idsInUse(ids) {
       if (account.state !== 'signed-in') return null;
@@ -273,5 +298,13 @@ export function createSync(deps: SyncDeps): Sync {
       return link;
     },
     links: linkJoin(() => (account.state === 'signed-in' ? deps.auth.transportFor(account.userId) : null)),
+    async deleteAccount() {
+      if (account.state !== 'signed-in' || !deps.auth.deleteAccount) return { ok: false, message: 'Sign in to delete your account' };
+      const userId = account.userId;
+      const answer = await deps.auth.deleteAccount();
+      if (answer.ok) await forgetAccount(userId);
+      return answer;
+    },
+    stopInvitationMail: async (token) => (deps.auth.stopInvitationMail ? deps.auth.stopInvitationMail(token) : 'unreachable'),
   };
 }

@@ -185,6 +185,12 @@ export interface AuthPort {
   pokesFor?(userId: string, handlers: PokeHandlers): () => void;
   /** An invitation mail's link, as the stored session's user (or anonymously without one). */
   openInvitation?(token: string): Promise<InvitationLink>;
+  /** Deletes the signed-in account and everything of it on the server (SPEC §16). */
+  deleteAccount?(): Promise<{ ok: true } | { ok: false; message: string }>;
+  /** "Don't send me invitations": stops invitation mail to the address a mail's token went to. */
+  stopInvitationMail?(token: string): Promise<'stopped' | 'unknown' | 'unreachable'>;
+  /** Whether the server says `userId`'s account was deleted; null when it can't be asked. */
+  accountDeleted?(userId: string): Promise<boolean | null>;
 }
 
 export interface Clock {

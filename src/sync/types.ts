@@ -35,7 +35,9 @@ export type SyncEvent =
   /** Lists that vanished (unshared, removed, deleted) and were purged here, with the names they had.
    *  Not lists this device left: the user chose that and was told so when choosing. */
   | { type: 'lists-removed'; listIds: string[]; lists: { id: string; name: string }[] }
-  | { type: 'account'; account: Account };
+  | { type: 'account'; account: Account }
+  /** The account was deleted (here or on another device): its data is gone from this device. */
+  | { type: 'account-deleted' };
 
 export type SyncListener = (event: SyncEvent) => void;
 
@@ -50,4 +52,4 @@ export interface EngineStatus {
   pull: PullProgress | null;
 }
 
-export type EngineEvent = Exclude<SyncEvent, { type: 'status' } | { type: 'account' }> | ({ type: 'status' } & EngineStatus);
+export type EngineEvent = Exclude<SyncEvent, { type: 'status' } | { type: 'account' } | { type: 'account-deleted' }> | ({ type: 'status' } & EngineStatus);

@@ -17,6 +17,7 @@ language plpgsql security definer set search_path = public, pg_temp as $$
 declare
   token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
   inv_id uuid;
+  mailed boolean;
 begin
   if (select count(*) from public.list_members where list_id = p_list and deleted_at is null) >= 50 then
     perform daybook_private.refuse('invalid', 'A list holds at most 50 members', 'email');
@@ -26,15 +27,21 @@ begin
     perform daybook_private.refuse('invalid', 'A list holds at most 100 pending invitations', 'email');
   end if;
   perform daybook_private.count_invitation();
+  -- the invitation holds either way; its mail only within the limits (invitation_mail_limits.sql),
+  -- and one not mailed keeps the link an earlier mail of it carried
+  mailed := daybook_private.may_mail_invitation(p_list, p_email, token);
   insert into public.list_invitations (list_id, email, role, invited_by, token_hash)
   values (p_list, p_email, p_role, auth.uid(), daybook_private.token_hash(token))
   on conflict (list_id, lower(email)) do update set email = excluded.email, role = excluded.role, invited_by = excluded.invited_by,
     status = 'pending', created_at = now(), expires_at = now() + interval '30 days', updated_at = now(),
-    token_hash = excluded.token_hash, invitee = null
+    token_hash = case when mailed then excluded.token_hash else list_invitations.token_hash end,
+    invitee = case when mailed then null else list_invitations.invitee end
   returning id into inv_id;
-  delete from public.mail_outbox where invitation_id = inv_id;
-  insert into public.mail_outbox (invitation_id, to_email, token) values (inv_id, p_email, token);
-  perform pg_notify('daybook_mail', '');
+  if mailed then
+    delete from public.mail_outbox where invitation_id = inv_id;
+    insert into public.mail_outbox (invitation_id, to_email, token) values (inv_id, p_email, token);
+    perform pg_notify('daybook_mail', '');
+  end if;
 end $$;
 
 create or replace function daybook_private.apply_invitation(p_name text, p_args jsonb) returns void
@@ -55,10 +62,10 @@ begin
     return;
   end if;
   select u.email into my_email from auth.users u where u.id = me;
-  -- addressed to the caller's e-mail, or bound to them through the mail's link (the one bound to
+  -- addressed to the caller's e-mail once confirmed, or bound to them through the mail's link (the one bound to
   -- them first, should both exist)
   select * into inv from public.list_invitations i
-  where i.list_id = lid and (lower(i.email) = lower(my_email) or i.invitee = me)
+  where i.list_id = lid and (lower(i.email) = daybook_private.my_confirmed_email() or i.invitee = me)
   order by i.invitee is not distinct from me desc, i.created_at desc
   limit 1 for update;
   if p_name = 'invitation.decline' and found and inv.status = 'declined' then
@@ -93,7 +100,7 @@ begin
   on conflict (list_id, user_id) do update set role = excluded.role, email = excluded.email, deleted_at = null, left_at = null;
   -- every invitation of the caller to this list is answered by joining it
   delete from public.list_invitations i
-  where i.list_id = lid and (i.id = inv.id or lower(i.email) = lower(my_email) or i.invitee = me);
+  where i.list_id = lid and (i.id = inv.id or lower(i.email) = daybook_private.my_confirmed_email() or i.invitee = me);
 end $$;
 
 revoke all on function daybook_private.invite(uuid, text, text) from public, anon, authenticated;

@@ -99,13 +99,30 @@ begin
   return k;
 end $$;
 
+-- Whether a token opens no link (a miss, counted by the caller through token_missed); refuses a
+-- caller who has missed too often already, whatever the token (check_token_misses).
+create or replace function daybook_private.link_missed(p_token text) returns boolean
+language plpgsql stable security definer set search_path = public, pg_temp as $$
+begin
+  if auth.uid() is null then
+    raise exception using errcode = '42501', message = 'Not signed in';
+  end if;
+  perform daybook_private.check_token_misses();
+  return p_token is null or char_length(p_token) not between 16 and 200
+    or not exists (select 1 from public.list_links where token_hash = daybook_private.token_hash(p_token));
+end $$;
+
 -- What the join page shows before anyone joins: the list's name and colour, who shares it, the
 -- link's role, and the caller's role on the list if they are on it already.
 create or replace function public.link_preview(p_token text) returns jsonb
-language plpgsql stable security definer set search_path = public, pg_temp as $$
+language plpgsql volatile security definer set search_path = public, pg_temp as $$
 declare
-  k public.list_links := daybook_private.link_of_token(p_token);
+  k public.list_links;
 begin
+  if daybook_private.link_missed(p_token) then
+    return daybook_private.token_missed('This link is not valid');
+  end if;
+  k := daybook_private.link_of_token(p_token);
   return (select jsonb_build_object('list_id', l.id, 'list_name', l.name, 'list_color', l.color, 'role', k.role,
       'shared_by', coalesce(daybook_private.person_name(k.created_by), ''), 'shared_by_color', daybook_private.person_color(k.created_by),
       'my_role', daybook_private.role_on(l.id))
@@ -116,7 +133,7 @@ end $$;
 -- already keeps their place (a viewer joining through an editor's link becomes an editor; nobody
 -- is lowered). The limits of an e-mail invitation hold: 50 members, the owner's 100 an hour, and
 -- a day's wait after leaving.
-create or replace function public.join_list(p_token text) returns uuid
+create or replace function public.join_list(p_token text) returns jsonb
 language plpgsql security definer set search_path = public, pg_temp as $$
 declare
   k public.list_links;
@@ -124,6 +141,9 @@ declare
   m public.list_members;
   before bigint;
 begin
+  if daybook_private.link_missed(p_token) then
+    return daybook_private.token_missed('This link is not valid');
+  end if;
   k := daybook_private.link_of_token(p_token);
   -- the list's version counter first, as sync_push takes it before a link.revoke locks the link
   -- (the same order, so a join and a revoke queue rather than deadlock), and before counting
@@ -139,6 +159,10 @@ begin
       update public.list_members set role = 'editor' where list_id = k.list_id and user_id = me;
     end if;
   else
+    -- someone the owner removed comes back only through a link made since (or an invitation)
+    if m.deleted_at is not null and m.left_at is null and k.created_at <= m.deleted_at then
+      perform daybook_private.refuse('forbidden', 'You were removed from this list — ask its owner to invite you again');
+    end if;
     if m.deleted_at is not null and m.left_at > now() - interval '24 hours' then
       perform daybook_private.refuse('rate_limited', 'You left this list — you can join it again after 24 hours');
     end if;
@@ -151,15 +175,16 @@ begin
     on conflict (list_id, user_id) do update set role = excluded.role, email = excluded.email, deleted_at = null, left_at = null;
     -- an e-mail invitation to the same list is answered by joining
     delete from public.list_invitations i
-    where i.list_id = k.list_id and lower(i.email) = lower((select email from auth.users where id = me));
+    where i.list_id = k.list_id and lower(i.email) = daybook_private.my_confirmed_email();
   end if;
   perform daybook_private.send_pokes(null::uuid, array[k.list_id], jsonb_build_object(k.list_id::text, before));
-  return k.list_id;
+  return to_jsonb(k.list_id);
 end $$;
 
 revoke all on function daybook_private.apply_link(text, jsonb) from public, anon;
 revoke all on function daybook_private.count_link_join(uuid) from public, anon, authenticated;
 revoke all on function daybook_private.link_of_token(text) from public, anon, authenticated;
+revoke all on function daybook_private.link_missed(text) from public, anon, authenticated;
 revoke all on function public.link_preview(text) from public, anon, service_role;
 revoke all on function public.join_list(text) from public, anon, service_role;
 grant execute on function public.link_preview(text) to authenticated;

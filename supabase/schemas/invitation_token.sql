@@ -20,11 +20,14 @@ declare
   inv public.list_invitations;
   l public.lists;
 begin
+  perform daybook_private.check_token_misses();
   if p_token is null or p_token !~ '^[0-9a-f]{64}$' then
+    perform daybook_private.record_token_miss();
     return jsonb_build_object('state', 'unknown');
   end if;
   select * into inv from public.list_invitations where token_hash = daybook_private.token_hash(p_token) for update;
   if not found then
+    perform daybook_private.record_token_miss();
     return jsonb_build_object('state', 'unknown');
   end if;
   select * into l from public.lists where id = inv.list_id;

@@ -40,11 +40,21 @@ revoke all on public.list_invitations from public, anon, authenticated;
 -- them through the mail's link, and still open (incoming: with the list's name and colour and who invited), and those on lists they own
 -- (outgoing: pending ones not expired, and declined ones until dismissed). Whole, when the
 -- device does not hold it already (pull_shared.sql): a person has few, and a device replaces what it holds with it.
+-- The caller's e-mail (lower case) once it is confirmed, else null: an invitation addressed to an
+-- e-mail reaches an account only when it has proved it owns it (SPEC §16), or through the mail's
+-- link (list_invitations.invitee).
+create or replace function daybook_private.my_confirmed_email() returns text
+language sql stable security definer set search_path = public, pg_temp as $$
+  select lower(u.email) from auth.users u where u.id = auth.uid() and u.email_confirmed_at is not null
+$$;
+
+revoke all on function daybook_private.my_confirmed_email() from public, anon, authenticated;
+
 create or replace function daybook_private.my_invitations() returns jsonb
 language plpgsql stable security definer set search_path = public, pg_temp as $$
 declare
   me uuid := auth.uid();
-  my_email text := lower((select u.email from auth.users u where u.id = auth.uid()));
+  my_email text := daybook_private.my_confirmed_email();
 begin
   -- in one order always (ids break ties): sync_pull sends the set again whenever its text changes
   return coalesce((select jsonb_agg(x.row order by x.incoming desc, x.created_at, x.id) from (

@@ -15,6 +15,11 @@ begin
   if exists (select 1 from public.lists where id = uid) then
     return;
   end if;
+  -- a device of a deleted account (its token still valid): 401, so it renews, is refused, and
+  -- learns the account is gone (account_deleted)
+  if not exists (select 1 from auth.users where id = uid) then
+    raise exception using errcode = 'PT401', message = 'account_deleted';
+  end if;
   insert into public.lists (id, owner_id, name, color, position, is_inbox)
   values (uid, uid, 'Inbox', 'grey', 'a0', true)
   on conflict (id) do nothing;

@@ -55,6 +55,9 @@ create trigger tasks_version before insert or update on public.tasks
 -- ending in it, never from every reminder.
 create index tasks_due_open on public.tasks (due_date) where not done and deleted_at is null;
 
+-- a person who deletes their account is taken off the tasks they added (delete_account.sql)
+create index tasks_created_by on public.tasks (created_by);
+
 revoke all on public.tasks from public, anon, authenticated;
 grant select on public.tasks to authenticated;
 

@@ -80,6 +80,11 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
         if (m.color) row.color = m.color;
         await db.members.put(row);
       }
+      // a list has one owner: a new one means the last one is gone (they deleted their account,
+      // and nothing of them is left on the server to come as a tombstone)
+      if (!m.deleted_at && m.role === 'owner') {
+        await db.members.where('list_id').equals(m.list_id).filter((o) => o.role === 'owner' && o.user_id !== m.user_id).delete();
+      }
     }
     const taskRows: TaskRow[] = [];
     for (const t of page.tasks) {

@@ -8,6 +8,7 @@ import { useAccount } from '@/sync-status/use-sync-status';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { showErrorToast, showToast } from '@/ui/toasts';
 import { ProfileFields } from './profile-fields';
+import { DeleteAccountDialog } from './delete-account-dialog';
 import { SettingsSection } from './settings-section';
 
 // loaded when one is opened: the password and e-mail forms are rarely needed
@@ -174,6 +175,9 @@ function SignedInAccountSection({ email, expired }: { email: string; expired: bo
       >
         {pending > 0 && <p className="settings-text settings-muted">{unsyncedWarning(pending)}</p>}
       </ConfirmDialog>
+      <div>
+        <DeleteAccountDialog email={email} onDeleted={() => void navigate({ to: SIGN_IN as '/' })} />
+      </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

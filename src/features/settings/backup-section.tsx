@@ -3,11 +3,11 @@ import { type ChangeEvent, useId, useState } from 'react';
 import { showErrorToast } from '@/ui/toasts';
 import { refusalMessage } from '@/connected/write-error';
 import { StorageFullError } from '@/data';
-import { exportData, type IdCheck, type ImportReport, importData } from '@/data/backup';
+import { type IdCheck, type ImportReport, importData } from '@/data/backup';
 import { loadSync } from '@/sync-status/load-sync';
 import { useAccount } from '@/sync-status/use-sync-status';
-import { todayIso } from '@/lib/dates';
-import { exportedSummary, exportFileName, importedSummary, skippedLines, skippedSummary } from './backup-report';
+import { importedSummary, skippedLines, skippedSummary } from './backup-report';
+import { exportToFile } from './export-file';
 import { SettingsSection } from './settings-section';
 
 type ImportState =
@@ -17,18 +17,6 @@ type ImportState =
   | { kind: 'done'; fileName: string; report: ImportReport; file: unknown };
 
 const NOT_JSON = 'This file isn’t valid JSON — nothing was imported';
-
-function download(json: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start reading the blob only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * Signed in: this device catches up first (so what is already the account's is found here, not
@@ -51,9 +39,7 @@ export function BackupSection() {
 
   async function exportNow() {
     try {
-      const data = await exportData();
-      download(JSON.stringify(data, null, 2), exportFileName(todayIso()));
-      setExported(exportedSummary({ lists: data.lists.length, tasks: data.tasks.length }));
+      setExported(await exportToFile());
     } catch (err) {
       console.error(err);
       showErrorToast('Couldn’t export your data');

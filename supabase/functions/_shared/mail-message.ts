@@ -32,6 +32,11 @@ export function invitationLink(siteUrl: string, token: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/invites/${encodeURIComponent(token)}`;
 }
 
+/** "Don't send me invitations": the mail's own token, on the app's page that asks to confirm it. */
+export function stopInvitationsLink(siteUrl: string, token: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/no-invitations/${encodeURIComponent(token)}`;
+}
+
 /** "27 December 2026", in UTC: the mail cannot know the reader's zone. */
 function day(iso: string): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
@@ -43,6 +48,7 @@ export function invitationMail(mail: ClaimedMail, siteUrl: string): MailMessage 
   const role = ROLE_WORDS[mail.role] ?? mail.role;
   const link = invitationLink(siteUrl, mail.token);
   const until = day(mail.expires_at);
+  const stop = stopInvitationsLink(siteUrl, mail.token);
   const text = [
     `${inviter} invited you to the list "${list}" on Daybook, as ${role}.`,
     '',
@@ -51,6 +57,8 @@ export function invitationMail(mail: ClaimedMail, siteUrl: string): MailMessage 
     `Sign in or create an account there, then accept or decline. The link works until ${until}.`,
     "If you weren't expecting this, you can ignore this mail.",
     '',
+    `Don't send me invitations: ${stop}`,
+    '',
   ].join('\n');
   const html = `<!doctype html>
 <html><body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1f2328">
@@ -58,6 +66,7 @@ export function invitationMail(mail: ClaimedMail, siteUrl: string): MailMessage 
 <p><a href="${escapeHtml(link)}" style="display: inline-block; padding: 8px 16px; background: #2563eb; color: #ffffff; border-radius: 6px; text-decoration: none">Open the invitation</a></p>
 <p>Sign in or create an account there, then accept or decline. The link works until ${escapeHtml(until)}.</p>
 <p style="color: #59636e; font-size: 0.9em">If you weren't expecting this, you can ignore this mail.<br>${escapeHtml(link)}</p>
+<p style="color: #59636e; font-size: 0.9em"><a href="${escapeHtml(stop)}" style="color: #59636e">Don't send me invitations</a></p>
 </body></html>
 `;
   // the subject names the inviter only: a list's name is anyone's text, and a subject line is what a spammer would want

@@ -22,6 +22,8 @@ export interface FakeSync {
     resendConfirmation: ReturnType<typeof vi.fn<(email: string) => Promise<AuthAnswer>>>;
     changePassword: ReturnType<typeof vi.fn<(password: string) => Promise<AuthAnswer>>>;
     changeEmail: ReturnType<typeof vi.fn<(email: string) => Promise<AuthAnswer>>>;
+    deleteAccount: ReturnType<typeof vi.fn<() => Promise<{ ok: true } | { ok: false; message: string }>>>;
+    stopInvitationMail: ReturnType<typeof vi.fn<(token: string) => Promise<'stopped' | 'unknown' | 'unreachable'>>>;
   };
   /** Changes the status snapshot and tells subscribers, as the facade does. */
   setStatus(next: Partial<SyncStatus>): void;
@@ -86,6 +88,11 @@ export function fakeSync(initial: Partial<SyncStatus> = {}): FakeSync {
       preview: vi.fn(async (_token: string): Promise<LinkAnswer<LinkPreview>> => ({ ok: false, problem: 'offline', message: 'No server' })),
       join: vi.fn(async (_token: string): Promise<LinkAnswer<string>> => ({ ok: false, problem: 'offline', message: 'No server' })),
     },
+    stopInvitationMail: vi.fn(async (_token: string): Promise<'stopped' | 'unknown' | 'unreachable'> => 'stopped'),
+    deleteAccount: vi.fn(async (): Promise<{ ok: true } | { ok: false; message: string }> => {
+      setStatus({ account: { state: 'local' }, status: 'local', pending: 0 });
+      return { ok: true };
+    }),
   };
   return { sync, setStatus, emit };
 }

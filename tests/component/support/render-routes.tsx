@@ -17,6 +17,7 @@ import { Route as ListRoute } from '@/routes/lists.$listId';
 import { Route as ShareRoute } from '@/routes/lists.$listId.share';
 import { Route as ListsRoute } from '@/routes/lists.index';
 import { Route as ResetPasswordRoute } from '@/routes/reset-password';
+import { Route as NoInvitationsRoute } from '@/routes/no-invitations.$token';
 import { Route as SettingsRoute } from '@/routes/settings';
 import { Route as SignInRoute } from '@/routes/sign-in';
 import { Route as SyncRoute } from '@/routes/sync';
@@ -44,6 +45,7 @@ export function renderRoutes(url: string) {
     child(FilterRoute, '/filters/$filterId'),
     child(SignInRoute, '/sign-in'),
     child(InviteRoute, '/invites/$token'),
+    child(NoInvitationsRoute, '/no-invitations/$token'),
     child(SyncRoute, '/sync'),
     child(SettingsRoute, '/settings'),
     child(JoinRoute, '/join/$token'),

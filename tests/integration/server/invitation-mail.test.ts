@@ -3,7 +3,7 @@
 // opens it signed in — another e-mail too — may accept it; the token is stored only hashed.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inviteToken, waitForMail } from '../../helpers/dev-mail';
+import { inviteToken, mailsTo, waitForMail } from '../../helpers/dev-mail';
 import { newClient, SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { listCreate, newId, pullAll, pushOk, taskCreate } from '../../helpers/server-sync';
 
@@ -103,8 +103,15 @@ describe.each(SERVER_KINDS)('invitation mail on %s', (kind) => {
     await pushOk(bob.client, newId(), [{ id: 1, name: 'invitation.decline', args: { list_id: declined.listId } }]);
     expect(await open(bob.client, declined.token)).toEqual({ state: 'declined', list_name: 'Allotment' });
 
-    // inviting the address again mails a new link; the first one works no more
+    // inviting the address again within a day mails nothing (SPEC §16), and the link mailed first
+    // still opens it
     const first = await invited();
+    await pushOk(alice.client, aliceClient, [invite(first.listId, first.email)]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await mailsTo(srv.url, first.email)).toHaveLength(1);
+    expect(await open(bob.client, first.token)).toMatchObject({ state: 'open', list_id: first.listId });
+    // a day later it mails a new link, and the first one works no more
+    await srv.sql.query(`update daybook_private.invitation_mails set at = at - interval '25 hours'`);
     await pushOk(alice.client, aliceClient, [invite(first.listId, first.email)]);
     const mails = await waitForMail(srv.url, first.email, 2);
     const second = inviteToken(mails[0]!.text);

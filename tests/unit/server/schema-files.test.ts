@@ -25,8 +25,12 @@ describe('supabase/schemas', () => {
     const inMigrations = new Set<string>();
     for (const f of readdirSync(MIGRATIONS_DIR).filter((n) => n.endsWith('.sql')).sort()) {
       const sql = readFileSync(join(MIGRATIONS_DIR, f), 'utf8');
-      for (const fn of functionsIn(sql)) inMigrations.add(fn);
-      for (const fn of droppedIn(sql)) inMigrations.delete(fn);
+      // within a file too, in order: a function dropped and made again (a new return type) stays
+      const steps = sql.replace(/--[^\n]*/g, '').split(/;\s*\n/);
+      for (const step of steps) {
+        for (const fn of droppedIn(step)) inMigrations.delete(fn);
+        for (const fn of functionsIn(step)) inMigrations.add(fn);
+      }
     }
     const homes = new Map<string, string[]>();
     for (const file of schemaPaths()) {

@@ -15,6 +15,10 @@ describe('creatorLabel', () => {
     expect(creatorLabel('gone', 'me', shared)).toBe('Added by someone no longer on this list');
   });
 
+  it('names a person who deleted their account "Former member"', () => {
+    expect(creatorLabel('00000000-0000-0000-0000-000000000000', 'me', shared)).toBe('Added by Former member');
+  });
+
   it('says nothing on a list with one member or none', () => {
     expect(creatorLabel('me', 'me', [row('me', 'me@example.com', 'owner')])).toBeNull();
     expect(creatorLabel('me', 'me', [])).toBeNull();

@@ -1,0 +1,130 @@
+// Settings → Account → "Delete account" (SPEC §16): says what goes and what stays, offers
+// "Export first", and enables "Delete account" only once the account's e-mail is typed. It needs a
+// connection: offline it says so and deletes nothing; a failure keeps the dialog and what was typed.
+import { useId, useState } from 'react';
+import { DialogClose, DialogShell } from '@/ui/dialog-shell';
+import { FieldError } from '@/ui/field-error';
+import { showErrorToast } from '@/ui/toasts';
+import { loadSync } from '@/sync-status/load-sync';
+import { useOnline } from '@/sync-status/use-sync-status';
+import { exportToFile } from './export-file';
+import '@/ui/confirm-dialog.css';
+
+export const OFFLINE_MESSAGE = 'You’re offline — deleting your account needs a connection';
+
+export function sameEmail(typed: string, email: string): boolean {
+  return email !== '' && typed.trim().toLowerCase() === email.trim().toLowerCase();
+}
+
+interface DeleteAccountDialogProps {
+  email: string;
+  /** After the account is gone (its data is off this device too). */
+  onDeleted: () => void;
+}
+
+export function DeleteAccountDialog({ email, onDeleted }: DeleteAccountDialogProps) {
+  const id = useId();
+  const online = useOnline();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [exported, setExported] = useState<string | null>(null);
+  const ready = online && sameEmail(typed, email) && !busy;
+
+  async function exportFirst() {
+    try {
+      setExported(await exportToFile());
+    } catch (err) {
+      console.error(err);
+      showErrorToast('Couldn’t export your data');
+    }
+  }
+
+  async function deleteNow() {
+    if (!ready) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await (await loadSync()).deleteAccount();
+      if (answer.ok) {
+        setOpen(false);
+        onDeleted();
+        return;
+      }
+      setError(answer.message);
+    } catch (err) {
+      console.error(err);
+      setError('Couldn’t delete the account — try again');
+    }
+    setBusy(false);
+  }
+
+  return (
+    <DialogShell
+      frame="sheet"
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        setOpen(next);
+        if (!next) setError(null);
+      }}
+      trigger={
+        <button type="button" className="btn btn-danger">
+          Delete account
+        </button>
+      }
+      role="alertdialog"
+      className="confirm-dialog"
+      title="Delete account?"
+      description="Your account and everything in it are deleted from the server and from every device signed in to it. This can’t be undone."
+      descriptionClassName="confirm-description"
+    >
+      <div className="confirm-body delete-account-body">
+        <ul className="settings-text settings-muted delete-account-list">
+          <li>Your lists and their tasks, your labels, filters, reminders and invitations go.</li>
+          <li>Shared lists you own pass to the member who has been on them longest (an editor first), who becomes their owner.</li>
+          <li>Tasks you added to lists that stay are kept there, by “Former member”.</li>
+        </ul>
+        <div className="settings-buttons">
+          <button type="button" className="btn" onClick={exportFirst}>
+            Export first
+          </button>
+        </div>
+        <p role="status" className={exported ? 'settings-text settings-muted' : 'visually-hidden'}>
+          {exported}
+        </p>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-email`}>
+            Type {email || 'your e-mail'} to confirm
+          </label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            className="input"
+            autoComplete="off"
+            spellCheck={false}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') void deleteNow();
+            }}
+            {...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {})}
+          />
+        </div>
+        {!online && <p className="settings-text settings-muted">{OFFLINE_MESSAGE}</p>}
+        <FieldError id={`${id}-error`} message={error} />
+      </div>
+      <div className="confirm-actions">
+        <DialogClose asChild>
+          <button type="button" className="btn" aria-disabled={busy || undefined}>
+            Cancel
+          </button>
+        </DialogClose>
+        <button type="button" className="btn btn-danger" aria-disabled={!ready || undefined} onClick={deleteNow}>
+          Delete account
+        </button>
+      </div>
+    </DialogShell>
+  );
+}

@@ -1,0 +1,134 @@
+-- Deleting an account (SPEC §16): delete_account(), account_deleted(p_user_id), and a 401 for a
+-- deleted account's device at its next sync (ensure_inbox).
+
+create index tasks_created_by on public.tasks (created_by);
+
+create or replace function daybook_private.ensure_inbox() returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  uid uuid := auth.uid();
+begin
+  if uid is null then
+    raise exception using errcode = '42501', message = 'Not signed in';
+  end if;
+  -- checked first so routine calls take no lock on the inbox's version counter
+  if exists (select 1 from public.lists where id = uid) then
+    return;
+  end if;
+  -- a device of a deleted account (its token still valid): 401, so it renews, is refused, and
+  -- learns the account is gone (account_deleted)
+  if not exists (select 1 from auth.users where id = uid) then
+    raise exception using errcode = 'PT401', message = 'account_deleted';
+  end if;
+  insert into public.lists (id, owner_id, name, color, position, is_inbox)
+  values (uid, uid, 'Inbox', 'grey', 'a0', true)
+  on conflict (id) do nothing;
+  insert into public.list_members (list_id, user_id, email, role)
+  values (uid, uid, coalesce((select email from auth.users where id = uid), ''), 'owner')
+  on conflict (list_id, user_id) do nothing;
+end $$;
+
+-- Deleting an account (SPEC §16): the caller's own RPC, run in one transaction. Lists the person
+-- owns that have other live members pass to the longest-standing editor (else member), through
+-- ordinary updates, so the version triggers give every change a version in its list and the
+-- other members' devices learn the new owner at their next pull. Everything else of the person
+-- goes: their other lists (with all in them), memberships, invitations sent and received, labels,
+-- filters, reminders, push subscriptions, links, sync bookkeeping, sessions and the auth user.
+-- What they leave in lists that live on keeps no trace of them (forget_person).
+
+-- The id that stands for a person who deleted their account wherever a row must name someone
+-- (a task's created_by): the nil uuid, which no account ever has. The app shows "Former member".
+create or replace function daybook_private.former_member() returns uuid
+language sql immutable as $$
+  select '00000000-0000-0000-0000-000000000000'::uuid
+$$;
+
+-- Takes p_user out of every row that outlives them: assignments and turn orders in p_lists (the
+-- lists they were on; an assignee is always a live member, so no other list has any), and the
+-- tasks they added, wherever those went since. The one place where whatever else names a person in
+-- a shared list (comments, history entries) is handed to the former member.
+create or replace function daybook_private.forget_person(p_user uuid, p_lists uuid[]) returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  lid uuid;
+begin
+  foreach lid in array p_lists loop
+    perform daybook_private.drop_assignments(lid, p_user);
+  end loop;
+  update public.tasks set created_by = daybook_private.former_member() where created_by = p_user;
+end $$;
+
+create or replace function public.delete_account() returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  me uuid := auth.uid();
+  my_email text;
+  l record;
+  heir uuid;
+  -- the lists that live on without the person: passed on, or someone else's they were on
+  kept uuid[] := '{}';
+begin
+  if me is null then
+    raise exception using errcode = '42501', message = 'Not signed in';
+  end if;
+  select lower(u.email) into my_email from auth.users u where u.id = me for update;
+  if not found then
+    raise exception using errcode = 'PT401', message = 'account_deleted';
+  end if;
+
+  -- Owned lists with other live members pass on; the person's own row goes first (one owner a list).
+  for l in select x.id from public.lists x where x.owner_id = me and not x.is_inbox and x.deleted_at is null order by x.id for update loop
+    heir := null;
+    select m.user_id into heir from public.list_members m
+    where m.list_id = l.id and m.user_id <> me and m.deleted_at is null
+    order by (m.role = 'editor') desc, m.created_at, m.user_id limit 1;
+    if heir is not null then
+      delete from public.list_members where list_id = l.id and user_id = me;
+      update public.list_members set role = 'owner' where list_id = l.id and user_id = heir;
+      update public.lists set owner_id = heir, updated_at = now() where id = l.id;
+      kept := kept || l.id;
+    end if;
+  end loop;
+
+  -- Their own lists and all in them go (their Inbox's version counter too: its id is theirs).
+  delete from public.lists where owner_id = me;
+  delete from public.sync_spaces where list_id = me;
+
+  kept := kept || array(select m.list_id from public.list_members m where m.user_id = me order by m.list_id);
+  perform daybook_private.forget_person(me, kept);
+  delete from public.list_members where user_id = me;
+  -- Invitations addressed to them (those they sent go with the auth user, on delete cascade).
+  delete from public.list_invitations where lower(email) = my_email or invitee = me;
+  delete from daybook_private.invitations where inviter = me;
+  delete from daybook_private.token_misses where key = 'account:' || me::text;
+  -- Other people's refused changes keep their arguments for their devices; any naming the person
+  -- is rewritten to the former member.
+  update public.sync_mutations set
+    args = regexp_replace(replace(args::text, me::text, daybook_private.former_member()::text),
+      regexp_replace(my_email, '([.+*?^$(){}|\[\]\\])', '\\\1', 'g'), '', 'gi')::jsonb
+  where status = 'refused' and user_id <> me
+    and (strpos(args::text, me::text) > 0 or strpos(lower(args::text), my_email) > 0);
+
+  -- The stand-in's sessions and refresh tokens (on hosted Supabase, Auth's own tables follow the
+  -- auth user: on delete cascade).
+  if to_regclass('daybook_meta.sessions') is not null then
+    execute 'delete from daybook_meta.sessions where user_id = $1' using me;
+  end if;
+  -- Labels, filters, reminders, labels on tasks, push subscriptions, links, invitations sent, sync
+  -- records: each row names them, and deleting the auth user takes it (on delete cascade).
+  delete from auth.users where id = me;
+end $$;
+
+-- Whether an account with that id is gone: a device whose session was refused asks it before it
+-- removes its local copy, so an expired session (or a sign-out everywhere) never loses what was
+-- not synced. Anyone may ask: a user id is a random uuid, and the answer says only that.
+create or replace function public.account_deleted(p_user_id uuid) returns boolean
+language sql stable security definer set search_path = public, pg_temp as $$
+  select p_user_id is not null and not exists (select 1 from auth.users u where u.id = p_user_id)
+$$;
+
+revoke all on function daybook_private.former_member(), daybook_private.forget_person(uuid, uuid[]) from public, anon, authenticated;
+revoke all on function public.delete_account() from public, anon;
+grant execute on function public.delete_account() to authenticated;
+revoke all on function public.account_deleted(uuid) from public;
+grant execute on function public.account_deleted(uuid) to anon, authenticated;

@@ -1,0 +1,77 @@
+// Deleting an account end to end (SPEC §16): Alice deletes hers from Settings → Account. Her shared
+// list passes to Bob, whose device shows him as its owner with her gone and her task still there;
+// the device she deleted from and her second device (signed in elsewhere) are back at sign-in with
+// her data removed from them.
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import { PASSWORD, rememberedUserId, signIn, syncEverything, syncNow, syncUntil } from './support/account';
+import { addTask, createList, taskItem } from './support/app';
+import { shareAndAccept, test } from './support/people';
+import { member, openShareDialog, sidebarList } from './support/sharing';
+
+async function localTraces(page: Page, userId: string) {
+  return page.evaluate(async (id) => {
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    return { database: names.includes(`daybook-${id}`), session: localStorage.getItem('daybook-auth') !== null };
+  }, userId);
+}
+
+test('deleting an account passes its shared list on and wipes its devices', async ({ alice, bob, browser }) => {
+  test.setTimeout(180_000);
+  const name = `Garden ${randomUUID().slice(0, 6)}`;
+  await createList(alice.page, name);
+  await addTask(alice.page, 'Plant tulips');
+  await shareAndAccept(alice, bob, name, 'Editor');
+  await syncEverything(alice.page);
+  const aliceId = (await rememberedUserId(alice.page))!;
+
+  // Alice's second device
+  const other = await browser.newContext();
+  const phone = await other.newPage();
+  await signIn(phone, { email: alice.email, password: PASSWORD });
+  expect(await localTraces(phone, aliceId)).toEqual({ database: true, session: true });
+
+  // Settings → Account → Delete account: needs the e-mail typed
+  await alice.page.getByRole('link', { name: 'Settings', exact: true }).first().click();
+  await alice.page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = alice.page.getByRole('alertdialog', { name: 'Delete account?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Export first' })).toBeVisible();
+  const confirm = dialog.getByRole('button', { name: 'Delete account' });
+  await expect(confirm).toHaveAttribute('aria-disabled', 'true');
+  const box = dialog.getByRole('textbox', { name: /to confirm/ });
+  await box.fill('someone-else@example.com');
+  await expect(confirm).toHaveAttribute('aria-disabled', 'true');
+  // offline it says so and deletes nothing
+  await alice.context.setOffline(true);
+  await box.fill(alice.email);
+  await expect(dialog).toContainText('deleting your account needs a connection');
+  await expect(confirm).toHaveAttribute('aria-disabled', 'true');
+  await alice.context.setOffline(false);
+  await expect(confirm).not.toHaveAttribute('aria-disabled', 'true');
+  await confirm.click();
+  await expect(alice.page).toHaveURL(/\/sign-in/, { timeout: 20_000 });
+  await expect(alice.page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect.poll(() => localTraces(alice.page, aliceId)).toEqual({ database: false, session: false });
+
+  // Bob owns the list now, Alice is gone from it, her task stays
+  await sidebarList(bob.page, name).click();
+  await syncUntil(bob.page, async () => {
+    const share = await openShareDialog(bob.page, name);
+    try {
+      await expect(member(share, `${bob.email}`).or(share.getByRole('listitem').filter({ hasText: bob.email })).first()).toContainText('Owner', { timeout: 2000 });
+      await expect(share.getByRole('listitem').filter({ hasText: alice.email })).toHaveCount(0, { timeout: 2000 });
+    } finally {
+      await share.getByRole('button', { name: 'Close' }).click();
+    }
+  });
+  await expect(taskItem(bob.page, 'Plant tulips')).toBeVisible();
+
+  // Her phone learns at its next contact: signed out, her data gone from it
+  await phone.getByRole('link', { name: 'Sync', exact: true }).click();
+  await phone.getByRole('button', { name: 'Sync now' }).click();
+  await expect(phone).toHaveURL(/\/sign-in/, { timeout: 20_000 });
+  await expect.poll(() => localTraces(phone, aliceId)).toEqual({ database: false, session: false });
+  await other.close();
+  await syncNow(bob.page);
+});
