@@ -204,7 +204,7 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
     }
     const rpc = /^\/rest\/v1\/rpc\/([^/]+)$/.exec(path);
     if (rpc) {
-      const ctx = { db, jwtSecret: keys.jwtSecret, statementTimeoutMs, cancelsSlowCalls: Boolean(opts.databaseUrl), checksSessions: true };
+      const ctx = { db, jwtSecret: keys.jwtSecret, statementTimeoutMs, cancelsSlowCalls: Boolean(opts.databaseUrl), checksSessions: true, proxies };
       return handleRpc(ctx, req, res, decodeURIComponent(rpc[1]!), body.text);
     }
     return sendJson(res, 404, { code: 'PGRST125', details: null, hint: null, message: `Invalid path specified in request URL` });

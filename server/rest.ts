@@ -6,7 +6,7 @@ import { bearer, sendJson } from './http-util.ts';
 import { asObject, parseJsonBody } from './json-body.ts';
 import { verifyJwt } from './jwt.ts';
 import { logError } from './log.ts';
-import { clientAddress } from './auth-throttle.ts';
+import { clientAddress, type TrustedProxies } from './client-address.ts';
 import { isPgError, pgrstErrorFor } from './pg-errors.ts';
 
 export interface RestContext {
@@ -27,6 +27,8 @@ export interface RestContext {
   statementTimeoutMs: number;
   /** False on PGlite: the timeout cannot fire there. */
   cancelsSlowCalls: boolean;
+  /** DAYBOOK_TRUSTED_PROXIES: whose X-Forwarded-For names the client (none: the socket's address). */
+  proxies?: TrustedProxies;
 }
 
 const ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -88,8 +90,8 @@ async function readFunctionArgs(db: Db, fn: string): Promise<Signature | null> {
  * server tells it (clientAddress: its proxy rules), as `x-real-ip` — never a header the client
  * sent, which anyone can make up.
  */
-function headersSetting(req: IncomingMessage): string {
-  return JSON.stringify({ 'x-real-ip': clientAddress(req) });
+function headersSetting(req: IncomingMessage, proxies: TrustedProxies = null): string {
+  return JSON.stringify({ 'x-real-ip': clientAddress(req, proxies) });
 }
 
 export async function handleRpc(ctx: RestContext, req: IncomingMessage, res: ServerResponse, fn: string, bodyText: string) {
@@ -148,7 +150,7 @@ export async function handleRpc(ctx: RestContext, req: IncomingMessage, res: Ser
         `select set_config('role', $3, true), set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true),
                 set_config('request.jwt.claim.role', $3, true), set_config('statement_timeout', $4, true),
                 set_config('request.headers', $5, true)`,
-        [claims, typeof v.claims.sub === 'string' ? v.claims.sub : '', role, String(ctx.statementTimeoutMs), headersSetting(req)],
+        [claims, typeof v.claims.sub === 'string' ? v.claims.sub : '', role, String(ctx.statementTimeoutMs), headersSetting(req, ctx.proxies)],
       );
       // a function without arguments gets no parameter: Postgres refuses a bind that supplies one it does not use
       // a set-returning function answers a JSON array of its rows, as PostgREST does
