@@ -162,6 +162,10 @@ export function describeChange(change: Mutation, subjects: Subjects = {}): strin
       return `Make a share link to ${listName(subjects, change.args.list_id)}`;
     case 'link.revoke':
       return `Revoke a share link to ${listName(subjects, change.args.list_id)}`;
+    case 'feed.create':
+      return `Create calendar feed ${quoted(change.args.name)}`;
+    case 'feed.revoke':
+      return 'Revoke a calendar feed';
   }
 }
 
@@ -194,6 +198,9 @@ export function changeText(change: Mutation, subjects: Subjects = {}): string {
       parts.push(change.args.patch.name ?? '');
       break;
     case 'filter.create':
+      parts.push(change.args.name);
+      break;
+    case 'feed.create':
       parts.push(change.args.name);
       break;
     case 'member.invite':

@@ -19,6 +19,9 @@ export const META = {
   links: 'links',
   linksDigest: 'links_digest',
   linkTokens: 'link_tokens',
+  feeds: 'feeds',
+  feedsDigest: 'feeds_digest',
+  feedTokens: 'feed_tokens',
 } as const;
 
 export const LOCAL_DATABASE = 'daybook-local';

@@ -8,6 +8,7 @@ import { listCreate, listDelete, listLeave, listRestore, listUpdate } from './li
 import { memberInvite, memberRemove, memberSetRole } from './members';
 import { invitationAccept, invitationCancel, invitationDecline } from './invitations';
 import { linkCreate, linkRevoke } from './links';
+import { feedCreate, feedRevoke } from './feeds';
 import { taskCreate, taskDelete, taskRestore, taskUpdate } from './tasks';
 import { taskCompleteOccurrence, taskUncompleteOccurrence } from './tasks-repeat';
 import { reminderClear, reminderSet, reminderSnooze } from './reminders';
@@ -51,6 +52,8 @@ export const MUTATIONS: MutationDefs = {
   'invitation.cancel': invitationCancel,
   'link.create': linkCreate,
   'link.revoke': linkRevoke,
+  'feed.create': feedCreate,
+  'feed.revoke': feedRevoke,
 };
 
 type AnyMutation = Pick<Mutation, 'name' | 'args'>;

@@ -1,7 +1,7 @@
 // The shape every mutation shares: what it reads, and a pure `apply` over those rows. No Dexie
 // and no clock here — the caller loads the rows, passes `now`, and writes the changes — so the
 // same function serves the optimistic write, the rebase after a pull and the shared case table.
-import type { Invitation, ShareLink, Label, List, Member, MutationArgs, MutationError, MutationName, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
+import type { CalendarFeed, Invitation, ShareLink, Label, List, Member, MutationArgs, MutationError, MutationName, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
 
 /** A task as stored locally: `deleted_with_list` says a tombstone went with its list's delete. */
 export type TaskRecord = Task & { deleted_with_list?: boolean };
@@ -31,6 +31,8 @@ export interface Rows {
   invitations?: ReadonlyMap<string, Invitation>;
   /** The live links of the person's lists this device holds, by id; optional like invitations. */
   links?: ReadonlyMap<string, ShareLink>;
+  /** The person's live calendar feeds this device holds, by id; optional like links. */
+  feeds?: ReadonlyMap<string, CalendarFeed>;
 }
 
 /** What to load before applying: rows by key, and a list's tasks in one state. */
@@ -58,6 +60,8 @@ export interface Reads {
   invitations?: boolean;
   /** The share links this device holds (few: they are kept whole). */
   links?: boolean;
+  /** The calendar feeds this device holds (few: they are kept whole). */
+  feeds?: boolean;
   /** The person's labels by id (each named label's rows on tasks come with `taskLabels`). */
   labels?: string[];
   /** Every label of the person, deleted ones too (what a create counts against the limit). */
@@ -86,6 +90,9 @@ export interface Changes {
   /** Share links to add (whole), and to take off this device by id. */
   links?: ShareLink[];
   removeLinks?: string[];
+  /** Calendar feeds to add (whole), and to take off this device by id. */
+  feeds?: CalendarFeed[];
+  removeFeeds?: string[];
 }
 
 export type Outcome = { ok: true; changes: Changes } | { ok: false; error: MutationError };

@@ -4,9 +4,9 @@
 // share links travel among them too, but are kept with their sets (../db/invitations.ts, links.ts).
 // Pure.
 
-import { INVITATIONS_CURSOR, LINKS_CURSOR, REFUSED_CURSOR } from '@/domain/model';
+import { FEEDS_CURSOR, INVITATIONS_CURSOR, LINKS_CURSOR, REFUSED_CURSOR } from '@/domain/model';
 
-export { INVITATIONS_CURSOR, LINKS_CURSOR, REFUSED_CURSOR };
+export { FEEDS_CURSOR, INVITATIONS_CURSOR, LINKS_CURSOR, REFUSED_CURSOR };
 
 export type Cursors = Record<string, number>;
 
@@ -14,9 +14,10 @@ export type Cursors = Record<string, number>;
 export interface Digests {
   invitations?: number;
   links?: number;
+  feeds?: number;
 }
 
-const DIGEST_KEYS = new Set<string>([INVITATIONS_CURSOR, LINKS_CURSOR]);
+const DIGEST_KEYS = new Set<string>([INVITATIONS_CURSOR, LINKS_CURSOR, FEEDS_CURSOR]);
 
 /**
  * The cursors a pull is asked with: the stored ones, and the refusal stream's position always,
@@ -27,7 +28,7 @@ const DIGEST_KEYS = new Set<string>([INVITATIONS_CURSOR, LINKS_CURSOR]);
  */
 export function requestCursors(stored: Cursors, digests: Digests = {}): Cursors {
   const lists = Object.fromEntries(Object.entries(stored).filter(([key]) => !DIGEST_KEYS.has(key)));
-  return { [REFUSED_CURSOR]: 0, ...lists, [INVITATIONS_CURSOR]: digests.invitations ?? 0, [LINKS_CURSOR]: digests.links ?? 0 };
+  return { [REFUSED_CURSOR]: 0, ...lists, [INVITATIONS_CURSOR]: digests.invitations ?? 0, [LINKS_CURSOR]: digests.links ?? 0, [FEEDS_CURSOR]: digests.feeds ?? 0 };
 }
 
 /**
@@ -52,7 +53,7 @@ export function mergeCursors(stored: Cursors, page: Cursors, sent: Cursors | und
 }
 
 /** A set's digest as a page gives it (none from a server from before digests). */
-export function pageDigest(page: Cursors, key: typeof INVITATIONS_CURSOR | typeof LINKS_CURSOR): number | undefined {
+export function pageDigest(page: Cursors, key: typeof INVITATIONS_CURSOR | typeof LINKS_CURSOR | typeof FEEDS_CURSOR): number | undefined {
   const value = page[key];
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }

@@ -21,10 +21,10 @@ export async function getCursors(db: DaybookDb = getDb()): Promise<Record<string
  * device holds, read together.
  */
 export async function getRequestCursors(db: DaybookDb = getDb()): Promise<Record<string, number>> {
-  const [cursors, invitations, links] = await db.meta.bulkGet([META.cursors, META.invitationsDigest, META.linksDigest]);
+  const [cursors, invitations, links, feeds] = await db.meta.bulkGet([META.cursors, META.invitationsDigest, META.linksDigest, META.feedsDigest]);
   const stored = cursors?.value && typeof cursors.value === 'object' ? (cursors.value as Record<string, number>) : {};
   const digest = (value: unknown) => (typeof value === 'number' ? value : undefined);
-  return requestCursors(stored, { invitations: digest(invitations?.value), links: digest(links?.value) });
+  return requestCursors(stored, { invitations: digest(invitations?.value), links: digest(links?.value), feeds: digest(feeds?.value) });
 }
 
 export async function setCursors(cursors: Record<string, number>, db: DaybookDb = getDb()): Promise<void> {

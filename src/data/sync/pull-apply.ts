@@ -9,12 +9,13 @@ import { type DaybookDb, type TaskRow, toListRow, toStepRow, toTaskRow } from '.
 import { readIdentity } from '../db/identity';
 import { writeInvitations } from '../db/invitations';
 import { writeLinks } from '../db/links';
+import { writeFeeds } from '../db/feeds';
 import { runMutation } from '../write/rows';
 import { type Reads, readsOf } from '../mutations';
 import { advanceMutationId, nextMutationId } from '../write/outbox';
 import { moveToRefused } from './refusals';
 import { stripFilter, stripLabel, stripList, stripReminder, stripStep, stripTask, stripTaskLabel } from './server-rows';
-import { type Cursors, cursorLists, INVITATIONS_CURSOR, LINKS_CURSOR, mergeCursors, pageDigest, REFUSED_CURSOR } from './cursors';
+import { type Cursors, cursorLists, FEEDS_CURSOR, INVITATIONS_CURSOR, LINKS_CURSOR, mergeCursors, pageDigest, REFUSED_CURSOR } from './cursors';
 import { getAckedAhead, getCursors, setAckedAhead, setCursors } from './meta';
 
 /** `sent`: the cursors the page was asked for with (so a reset made meanwhile wins: cursors.ts). */
@@ -103,6 +104,8 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
     if (page.invitations) await writeInvitations(db, page.invitations, pageDigest(page.cursors, INVITATIONS_CURSOR));
     // The live links of the lists this person owns, likewise (a server from before links sends none).
     if (page.links) await writeLinks(db, page.links, pageDigest(page.cursors, LINKS_CURSOR));
+    // The person's live calendar feeds, likewise (a server from before feeds sends none).
+    if (page.feeds) await writeFeeds(db, page.feeds, pageDigest(page.cursors, FEEDS_CURSOR));
     // This user's labels and their labels on tasks (a deleted label and a removed one come as rows too).
     if (page.labels?.length) await db.labels.bulkPut(page.labels.map(stripLabel));
     if (page.task_labels?.length) await db.task_labels.bulkPut(page.task_labels.map(stripTaskLabel));
@@ -173,6 +176,8 @@ interface Touched {
   invitations: boolean;
   /** Whether the page brought the share links (it replaced the device's). */
   links: boolean;
+  /** Whether the page brought the calendar feeds (it replaced the device's). */
+  feeds: boolean;
   /** Labels the page brought. */
   labels: Set<string>;
   /** Tasks the page brought a row of, or a label row of. */
@@ -196,6 +201,7 @@ function touchedBy(page: PullResult): Touched {
     listsWithMembers: new Set([...lists, ...page.members.map((m) => m.list_id)]),
     invitations: page.invitations !== undefined,
     links: page.links !== undefined,
+    feeds: page.feeds !== undefined,
     labels: new Set((page.labels ?? []).map((l) => l.id)),
     tasksWithLabels: new Set([...tasks, ...(page.task_labels ?? []).map((tl) => tl.task_id)]),
     filters: new Set((page.filters ?? []).map((f) => f.id)),
@@ -216,6 +222,7 @@ function touches(reads: Reads, touched: Touched): boolean {
     (reads.listMembers ?? []).some((listId) => touched.listsWithMembers.has(listId)) ||
     (reads.invitations === true && touched.invitations) ||
     (reads.links === true && touched.links) ||
+    (reads.feeds === true && touched.feeds) ||
     (reads.labels ?? []).some((id) => touched.labels.has(id)) ||
     (reads.allLabels === true && touched.labels.size > 0) ||
     // (a task's label rows count labels the page may have deleted)

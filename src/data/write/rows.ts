@@ -6,6 +6,7 @@ import { type DaybookDb, type MemberRow, STATE, type StepRow, type TaskRow, toLi
 import type { Label, TaskLabel } from '@/domain/model';
 import { readInvitations, writeInvitations } from '../db/invitations';
 import { readLinks, writeLinks } from '../db/links';
+import { readFeeds, writeFeeds } from '../db/feeds';
 import { applyMutation, type Changes, type Ctx, keyOfInvitation, memberKey, type Outcome, type Reads, readsOf, type Rows, type StepRecord, type TaskRecord, taskLabelKey } from '../mutations';
 
 const toRecord = (row: TaskRow): TaskRecord => ({ ...toTask(row), deleted_with_list: row.deleted_with_list });
@@ -138,6 +139,7 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
   const rows: Rows = { lists, tasks, members, steps, reminders, ...labelRows, ...filterRows };
   if (reads.invitations) rows.invitations = new Map((await readInvitations(db)).map((i) => [keyOfInvitation(i), i]));
   if (reads.links) rows.links = new Map((await readLinks(db)).map((l) => [l.id, l]));
+  if (reads.feeds) rows.feeds = new Map((await readFeeds(db)).map((f) => [f.id, f]));
   storedTaskRows.set(rows, stored);
   return rows;
 }
@@ -193,6 +195,10 @@ export async function writeChanges(db: DaybookDb, changes: Changes, loaded?: Row
   if (changes.links?.length || changes.removeLinks?.length) {
     const replaced = new Set([...(changes.removeLinks ?? []), ...(changes.links ?? []).map((l) => l.id)]);
     await writeLinks(db, [...(await readLinks(db)).filter((l) => !replaced.has(l.id)), ...(changes.links ?? [])]);
+  }
+  if (changes.feeds?.length || changes.removeFeeds?.length) {
+    const replaced = new Set([...(changes.removeFeeds ?? []), ...(changes.feeds ?? []).map((f) => f.id)]);
+    await writeFeeds(db, [...(await readFeeds(db)).filter((f) => !replaced.has(f.id)), ...(changes.feeds ?? [])]);
   }
 }
 
