@@ -35,7 +35,17 @@ export function checkFeedOptions(raw: unknown): FeedOptions {
     (raw.time_zone === undefined || (typeof raw.time_zone === 'string' && /^[A-Za-z][A-Za-z0-9_+/-]{0,63}$/.test(raw.time_zone))) &&
     (raw.language === undefined || (typeof raw.language === 'string' && /^[a-z]{2}(-[A-Z]{2})?$/.test(raw.language)));
   if (!ok) throw new ValidationError('options', FEED_MESSAGES.options);
+  if (raw.time_zone !== undefined && !knownZone(raw.time_zone as string)) throw new ValidationError('options', `Unknown time zone ${raw.time_zone}`);
   return raw as FeedOptions;
+}
+
+function knownZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Where a feed is fetched: `<origin>/calendar/<token>.ics`. */

@@ -137,6 +137,21 @@ export interface CaseFilter {
   deleted?: boolean;
 }
 
+/**
+ * A person's calendar feed ('P<n>', SPEC §19); a device holds only its own person's live ones.
+ * `hash` is its token's hash symbol ('hash:<n>'), so a case can send the same feed again.
+ */
+export interface CaseFeed {
+  id: string;
+  user: Person;
+  name?: string;
+  hash?: string;
+  revoked?: boolean;
+}
+
+/** What must hold of one feed: live with that name and kind, or 'gone' (revoked or never made). */
+export type CaseFeedAfter = { name: string; kind: string } | 'gone';
+
 export interface CaseState {
   lists?: CaseList[];
   invitations?: CaseInvitation[];
@@ -148,6 +163,7 @@ export interface CaseState {
   task_labels?: CaseTaskLabel[];
   filters?: CaseFilter[];
   links?: CaseLink[];
+  feeds?: CaseFeed[];
 }
 
 /**
@@ -180,6 +196,8 @@ export interface CaseAfter {
   filters?: Record<string, Partial<Omit<CaseFilter, 'id' | 'user'>> | 'absent'>;
   /** key the link's id; the client runner checks links of lists the acting person owns. */
   links?: Record<string, CaseLinkAfter>;
+  /** key the feed's id; the client runner checks only the acting person's. */
+  feeds?: Record<string, CaseFeedAfter>;
 }
 
 export type CaseExpect = { refused: ErrorCode } | { after: CaseAfter };
