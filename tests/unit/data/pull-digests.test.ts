@@ -10,6 +10,8 @@ import { cursorLists, mergeCursors } from '@/data/sync/cursors';
 import { readInvitations } from '@/data/db/invitations';
 import { readLinks } from '@/data/db/links';
 import { links } from '@/data/links';
+import { readFeeds } from '@/data/db/feeds';
+import { feeds } from '@/data/feeds';
 import type { DaybookDb } from '@/data/db/schema';
 import type { Invitation, PullResult, ShareLink } from '@/domain/model';
 import { freshDb } from './helpers';
@@ -36,13 +38,13 @@ const asked = () => createSyncStore(db).cursors();
 
 describe('invitations and links by digest', () => {
   it('a fresh database asks with 0 for both: the server sends them whole', async () => {
-    expect(await asked()).toEqual({ refused: 0, invitations: 0, links: 0 });
+    expect(await asked()).toEqual({ refused: 0, invitations: 0, links: 0, feeds: 0 });
   });
 
   it('a page that brings them stores them with their digests, and the next pull is asked with those', async () => {
     await applyPull(page({ invitations: [incoming('l1')], links: [], cursors: { [me.inboxId]: 3, refused: 0, invitations: 41, links: 42 } }), db, await asked());
     expect(await readInvitations(db)).toEqual([incoming('l1')]);
-    expect(await asked()).toEqual({ refused: 0, [me.inboxId]: 3, invitations: 41, links: 42 });
+    expect(await asked()).toEqual({ refused: 0, [me.inboxId]: 3, invitations: 41, links: 42, feeds: 0 });
   });
 
   it('a page that leaves them out keeps what the device holds, and its digests', async () => {
@@ -93,5 +95,21 @@ describe('invitations and links by digest', () => {
     const out = await applyPull(page({ invitations: [], links: [], cursors: { [me.inboxId]: 3, invitations: 41, links: 42 } }), db, await asked());
     expect(out.purgedLists).toEqual([]);
     expect(await db.lists.get(me.inboxId)).toBeDefined();
+  });
+});
+
+describe('calendar feeds by digest', () => {
+  const feed = { id: 'p1', kind: 'all' as const, target_id: null, name: 'Daybook', options: {}, created_at: '2026-11-28T12:00:00.000Z' };
+
+  it('a page that brings them stores them with their digest; a feed made here asks for them whole again', async () => {
+    await applyPull(page({ feeds: [feed], cursors: { feeds: 77 } }), db, await asked());
+    expect(await readFeeds(db)).toEqual([feed]);
+    expect(await asked()).toMatchObject({ feeds: 77 });
+    await feeds.create({ kind: 'all', targetId: null, name: 'Second', options: {} }, db);
+    expect((await readFeeds(db)).map((f) => f.name)).toEqual(['Daybook', 'Second']);
+    expect(await asked()).toMatchObject({ feeds: 0 });
+    // a page without them (the digest matched) keeps what the device holds
+    await applyPull(page({ cursors: { feeds: 78 } }), db, await asked());
+    expect((await readFeeds(db)).map((f) => f.name)).toEqual(['Daybook', 'Second']);
   });
 });
