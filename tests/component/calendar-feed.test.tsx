@@ -58,7 +58,7 @@ describe('Settings → Calendar feed', () => {
     await user.click(within(item).getByRole('button', { name: 'Revoke' }));
     await waitFor(async () => expect((await outbox(db)).map((m) => m.name)).toEqual(['feed.create', 'feed.revoke']));
     await waitFor(() => expect(s.queryByRole('listitem')).toBeNull());
-  });
+  }, 20_000);
 
   it('a feed of one list names the list', async () => {
     const { db, userId } = await signedIn();
@@ -115,5 +115,5 @@ describe('task dialog → Add to calendar', () => {
     expect(event!.description).toBe('Bring the card');
     expect(event!.uid).toBe(`${task.id}@daybook`);
     expect(event!.duration.toSeconds()).toBe(1800);
-  });
+  }, 20_000);
 });
