@@ -123,7 +123,7 @@ $$;
 -- filter, nearest to today first, at most 5,000. The etag is the owner's lists' version counters
 -- (which every change to a task, reminder, label or filter in them moves) and today's date in the
 -- feed's zone, so an unchanged feed answers 304 without reading a task.
-create or replace function public.calendar_feed(p_token_hash text, p_etag text default null) returns jsonb
+create or replace function public.calendar_feed(p_token_hash text, p_etag text default null) returns json
 language plpgsql security definer set search_path = public, pg_temp as $$
 declare
   f public.calendar_feeds;
@@ -131,10 +131,12 @@ declare
   today date;
   tag text;
   q jsonb;
+  -- a task's duration (SPEC §18) where the tasks table has one; 30 minutes is the writer's default
+  has_duration boolean;
 begin
   select * into f from public.calendar_feeds where token_hash = p_token_hash and revoked_at is null;
   if not found then
-    return jsonb_build_object('status', 'not_found');
+    return json_build_object('status', 'not_found');
   end if;
   insert into daybook_private.calendar_feed_use as u (feed_id, window_start, hits) values (f.id, now(), 1)
   on conflict (feed_id) do update set
@@ -142,7 +144,7 @@ begin
     hits = case when u.window_start <= now() - interval '1 hour' then 1 else u.hits + 1 end
   returning * into hit;
   if hit.hits > 60 then
-    return jsonb_build_object('status', 'rate_limited',
+    return json_build_object('status', 'rate_limited',
       'retry_after', greatest(1, ceil(extract(epoch from hit.window_start + interval '1 hour' - now())))::int);
   end if;
   today := (now() at time zone coalesce(f.options ->> 'time_zone', 'UTC'))::date;
@@ -151,18 +153,21 @@ begin
   from public.list_members m join public.sync_spaces s on s.list_id = m.list_id
   where m.user_id = f.user_id and m.deleted_at is null;
   if p_etag = tag then
-    return jsonb_build_object('status', 'not_modified', 'etag', tag);
+    return json_build_object('status', 'not_modified', 'etag', tag);
   end if;
   if f.kind = 'filter' then
     select query into q from public.filters where id = f.target_id and user_id = f.user_id and deleted_at is null;
   end if;
-  return jsonb_build_object('status', 'ok', 'etag', tag,
-    'feed', jsonb_build_object('id', f.id, 'name', f.name, 'kind', f.kind, 'options', f.options),
-    'events', (select coalesce(jsonb_agg(jsonb_build_object('id', e.id, 'title', e.title, 'notes', e.notes,
+  has_duration := exists (select 1 from pg_attribute
+    where attrelid = 'public.tasks'::regclass and attname = 'duration_min' and not attisdropped);
+  -- json, not jsonb: built once and sent as it is, 5,000 rows at most
+  return json_build_object('status', 'ok', 'etag', tag,
+    'feed', json_build_object('id', f.id, 'name', f.name, 'kind', f.kind, 'options', f.options),
+    'events', (select coalesce(json_agg(json_build_object('id', e.id, 'title', e.title, 'notes', e.notes,
         'due_date', e.due_date, 'due_time', e.due_time, 'repeat', e.repeat, 'repeat_anchor', e.repeat_anchor,
-        'deadline', e.deadline, 'duration_min', to_jsonb(e) -> 'duration_min', 'updated_at', e.updated_at,
-        'reminder', (select r.offset_minutes from public.reminders r where r.task_id = e.id and r.user_id = f.user_id))
-        order by e.distance, e.id), '[]'::jsonb)
+        'deadline', e.deadline, 'duration_min', case when has_duration then to_jsonb(e) -> 'duration_min' end,
+        'updated_at', e.updated_at, 'reminder', r.offset_minutes)
+        order by e.distance, e.id), '[]'::json)
       from (
         select t.*, abs(coalesce(t.due_date, t.deadline) - today) as distance
         from public.tasks t
@@ -175,7 +180,8 @@ begin
           and (f.kind <> 'filter' or (q is not null and daybook_private.feed_filter_match(q, t, f.user_id, today)))
         order by abs(coalesce(t.due_date, t.deadline) - today), t.id
         limit 5000
-      ) e));
+      ) e
+      left join public.reminders r on r.task_id = e.id and r.user_id = f.user_id));
 end $$;
 
 revoke all on function daybook_private.check_feed_options(jsonb) from public, anon;

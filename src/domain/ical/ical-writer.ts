@@ -115,7 +115,11 @@ export function writeCalendar(tasks: readonly FeedTask[], o: CalendarOptions): s
   const zone = o.timeZone && knownZone(o.timeZone) ? o.timeZone : 'UTC';
   const origin = o.origin.replace(/\/+$/, '');
   const max = o.maxEvents ?? MAX_FEED_EVENTS;
+  // each event's lines folded as they are made (one string per line, no intermediate arrays)
   const events: string[] = [];
+  const add = (lines: string[]) => {
+    for (const line of lines) events.push(foldLine(line));
+  };
   let count = 0;
   let zoned = false;
   for (const task of tasks) {
@@ -123,11 +127,11 @@ export function writeCalendar(tasks: readonly FeedTask[], o: CalendarOptions): s
     if (task.due_date && count < max) {
       const e = taskEvent(task, o, zone, url);
       zoned ||= e.zoned;
-      events.push(...e.lines);
+      add(e.lines);
       count++;
     }
     if (task.deadline && count < max) {
-      events.push(...deadlineEvent(task, o, url));
+      add(deadlineEvent(task, o, url));
       count++;
     }
     if (count >= max) break;
@@ -146,5 +150,5 @@ export function writeCalendar(tasks: readonly FeedTask[], o: CalendarOptions): s
     'X-PUBLISHED-TTL:PT15M',
     ...(zoned ? vtimezone(zone, new Date(o.now).getUTCFullYear()) : []),
   ];
-  return [...head, ...events, 'END:VCALENDAR'].map(foldLine).join('');
+  return `${head.map(foldLine).join('')}${events.join('')}${foldLine('END:VCALENDAR')}`;
 }

@@ -51,11 +51,19 @@ function parse(text: string): Parsed | null {
 
 const DAY_MS = 86_400_000;
 const dayNumber = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
+/** Days since 1970-01-01 → the civil date (Hinnant's algorithm: no Date objects in the walks below). */
 const partsOf = (day: number) => {
-  const d = new Date(day * DAY_MS);
-  return { y: d.getUTCFullYear(), m: d.getUTCMonth() + 1, d: d.getUTCDate(), wd: (d.getUTCDay() + 6) % 7 };
+  const z = day + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return { y: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d, wd: (((day + 3) % 7) + 7) % 7 };
 };
-const monthLength = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+const monthLength = (y: number, m: number) => (m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31);
 
 /** Is `day` a date of the rule's pattern (the anchor aside, which is always occurrence 1)? */
 function onPattern(r: Parsed, anchor: number, day: number): boolean {
@@ -155,7 +163,9 @@ export function repeatFrom(text: string, anchorIso: string, current: string): Re
     last = d;
     if (rfcHas(d)) start ??= d;
     else if (d <= horizon) rdates.push(isoOf(d));
-    if (r.count === null && d > horizon && start !== null) break;
+    // without COUNT the walk is for the RDATEs only: past the first date when nothing is skipped,
+    // past the horizon otherwise
+    if (r.count === null && start !== null && (!clamps || d > horizon)) break;
   }
   if (start === null) return rdates.length > 1 ? { kind: 'rrule', start: rdates[0]!, parts: '', until: null, rdates: rdates.slice(1) } : { kind: 'single' };
   const until = r.count !== null ? isoOf(last) : r.until;

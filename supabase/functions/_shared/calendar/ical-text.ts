@@ -12,18 +12,20 @@ export function escapeText(value: string): string {
     .replace(/\r\n|\r|\n/g, '\\n');
 }
 
-const encoder = new TextEncoder();
+/** A character's UTF-8 length, from its code point. */
+const octets = (cp: number) => (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
 
 /** One content line folded at 75 octets, with its CRLF. */
 export function foldLine(line: string): string {
-  if (encoder.encode(line).length <= 75) return `${line}\r\n`;
+  // (a line of 75 printable ASCII characters or fewer needs no folding: most lines)
+  if (line.length <= 75 && /^[ -~]*$/.test(line)) return `${line}\r\n`;
   const out: string[] = [];
   let current = '';
   let bytes = 0;
   // the first line holds 75 octets; each continuation holds 74 after its leading space
   let limit = 75;
   for (const ch of line) {
-    const size = encoder.encode(ch).length;
+    const size = octets(ch.codePointAt(0)!);
     if (bytes + size > limit) {
       out.push(current);
       current = '';

@@ -35,8 +35,25 @@ export function knownZone(zone: string): boolean {
   }
 }
 
-/** The zone's offset from UTC at the instant, in minutes (east positive). */
+const offsets = new Map<string, number>();
+
+/**
+ * The zone's offset from UTC at the instant, in minutes (east positive). Kept by zone and quarter
+ * hour (every zone changes its offset on a quarter hour), so a feed's thousands of timed events
+ * ask Intl once per distinct time.
+ */
 export function offsetAt(zone: string, ms: number): number {
+  const key = `${zone} ${Math.floor(ms / 900_000)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = readOffset(zone, ms);
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+function readOffset(zone: string, ms: number): number {
   const parts: Record<string, number> = {};
   for (const p of formatFor(zone).formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
   const local = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
