@@ -17,6 +17,7 @@ import { type RealtimeServer, startRealtime } from './realtime.ts';
 import { handleRpc } from './rest.ts';
 import { Passwords } from './password.ts';
 import { createPushSender, type PushSender } from '../supabase/functions/_shared/push-sender.ts';
+import { answerFeed, type FeedAnswer } from '../supabase/functions/_shared/calendar/feed-response.ts';
 import { parsePushHosts, parseTestOrigin } from '../supabase/functions/_shared/push-target.ts';
 import { writePushHosts } from './push-hosts.ts';
 import { createPushPool, type PushPool } from './push-pool.ts';
@@ -171,6 +172,17 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
       const direct = isLoopback(socketAddress(req)) && !req.headers['x-forwarded-for'] && !req.headers.forwarded;
       if (mail?.mailbox && devMailboxServed && direct) return mail.mailbox.handle(req, res, url);
       return sendJson(res, 404, { message: 'Not found' });
+    }
+    if (path.startsWith('/calendar/')) {
+      const answer = await answerFeed({
+        method: req.method ?? 'GET',
+        path,
+        ifNoneMatch: req.headers['if-none-match'] ?? null,
+        origin: publicUrl,
+        query: async (hash, etag) => (await db.query<{ r: FeedAnswer }>('select public.calendar_feed($1, $2) as r', [hash, etag]))[0]!.r,
+      });
+      res.writeHead(answer.status, answer.headers).end(answer.body);
+      return;
     }
     if (!api) return serveStatic(distDir, req, res, path);
     const body = await readBody(req);

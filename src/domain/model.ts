@@ -68,6 +68,32 @@ export interface ShareLink {
   expires_at: string;
 }
 
+/** What a calendar feed (SPEC §19) carries: all the person's tasks, or one list's, label's or filter's. */
+export const FEED_KINDS = ['all', 'list', 'label', 'filter'] as const;
+export type FeedKind = (typeof FEED_KINDS)[number];
+
+/** What the device that made a feed knew of its person, for the events and words it writes. */
+export interface FeedOptions {
+  /** IANA zone the person's timed tasks are in. */
+  time_zone?: string;
+  /** The language of the words the feed adds ("Deadline: …"). */
+  language?: string;
+}
+
+/**
+ * A live calendar feed of the person's (SPEC §19). Like a share link, the server keeps only its
+ * token's hash, so its address (`/calendar/<token>.ics`) is known on the device that made it.
+ */
+export interface CalendarFeed {
+  id: string;
+  kind: FeedKind;
+  /** The list, label or filter; null for all tasks. */
+  target_id: string | null;
+  name: string;
+  options: FeedOptions;
+  created_at: string;
+}
+
 /** How long a share link lasts, in days. */
 export const LINK_DAYS = [1, 7, 30] as const;
 export type LinkDays = (typeof LINK_DAYS)[number];
@@ -275,6 +301,9 @@ export interface MutationArgs {
   'link.revoke': { id: string; list_id: string };
   /** The caller's own profile (SPEC §16): each field named is set; null clears it. */
   'profile.update': ProfilePatch;
+  /** The person's own (SPEC §19): `token_hash` is the hex SHA-256 of the feed's token, which stays on the device. */
+  'feed.create': { id: string; kind: FeedKind; target_id?: string | null; name: string; token_hash: string; options: FeedOptions };
+  'feed.revoke': { id: string };
 }
 export type MutationName = keyof MutationArgs;
 export const MUTATION_NAMES = [
@@ -289,6 +318,7 @@ export const MUTATION_NAMES = [
   'invitation.accept', 'invitation.decline', 'invitation.cancel',
   'link.create', 'link.revoke',
   'profile.update',
+  'feed.create', 'feed.revoke',
 ] as const satisfies readonly MutationName[];
 
 export type Mutation = { [N in MutationName]: { id: number; name: N; args: MutationArgs[N] } }[MutationName];
@@ -338,6 +368,8 @@ export const REFUSED_CURSOR = 'refused';
 export const INVITATIONS_CURSOR = 'invitations';
 export const LINKS_CURSOR = 'links';
 export const PROFILE_CURSOR = 'profile';
+/** The key of the person's calendar feeds' digest among a pull's cursors, like the links'. */
+export const FEEDS_CURSOR = 'feeds';
 
 export interface PullResult {
   lists: List[];
@@ -376,6 +408,8 @@ export interface PullResult {
   links?: ShareLink[];
   /** The caller's profile; left out like invitations, by `profile` (servers before names send none). */
   profile?: Profile;
+  /** The caller's live calendar feeds, whole; left out like links, by `feeds` (servers before feeds send none). */
+  feeds?: CalendarFeed[];
   /**
    * Rows (of every kind; refusals are not counted) still to come past `cursors`; only when asked
    * for (`count`). 0 when no more rows wait — `has_more` may still be true for refusals alone.

@@ -164,6 +164,10 @@ export function describeChange(change: Mutation, subjects: Subjects = {}): strin
       return `Revoke a share link to ${listName(subjects, change.args.list_id)}`;
     case 'profile.update':
       return typeof change.args.display_name === 'string' ? `Change your name to ${quoted(change.args.display_name)}` : 'Change your profile';
+    case 'feed.create':
+      return `Create calendar feed ${quoted(change.args.name)}`;
+    case 'feed.revoke':
+      return 'Revoke a calendar feed';
   }
 }
 
@@ -196,6 +200,9 @@ export function changeText(change: Mutation, subjects: Subjects = {}): string {
       parts.push(change.args.patch.name ?? '');
       break;
     case 'filter.create':
+      parts.push(change.args.name);
+      break;
+    case 'feed.create':
       parts.push(change.args.name);
       break;
     case 'member.invite':

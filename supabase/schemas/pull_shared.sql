@@ -16,7 +16,7 @@ $$;
 revoke all on function daybook_private.pull_digest(jsonb) from public, anon;
 grant execute on function daybook_private.pull_digest(jsonb) to authenticated;
 
--- {cursors: {invitations?, links?}, invitations?, links?} for sync_pull to merge into its page.
+-- {cursors: {invitations?, links?, feeds?}, invitations?, links?, feeds?} for sync_pull to merge into its page.
 -- Stable, so its queries read in the snapshot of the pull's statement that calls it.
 create or replace function daybook_private.pull_shared(p_cursors jsonb) returns jsonb
 language plpgsql stable set search_path = public, pg_temp as $$
@@ -27,9 +27,9 @@ declare
   sent jsonb := '{}'::jsonb;
   digests jsonb := '{}'::jsonb;
 begin
-  foreach k in array array['invitations', 'links', 'profile'] loop
+  foreach k in array array['invitations', 'links', 'profile', 'feeds'] loop
     val := case k when 'invitations' then daybook_private.my_invitations() when 'links' then daybook_private.my_links()
-      else daybook_private.my_profile() end;
+      when 'profile' then daybook_private.my_profile() else daybook_private.my_feeds() end;
     if coalesce(jsonb_typeof(p_cursors -> k) = 'number', false) then
       digest := daybook_private.pull_digest(val);
       digests := digests || jsonb_build_object(k, digest);

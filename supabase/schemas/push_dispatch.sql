@@ -19,6 +19,7 @@ language sql immutable as $$
     when p_name in ('task_label.add', 'task_label.remove') then 'task_label'
     when p_name in ('filter.create', 'filter.update', 'filter.delete') then 'filter'
     when p_name = 'profile.update' then 'profile'
+    when p_name in ('feed.create', 'feed.revoke') then 'feed'
   end
 $$;
 
@@ -40,6 +41,7 @@ begin
     when 'task_label' then perform daybook_private.apply_task_label(p_name, p_args);
     when 'filter' then perform daybook_private.apply_filter(p_name, p_args);
     when 'profile' then perform daybook_private.apply_profile(p_name, p_args);
+    when 'feed' then perform daybook_private.apply_feed(p_name, p_args);
   end case;
 end $$;
 
@@ -72,8 +74,9 @@ begin
     coalesce(array_agg(daybook_private.try_uuid(case when x.kind = 'task' then x.args ->> 'id' else x.args ->> 'task_id' end))
       filter (where x.kind in ('task', 'reminder', 'task_label') or x.name = 'step.create'), '{}'),
     coalesce(array_agg(daybook_private.try_uuid(x.args ->> 'id')) filter (where x.kind = 'step'), '{}'),
-    -- a person's labels and filters live in their Inbox's space, whose id is theirs
-    coalesce(bool_or(x.kind in ('label', 'filter')), false),
+    -- a person's labels and filters live in their Inbox's space, whose id is theirs (and their
+    -- feeds are counted under its lock)
+    coalesce(bool_or(x.kind in ('label', 'filter', 'feed')), false),
     -- a profile change writes the person's member rows in every list they are on
     coalesce(bool_or(x.kind = 'profile'), false)
   into named, task_ids, step_ids, mine, renaming

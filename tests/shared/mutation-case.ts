@@ -151,6 +151,20 @@ export interface CaseMemberShown {
   display_name?: string;
   color?: ListColor;
 }
+/**
+ * A person's calendar feed ('P<n>', SPEC §19); a device holds only its own person's live ones.
+ * `hash` is its token's hash symbol ('hash:<n>'), so a case can send the same feed again.
+ */
+export interface CaseFeed {
+  id: string;
+  user: Person;
+  name?: string;
+  hash?: string;
+  revoked?: boolean;
+}
+
+/** What must hold of one feed: live with that name and kind, or 'gone' (revoked or never made). */
+export type CaseFeedAfter = { name: string; kind: string } | 'gone';
 
 export interface CaseState {
   profiles?: CaseProfile[];
@@ -164,6 +178,7 @@ export interface CaseState {
   task_labels?: CaseTaskLabel[];
   filters?: CaseFilter[];
   links?: CaseLink[];
+  feeds?: CaseFeed[];
 }
 
 /**
@@ -200,6 +215,8 @@ export interface CaseAfter {
   profiles?: Partial<Record<Person, Omit<CaseProfile, 'user'>>>;
   /** key `${list}/${person}`; the client runner checks only the acting person's rows (it writes no one else's). */
   members_shown?: Record<string, CaseMemberShown>;
+  /** key the feed's id; the client runner checks only the acting person's. */
+  feeds?: Record<string, CaseFeedAfter>;
 }
 
 export type CaseExpect = { refused: ErrorCode } | { after: CaseAfter };

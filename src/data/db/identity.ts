@@ -21,6 +21,9 @@ export const META = {
   linkTokens: 'link_tokens',
   profile: 'profile',
   profileDigest: 'profile_digest',
+  feeds: 'feeds',
+  feedsDigest: 'feeds_digest',
+  feedTokens: 'feed_tokens',
 } as const;
 
 export const LOCAL_DATABASE = 'daybook-local';

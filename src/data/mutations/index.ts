@@ -9,6 +9,7 @@ import { memberInvite, memberRemove, memberSetRole } from './members';
 import { invitationAccept, invitationCancel, invitationDecline } from './invitations';
 import { linkCreate, linkRevoke } from './links';
 import { profileUpdate } from './profile';
+import { feedCreate, feedRevoke } from './feeds';
 import { taskCreate, taskDelete, taskRestore, taskUpdate } from './tasks';
 import { taskCompleteOccurrence, taskUncompleteOccurrence } from './tasks-repeat';
 import { reminderClear, reminderSet, reminderSnooze } from './reminders';
@@ -53,6 +54,8 @@ export const MUTATIONS: MutationDefs = {
   'link.create': linkCreate,
   'link.revoke': linkRevoke,
   'profile.update': profileUpdate,
+  'feed.create': feedCreate,
+  'feed.revoke': feedRevoke,
 };
 
 type AnyMutation = Pick<Mutation, 'name' | 'args'>;

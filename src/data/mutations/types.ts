@@ -2,7 +2,7 @@
 // and no clock here — the caller loads the rows, passes `now`, and writes the changes — so the
 // same function serves the optimistic write, the rebase after a pull and the shared case table.
 import type { Profile } from '@/domain/people';
-import type { Invitation, ShareLink, Label, List, Member, MutationArgs, MutationError, MutationName, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
+import type { CalendarFeed, Invitation, ShareLink, Label, List, Member, MutationArgs, MutationError, MutationName, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
 
 /** A task as stored locally: `deleted_with_list` says a tombstone went with its list's delete. */
 export type TaskRecord = Task & { deleted_with_list?: boolean };
@@ -34,6 +34,8 @@ export interface Rows {
   links?: ReadonlyMap<string, ShareLink>;
   /** The person's own profile as this device holds it (null: none held yet); only when asked for. */
   profile?: Profile | null;
+  /** The person's live calendar feeds this device holds, by id; optional like links. */
+  feeds?: ReadonlyMap<string, CalendarFeed>;
 }
 
 /** What to load before applying: rows by key, and a list's tasks in one state. */
@@ -65,6 +67,8 @@ export interface Reads {
   profile?: boolean;
   /** Every membership row of the person themselves, in every list (what a rename rewrites). */
   myMembers?: boolean;
+  /** The calendar feeds this device holds (few: they are kept whole). */
+  feeds?: boolean;
   /** The person's labels by id (each named label's rows on tasks come with `taskLabels`). */
   labels?: string[];
   /** Every label of the person, deleted ones too (what a create counts against the limit). */
@@ -95,6 +99,9 @@ export interface Changes {
   removeLinks?: string[];
   /** The person's own profile, whole. */
   profile?: Profile;
+  /** Calendar feeds to add (whole), and to take off this device by id. */
+  feeds?: CalendarFeed[];
+  removeFeeds?: string[];
 }
 
 export type Outcome = { ok: true; changes: Changes } | { ok: false; error: MutationError };

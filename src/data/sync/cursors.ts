@@ -4,9 +4,9 @@
 // share links travel among them too, but are kept with their sets (../db/invitations.ts, links.ts).
 // Pure.
 
-import { INVITATIONS_CURSOR, LINKS_CURSOR, PROFILE_CURSOR, REFUSED_CURSOR } from '@/domain/model';
+import { FEEDS_CURSOR, INVITATIONS_CURSOR, LINKS_CURSOR, PROFILE_CURSOR, REFUSED_CURSOR } from '@/domain/model';
 
-export { INVITATIONS_CURSOR, LINKS_CURSOR, PROFILE_CURSOR, REFUSED_CURSOR };
+export { FEEDS_CURSOR, INVITATIONS_CURSOR, LINKS_CURSOR, PROFILE_CURSOR, REFUSED_CURSOR };
 
 export type Cursors = Record<string, number>;
 
@@ -15,9 +15,10 @@ export interface Digests {
   invitations?: number;
   links?: number;
   profile?: number;
+  feeds?: number;
 }
 
-const DIGEST_KEYS = new Set<string>([INVITATIONS_CURSOR, LINKS_CURSOR, PROFILE_CURSOR]);
+const DIGEST_KEYS = new Set<string>([INVITATIONS_CURSOR, LINKS_CURSOR, PROFILE_CURSOR, FEEDS_CURSOR]);
 
 /**
  * The cursors a pull is asked with: the stored ones, and the refusal stream's position always,
@@ -28,7 +29,7 @@ const DIGEST_KEYS = new Set<string>([INVITATIONS_CURSOR, LINKS_CURSOR, PROFILE_C
  */
 export function requestCursors(stored: Cursors, digests: Digests = {}): Cursors {
   const lists = Object.fromEntries(Object.entries(stored).filter(([key]) => !DIGEST_KEYS.has(key)));
-  return { [REFUSED_CURSOR]: 0, ...lists, [INVITATIONS_CURSOR]: digests.invitations ?? 0, [LINKS_CURSOR]: digests.links ?? 0, [PROFILE_CURSOR]: digests.profile ?? 0 };
+  return { [REFUSED_CURSOR]: 0, ...lists, [INVITATIONS_CURSOR]: digests.invitations ?? 0, [LINKS_CURSOR]: digests.links ?? 0, [PROFILE_CURSOR]: digests.profile ?? 0, [FEEDS_CURSOR]: digests.feeds ?? 0 };
 }
 
 /**
@@ -53,7 +54,7 @@ export function mergeCursors(stored: Cursors, page: Cursors, sent: Cursors | und
 }
 
 /** A set's digest as a page gives it (none from a server from before digests). */
-export function pageDigest(page: Cursors, key: typeof INVITATIONS_CURSOR | typeof LINKS_CURSOR | typeof PROFILE_CURSOR): number | undefined {
+export function pageDigest(page: Cursors, key: typeof INVITATIONS_CURSOR | typeof LINKS_CURSOR | typeof PROFILE_CURSOR | typeof FEEDS_CURSOR): number | undefined {
   const value = page[key];
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }

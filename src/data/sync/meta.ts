@@ -21,10 +21,10 @@ export async function getCursors(db: DaybookDb = getDb()): Promise<Record<string
  * device holds, read together.
  */
 export async function getRequestCursors(db: DaybookDb = getDb()): Promise<Record<string, number>> {
-  const [cursors, invitations, links, profile] = await db.meta.bulkGet([META.cursors, META.invitationsDigest, META.linksDigest, META.profileDigest]);
+  const [cursors, invitations, links, profile, feeds] = await db.meta.bulkGet([META.cursors, META.invitationsDigest, META.linksDigest, META.profileDigest, META.feedsDigest]);
   const stored = cursors?.value && typeof cursors.value === 'object' ? (cursors.value as Record<string, number>) : {};
   const digest = (value: unknown) => (typeof value === 'number' ? value : undefined);
-  return requestCursors(stored, { invitations: digest(invitations?.value), links: digest(links?.value), profile: digest(profile?.value) });
+  return requestCursors(stored, { invitations: digest(invitations?.value), links: digest(links?.value), profile: digest(profile?.value), feeds: digest(feeds?.value) });
 }
 
 export async function setCursors(cursors: Record<string, number>, db: DaybookDb = getDb()): Promise<void> {

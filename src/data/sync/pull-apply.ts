@@ -11,12 +11,13 @@ import { writeInvitations } from '../db/invitations';
 import { writeLinks } from '../db/links';
 import { writeProfile } from '../db/profile';
 import { EMPTY_PROFILE } from '@/domain/people';
+import { writeFeeds } from '../db/feeds';
 import { runMutation } from '../write/rows';
 import { type Reads, readsOf } from '../mutations';
 import { advanceMutationId, nextMutationId } from '../write/outbox';
 import { moveToRefused } from './refusals';
 import { stripFilter, stripLabel, stripList, stripReminder, stripStep, stripTask, stripTaskLabel } from './server-rows';
-import { type Cursors, cursorLists, INVITATIONS_CURSOR, LINKS_CURSOR, mergeCursors, pageDigest, PROFILE_CURSOR, REFUSED_CURSOR } from './cursors';
+import { type Cursors, cursorLists, FEEDS_CURSOR, INVITATIONS_CURSOR, LINKS_CURSOR, mergeCursors, pageDigest, PROFILE_CURSOR, REFUSED_CURSOR } from './cursors';
 import { getAckedAhead, getCursors, setAckedAhead, setCursors } from './meta';
 
 /** `sent`: the cursors the page was asked for with (so a reset made meanwhile wins: cursors.ts). */
@@ -117,6 +118,8 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
     if (page.links) await writeLinks(db, page.links, pageDigest(page.cursors, LINKS_CURSOR));
     // The person's own profile, likewise (a server from before names sends none).
     if (page.profile) await writeProfile(db, { ...EMPTY_PROFILE, ...page.profile }, pageDigest(page.cursors, PROFILE_CURSOR));
+    // The person's live calendar feeds, likewise (a server from before feeds sends none).
+    if (page.feeds) await writeFeeds(db, page.feeds, pageDigest(page.cursors, FEEDS_CURSOR));
     // This user's labels and their labels on tasks (a deleted label and a removed one come as rows too).
     if (page.labels?.length) await db.labels.bulkPut(page.labels.map(stripLabel));
     if (page.task_labels?.length) await db.task_labels.bulkPut(page.task_labels.map(stripTaskLabel));
@@ -191,6 +194,8 @@ interface Touched {
   profile: boolean;
   /** Whether the page brought any member row (the person's own among them, maybe). */
   anyMembers: boolean;
+  /** Whether the page brought the calendar feeds (it replaced the device's). */
+  feeds: boolean;
   /** Labels the page brought. */
   labels: Set<string>;
   /** Tasks the page brought a row of, or a label row of. */
@@ -216,6 +221,7 @@ function touchedBy(page: PullResult): Touched {
     links: page.links !== undefined,
     profile: page.profile !== undefined,
     anyMembers: page.members.length > 0,
+    feeds: page.feeds !== undefined,
     labels: new Set((page.labels ?? []).map((l) => l.id)),
     tasksWithLabels: new Set([...tasks, ...(page.task_labels ?? []).map((tl) => tl.task_id)]),
     filters: new Set((page.filters ?? []).map((f) => f.id)),
@@ -238,6 +244,7 @@ function touches(reads: Reads, touched: Touched): boolean {
     (reads.links === true && touched.links) ||
     (reads.profile === true && touched.profile) ||
     (reads.myMembers === true && touched.anyMembers) ||
+    (reads.feeds === true && touched.feeds) ||
     (reads.labels ?? []).some((id) => touched.labels.has(id)) ||
     (reads.allLabels === true && touched.labels.size > 0) ||
     // (a task's label rows count labels the page may have deleted)

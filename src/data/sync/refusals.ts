@@ -6,6 +6,7 @@ import { MUTATION_NAMES, type Mutation, type MutationError, type OutboxEntry, ty
 import { getDb } from '../db/database';
 import type { DaybookDb } from '../db/schema';
 import { META, readIdentity } from '../db/identity';
+import { readFeeds, writeFeeds } from '../db/feeds';
 import { runMutation } from '../write/rows';
 import { readsOf } from '../mutations';
 import { enqueue } from '../write/outbox';
@@ -98,6 +99,8 @@ const STRINGS: Record<Mutation['name'], string[]> = {
   'link.create': ['id', 'list_id', 'role', 'token_hash'],
   'link.revoke': ['id', 'list_id'],
   'profile.update': [],
+  'feed.create': ['id', 'kind', 'name', 'token_hash'],
+  'feed.revoke': ['id'],
 };
 const TEXT_FIELDS = ['title', 'notes', 'name', 'list_id'];
 
@@ -157,6 +160,11 @@ async function undoRefused(db: DaybookDb, entry: OutboxEntry, cursors: Record<st
   }
   if (entry.name === 'filter.create') {
     await db.filters.delete(entry.args.id);
+    return;
+  }
+  if (entry.name === 'feed.create') {
+    const id = entry.args.id;
+    await writeFeeds(db, (await readFeeds(db)).filter((f) => f.id !== id));
     return;
   }
   if (entry.name === 'label.update' || entry.name === 'label.delete' || entry.name === 'filter.update' || entry.name === 'filter.delete') {

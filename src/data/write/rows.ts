@@ -7,6 +7,7 @@ import type { Label, TaskLabel } from '@/domain/model';
 import { readInvitations, writeInvitations } from '../db/invitations';
 import { readLinks, writeLinks } from '../db/links';
 import { readProfile, writeProfile } from '../db/profile';
+import { readFeeds, writeFeeds } from '../db/feeds';
 import { applyMutation, type Changes, type Ctx, keyOfInvitation, memberKey, type Outcome, type Reads, readsOf, type Rows, type StepRecord, type TaskRecord, taskLabelKey } from '../mutations';
 
 const toRecord = (row: TaskRow): TaskRecord => ({ ...toTask(row), deleted_with_list: row.deleted_with_list });
@@ -145,6 +146,7 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
     const own = await db.members.filter((m) => m.user_id === userId).toArray();
     rows.members = new Map([...rows.members, ...own.map((m) => [memberKey(m.list_id, m.user_id), m] as const)]);
   }
+  if (reads.feeds) rows.feeds = new Map((await readFeeds(db)).map((f) => [f.id, f]));
   storedTaskRows.set(rows, stored);
   return rows;
 }
@@ -202,6 +204,10 @@ export async function writeChanges(db: DaybookDb, changes: Changes, loaded?: Row
     await writeLinks(db, [...(await readLinks(db)).filter((l) => !replaced.has(l.id)), ...(changes.links ?? [])]);
   }
   if (changes.profile) await writeProfile(db, changes.profile);
+  if (changes.feeds?.length || changes.removeFeeds?.length) {
+    const replaced = new Set([...(changes.removeFeeds ?? []), ...(changes.feeds ?? []).map((f) => f.id)]);
+    await writeFeeds(db, [...(await readFeeds(db)).filter((f) => !replaced.has(f.id)), ...(changes.feeds ?? [])]);
+  }
 }
 
 /** Applies one mutation to the stored rows: what it changed, or the refusal (nothing written). */

@@ -1,7 +1,8 @@
-// /settings: Account, Appearance, Quick add, Reminders, Storage, Backup, Install.
+// /settings: Account, Appearance, Quick add, Reminders, Calendar feed, Storage, Backup, Install.
 import type { ReactNode } from 'react';
 import { LocalAccountSection } from './account-section';
 import { BackupSection } from './backup-section';
+import { CalendarFeedSection } from './calendar-feed-section';
 import { InstallAppButton } from './install-app-button';
 import { QuickAddSection } from './quick-add-section';
 import { RemindersSection } from './reminders-section';
@@ -23,6 +24,7 @@ export function SettingsScreen({ account }: SettingsScreenProps) {
       <ThemeSection />
       <QuickAddSection />
       <RemindersSection />
+      <CalendarFeedSection />
       <StorageSection />
       <BackupSection />
       <SettingsSection title="Install">

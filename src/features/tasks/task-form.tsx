@@ -9,6 +9,7 @@ import type { Task, TaskPatch } from '@/domain/model';
 import { errorProps, FieldError } from '@/ui/field-error';
 import { TrashIcon } from '@/ui/icons';
 import { useToday } from '@/ui/use-today';
+import { AddToCalendarButton } from './add-to-calendar';
 import { AssigneeField } from './assignee-field';
 import { creatorLabel } from './creator-label';
 import { DeadlineField, StartOverField } from './deadline-field';
@@ -183,8 +184,9 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
 
       {addedBy && <p className="task-added-by">{addedBy}</p>}
 
-      {!viewOnly && (
-        <div className="dialog-footer">
+      <div className="dialog-footer">
+        <AddToCalendarButton task={task} />
+        {!viewOnly && (
           <button
             type="button"
             className="btn btn-danger"
@@ -199,8 +201,8 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
             <TrashIcon />
             Delete task
           </button>
-        </div>
-      )}
+        )}
+      </div>
     </div>
   );
 }

@@ -37,7 +37,7 @@ class Ids {
       const u = this.users[person[2] as Person];
       return person[1] === 'email' ? u.email : u.userId;
     }
-    if (!/^([LTSBFK]\d+|hash:\d+)$/.test(s)) return s;
+    if (!/^([LTSBFKP]\d+|hash:\d+)$/.test(s)) return s;
     let id = this.fresh.get(s);
     if (!id) {
       id = s.startsWith('hash:') ? createHash('sha256').update(randomUUID()).digest('hex') : randomUUID();
@@ -85,6 +85,7 @@ async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: User
       users[p.user].userId, p.display_name ?? null, p.color ?? null, p.language ?? null, p.week_start ?? null,
     ]);
   }
+  await sql.query('delete from public.calendar_feeds where user_id = any($1::uuid[])', [PEOPLE.map((p) => users[p].userId)]);
   for (const l of lists) {
     const id = ids.resolve(l.id);
     const owner = users[l.owner];
@@ -174,6 +175,12 @@ async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: User
     await sql.query(
       `insert into public.filters (id, user_id, list_id, name, query, deleted_at) values ($1, $2, $2, $3, $4, ${at(f.deleted)})`,
       [ids.resolve(f.id), users[f.user].userId, f.name ?? `Filter ${f.id}`, JSON.stringify(f.query ?? {})],
+    );
+  }
+  for (const f of c.before.feeds ?? []) {
+    await sql.query(
+      `insert into public.calendar_feeds (id, user_id, kind, name, token_hash, revoked_at) values ($1, $2, 'all', $3, $4, ${at(f.revoked)})`,
+      [ids.resolve(f.id), users[f.user].userId, f.name ?? `Feed ${f.id}`, ids.resolve(f.hash ?? `hash:9${f.id.slice(1)}`)],
     );
   }
   for (const k of c.before.links ?? []) {
@@ -340,6 +347,13 @@ async function readAfter(sql: Querier, want: CaseAfter, ids: Ids, users: Users):
       shown[key] = named ? pick(named, Object.keys(w)) : {};
     }
     got.members_shown = shown;
+  if (want.feeds) {
+    const feeds: NonNullable<CaseAfter['feeds']> = {};
+    for (const sym of Object.keys(want.feeds)) {
+      const [row] = await sql.query<{ name: string; kind: string }>('select name, kind from public.calendar_feeds where id = $1 and revoked_at is null', [ids.resolve(sym)]);
+      feeds[sym] = row ? { name: row.name, kind: row.kind } : 'gone';
+    }
+    got.feeds = feeds;
   }
   if (want.links) {
     const links: NonNullable<CaseAfter['links']> = {};

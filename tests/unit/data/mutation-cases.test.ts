@@ -10,6 +10,7 @@ import { readInvitations, writeInvitations } from '@/data/db/invitations';
 import { readLinks, writeLinks } from '@/data/db/links';
 import { readProfile, writeProfile } from '@/data/db/profile';
 import { EMPTY_PROFILE, type Profile, personColor, personName } from '@/domain/people';
+import { readFeeds, writeFeeds } from '@/data/db/feeds';
 import { invitationKey, keyOfInvitation } from '@/data/mutations';
 import { runMutation } from '@/data/write/rows';
 import type { Invitation, List, Member, MutationName, ReminderOffset } from '@/domain/model';
@@ -144,6 +145,21 @@ async function checkLinks(db: DaybookDb, after: CaseAfter) {
   for (const [key, want] of Object.entries(after.links ?? {})) {
     const link = held.get(key);
     expect(link ? { role: link.role } : 'gone', `link ${key}`).toEqual(want);
+  }
+}
+
+/** The device holds its own person's live calendar feeds. */
+async function seedFeeds(db: DaybookDb, state: CaseState, as: Person) {
+  const held = (state.feeds ?? []).filter((f) => f.user === as && !f.revoked);
+  await writeFeeds(db, held.map((f) => ({ id: f.id, kind: 'all', target_id: null, name: f.name ?? `Feed ${f.id}`, options: {}, created_at: T0 })));
+}
+
+async function checkFeeds(db: DaybookDb, after: CaseAfter, c: MutationCase) {
+  const held = new Map((await readFeeds(db)).map((f) => [f.id, f]));
+  for (const [key, want] of Object.entries(after.feeds ?? {})) {
+    if ((c.before.feeds?.find((f) => f.id === key)?.user ?? c.as) !== c.as) continue;
+    const feed = held.get(key);
+    expect(feed ? { name: feed.name, kind: feed.kind } : 'gone', `feed ${key}`).toEqual(want);
   }
 }
 
@@ -301,6 +317,7 @@ async function run(c: MutationCase, expected: CaseExpect) {
   await seedLabels(db, c.before, c.as);
   await seedFilters(db, c.before, c.as);
   await seedLinks(db, c.before, c.as);
+  await seedFeeds(db, c.before, c.as);
   const ctx = { userId: userOf(c.as), now: NOW };
   for (const m of c.first ?? []) {
     const first = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.meta, db.labels, db.task_labels, db.filters], async () =>
@@ -320,6 +337,7 @@ async function run(c: MutationCase, expected: CaseExpect) {
     await checkFilters(db, expected.after, c);
     await checkLinks(db, expected.after);
     await checkProfiles(db, expected.after, c.as);
+    await checkFeeds(db, expected.after, c);
   }
 }
 

@@ -11,6 +11,8 @@ import { readInvitations } from '@/data/db/invitations';
 import { readLinks } from '@/data/db/links';
 import { readProfile } from '@/data/db/profile';
 import { links } from '@/data/links';
+import { readFeeds } from '@/data/db/feeds';
+import { feeds } from '@/data/feeds';
 import type { DaybookDb } from '@/data/db/schema';
 import type { Invitation, PullResult, ShareLink } from '@/domain/model';
 import { freshDb } from './helpers';
@@ -37,13 +39,13 @@ const asked = () => createSyncStore(db).cursors();
 
 describe('invitations and links by digest', () => {
   it('a fresh database asks with 0 for both: the server sends them whole', async () => {
-    expect(await asked()).toEqual({ refused: 0, invitations: 0, links: 0, profile: 0 });
+    expect(await asked()).toEqual({ refused: 0, invitations: 0, links: 0, profile: 0, feeds: 0 });
   });
 
   it('a page that brings them stores them with their digests, and the next pull is asked with those', async () => {
     await applyPull(page({ invitations: [incoming('l1')], links: [], cursors: { [me.inboxId]: 3, refused: 0, invitations: 41, links: 42 } }), db, await asked());
     expect(await readInvitations(db)).toEqual([incoming('l1')]);
-    expect(await asked()).toEqual({ refused: 0, [me.inboxId]: 3, invitations: 41, links: 42, profile: 0 });
+    expect(await asked()).toEqual({ refused: 0, [me.inboxId]: 3, invitations: 41, links: 42, profile: 0, feeds: 0 });
   });
 
   it('a page that leaves them out keeps what the device holds, and its digests', async () => {
@@ -117,5 +119,21 @@ describe('the profile by digest', () => {
     await applyPull(page({ profile: { display_name: null, color: 'red', language: null, week_start: 1 }, cursors: { profile: 9 } }), db, await asked());
     expect(await readProfile(db)).toEqual({ display_name: 'Bo', color: 'red', language: null, week_start: 1 });
     expect(await asked()).toMatchObject({ profile: 0 });
+  });
+});
+
+describe('calendar feeds by digest', () => {
+  const feed = { id: 'p1', kind: 'all' as const, target_id: null, name: 'Daybook', options: {}, created_at: '2026-11-28T12:00:00.000Z' };
+
+  it('a page that brings them stores them with their digest; a feed made here asks for them whole again', async () => {
+    await applyPull(page({ feeds: [feed], cursors: { feeds: 77 } }), db, await asked());
+    expect(await readFeeds(db)).toEqual([feed]);
+    expect(await asked()).toMatchObject({ feeds: 77 });
+    await feeds.create({ kind: 'all', targetId: null, name: 'Second', options: {} }, db);
+    expect((await readFeeds(db)).map((f) => f.name)).toEqual(['Daybook', 'Second']);
+    expect(await asked()).toMatchObject({ feeds: 0 });
+    // a page without them (the digest matched) keeps what the device holds
+    await applyPull(page({ cursors: { feeds: 78 } }), db, await asked());
+    expect((await readFeeds(db)).map((f) => f.name)).toEqual(['Daybook', 'Second']);
   });
 });
