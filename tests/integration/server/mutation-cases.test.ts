@@ -347,6 +347,7 @@ async function readAfter(sql: Querier, want: CaseAfter, ids: Ids, users: Users):
       shown[key] = named ? pick(named, Object.keys(w)) : {};
     }
     got.members_shown = shown;
+  }
   if (want.feeds) {
     const feeds: NonNullable<CaseAfter['feeds']> = {};
     for (const sym of Object.keys(want.feeds)) {
