@@ -28,6 +28,9 @@ export interface WeekMoves {
 export function useWeekMoves(today: string, onDayChange: (date: string) => void, dataKey: unknown): WeekMoves {
   const { announce, region } = useAnnouncer();
   const refocus = useRef<{ id: string; selector: string } | null>(null);
+  // Where each task was last sent, until its row shows it: a key held down, or pressed again
+  // before the row re-renders, moves on from there rather than from the row's old place.
+  const sent = useRef(new Map<string, Pick<Task, 'due_date' | 'due_time'>>());
 
   // The moved row is a new element under its new day: focus it once it is drawn.
   useLayoutEffect(() => {
@@ -42,9 +45,12 @@ export function useWeekMoves(today: string, onDayChange: (date: string) => void,
 
   const moveBy = useCallback(
     async (task: Task, patch: TaskPatch, said: string) => {
+      const was = sent.current.get(task.id) ?? task;
+      sent.current.set(task.id, { due_date: patch.due_date ?? was.due_date, due_time: 'due_time' in patch ? (patch.due_time ?? null) : was.due_time });
       try {
         await tasks.update(task.id, patch);
       } catch (err) {
+        sent.current.delete(task.id);
         reportWriteError(err);
         return;
       }
@@ -60,15 +66,19 @@ export function useWeekMoves(today: string, onDayChange: (date: string) => void,
 
   const onRowKeyDown = useCallback(
     (e: KeyboardEvent<HTMLElement>, task: Task) => {
-      if (!e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || !task.due_date) return;
+      if (!e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      const pending = sent.current.get(task.id);
+      if (pending && pending.due_date === task.due_date && pending.due_time === task.due_time) sent.current.delete(task.id);
+      const at = sent.current.get(task.id) ?? task;
+      if (!at.due_date) return;
       const target = e.target as HTMLElement;
       const selector = target.classList.contains('task-title') ? '.task-title' : target.classList.contains('task-check') ? '.task-check' : null;
       if (!selector) return;
       let date: string | null = null;
       let time: string | null = null;
-      if (e.key === 'ArrowLeft') date = addDays(task.due_date, -1);
-      else if (e.key === 'ArrowRight') date = addDays(task.due_date, 1);
-      else if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && task.due_time) time = shiftTime(task.due_time, e.key === 'ArrowUp' ? -STEP_MINUTES : STEP_MINUTES);
+      if (e.key === 'ArrowLeft') date = addDays(at.due_date, -1);
+      else if (e.key === 'ArrowRight') date = addDays(at.due_date, 1);
+      else if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && at.due_time) time = shiftTime(at.due_time, e.key === 'ArrowUp' ? -STEP_MINUTES : STEP_MINUTES);
       else return;
       // Alt+Left is also the browser's Back: a move key never leaves the screen.
       e.preventDefault();
