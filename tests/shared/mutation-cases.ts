@@ -19,6 +19,7 @@ import { COMPLETION_CASES } from './mutation-cases/completions';
 import { INVITATION_CASES } from './mutation-cases/invitations';
 import { LINK_CASES } from './mutation-cases/links';
 import { DEADLINE_CASES } from './mutation-cases/deadlines';
+import { DURATION_CASES } from './mutation-cases/durations';
 import { FROM_DONE_CASES } from './mutation-cases/from-done';
 import { FILTER_CASES } from './mutation-cases/filters';
 import { LABEL_CASES } from './mutation-cases/labels';
@@ -33,4 +34,4 @@ import { TASK_CASES } from './mutation-cases/tasks';
 import { TEXT_CASES } from './mutation-cases/text';
 import type { MutationCase } from './mutation-case';
 
-export const MUTATION_CASES: MutationCase[] = [...LIST_CASES, ...TASK_CASES, ...TASK_UPDATE_CASES, ...MEMBER_CASES, ...INVITATION_CASES, ...LINK_CASES, ...LEAVE_CASES, ...TEXT_CASES, ...REPEAT_CASES, ...COMPLETION_CASES, ...STEP_CASES, ...REMINDER_CASES, ...ASSIGNEE_CASES, ...DEADLINE_CASES, ...FROM_DONE_CASES, ...LABEL_CASES, ...FILTER_CASES];
+export const MUTATION_CASES: MutationCase[] = [...LIST_CASES, ...TASK_CASES, ...TASK_UPDATE_CASES, ...MEMBER_CASES, ...INVITATION_CASES, ...LINK_CASES, ...LEAVE_CASES, ...TEXT_CASES, ...REPEAT_CASES, ...COMPLETION_CASES, ...STEP_CASES, ...REMINDER_CASES, ...ASSIGNEE_CASES, ...DEADLINE_CASES, ...FROM_DONE_CASES, ...LABEL_CASES, ...FILTER_CASES, ...DURATION_CASES];
