@@ -463,6 +463,7 @@ export interface View {
     turns: string[] | null;
     deadline: string | null;
     steps_start_over: boolean;
+    duration_min: number | null;
   })[];
   members: { list_id: string; user_id: string; role: string }[];
   /** The user's reminders (cleared ones too) on the live tasks above. */
@@ -493,6 +494,7 @@ function projectTask(t: Task): View['tasks'][number] {
     turns: t.turns ?? null,
     deadline: t.deadline ?? null,
     steps_start_over: t.steps_start_over ?? true,
+    duration_min: t.duration_min ?? null,
   };
 }
 
