@@ -106,11 +106,13 @@ export function DayTimeline({ day, onShowWeek, onShowDay }: DayTimelineProps) {
                     <GripIcon />
                   </div>
                 )}
-                <TaskLink taskId={task.id} className="task-title" aria-label={`${task.title}, ${timeOf(start)} to ${timeOf(start + length)}${own ? '' : ' (repeat)'}`}>
+                <TaskLink taskId={task.id} className="task-title">
+                  {task.title}
+                  <span className="visually-hidden">,</span>{' '}
                   <span className="timeline-time">
                     {timeOf(start)}–{timeOf(start + length)}
-                  </span>{' '}
-                  {task.title}
+                  </span>
+                  {!own && <span className="visually-hidden"> (repeat)</span>}
                 </TaskLink>
                 {own && <div className="timeline-resize" aria-hidden="true" data-testid="resize" {...resizeProps(task)} />}
               </li>
