@@ -120,3 +120,32 @@ export function minutesOf(time: string): number {
 export function timeOf(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
+
+/**
+ * Side-by-side lanes for blocks that overlap on a day's timeline: each block's lane and how many
+ * lanes its group of overlapping blocks needs. `blocks` in start order.
+ */
+export function lanes(blocks: readonly { start: number; end: number }[]): { lane: number; of: number }[] {
+  const out: { lane: number; of: number }[] = [];
+  let group: number[] = [];
+  let groupEnd = -1;
+  let ends: number[] = [];
+  const close = () => {
+    for (const i of group) out[i]!.of = ends.length;
+  };
+  blocks.forEach((b, i) => {
+    if (b.start >= groupEnd) {
+      close();
+      group = [];
+      ends = [];
+    }
+    let lane = ends.findIndex((end) => end <= b.start);
+    if (lane === -1) lane = ends.push(b.end) - 1;
+    else ends[lane] = b.end;
+    out[i] = { lane, of: 1 };
+    group.push(i);
+    groupEnd = Math.max(groupEnd, b.end);
+  });
+  close();
+  return out;
+}

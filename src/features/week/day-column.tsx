@@ -24,9 +24,11 @@ export interface DayColumnProps {
   handleProps: (taskId: string, date: string) => object;
   moves: WeekMoves;
   onShowDay: (date: string) => void;
+  /** One of seven columns: a short placeholder. */
+  narrow: boolean;
 }
 
-export function DayColumn({ day, today, heading, lists, steps, drag, handleProps, moves, onShowDay }: DayColumnProps) {
+export function DayColumn({ day, today, heading, lists, steps, drag, handleProps, moves, onShowDay, narrow }: DayColumnProps) {
   const id = `week-day-${day.date}`;
   const isToday = day.date === today;
   const over = drag !== null && drag.over === day.date && drag.from !== day.date;
@@ -39,13 +41,13 @@ export function DayColumn({ day, today, heading, lists, steps, drag, handleProps
     >
       <h2 className="week-day-title" id={id}>
         <span>{heading}</span>
-        {isToday && <span className="week-today-mark"> · Today</span>}{' '}
+        {isToday && <span className="visually-hidden"> · Today</span>}{' '}
         {count > 0 && <span className="section-count">{count}</span>}
       </h2>
       <button type="button" className="btn btn-ghost week-timeline-link" onClick={() => onShowDay(day.date)}>
         Timeline<span className="visually-hidden"> for {heading}</span>
       </button>
-      <QuickAdd defaults={{ due_date: day.date }} placeholder={`Add to ${dayLabel(day.date, today)}`} />
+      <QuickAdd defaults={{ due_date: day.date }} placeholder={narrow ? 'Add' : `Add to ${dayLabel(day.date, today)}`} />
       {(count > 0 || day.deadlines.length > 0) && (
         <ul className="task-list week-tasks">
           {day.tasks.map(({ task, kind }) =>

@@ -2,10 +2,10 @@
 // blocks of their length on an hour grid (30 minutes when they have no duration). A block moves by
 // dragging its grip and changes length by dragging its bottom edge, both in 15-minute steps; the
 // keyboard moves it with Alt+Up/Down (15 minutes) and Alt+Left/Right (a day).
-import { type CSSProperties, useMemo } from 'react';
+import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
 import { useStepCounts, useWeekTasks } from '@/data/react';
 import type { Task } from '@/domain/model';
-import { DEFAULT_BLOCK_MIN, minutesOf, timeOf, weekDays } from '@/domain/week';
+import { DEFAULT_BLOCK_MIN, lanes, minutesOf, timeOf, weekDays } from '@/domain/week';
 import { TaskRow } from '@/connected/task-row';
 import { useListsById } from '@/connected/use-lists-by-id';
 import { addDays } from '@/lib/dates';
@@ -51,6 +51,19 @@ export function DayTimeline({ day, onShowWeek, onShowDay }: DayTimelineProps) {
     else void moves.moveBy(task, { duration_min: change.length }, `"${task.title}" now lasts ${change.length} minutes`);
   });
 
+  const boxes = timed.map(({ task }) => blockBox(task, drag));
+  const placed = lanes(boxes.map((b) => ({ start: b.start, end: b.start + b.length })));
+  const grid = useRef<HTMLDivElement>(null);
+  const firstStart = boxes[0]?.start;
+  const scrolled = useRef<string | null>(null);
+  // Opened on a day, the grid shows from an hour before its first block (else from 07:00).
+  useEffect(() => {
+    if (!entries || scrolled.current === day || !grid.current) return;
+    scrolled.current = day;
+    const hour = Math.max(0, Math.floor((firstStart ?? 8 * 60) / 60) - 1);
+    window.scrollTo({ top: grid.current.getBoundingClientRect().top + window.scrollY + hour * HOUR_PX - 80 });
+  }, [entries, day, firstStart]);
+
   return (
     <Screen
       title={longDate(day, today)}
@@ -82,15 +95,16 @@ export function DayTimeline({ day, onShowWeek, onShowDay }: DayTimelineProps) {
           )}
         </ul>
       )}
-      <div className={drag ? 'timeline is-dragging' : 'timeline'} style={{ height: 24 * HOUR_PX } as CSSProperties}>
+      <div ref={grid} className={drag ? 'timeline is-dragging' : 'timeline'} style={{ height: 24 * HOUR_PX } as CSSProperties}>
         {HOURS.map((h) => (
           <div key={h} className="timeline-hour" style={{ top: h * HOUR_PX }} aria-hidden="true">
             <span>{`${String(h).padStart(2, '0')}:00`}</span>
           </div>
         ))}
         <ul className="timeline-blocks" aria-label="Timed tasks">
-          {timed.map(({ task, kind }) => {
-            const { start, length } = blockBox(task, drag);
+          {timed.map(({ task, kind }, i) => {
+            const { start, length } = boxes[i]!;
+            const { lane, of } = placed[i]!;
             const accent = lists.get(task.list_id)?.color;
             const own = kind === 'task';
             return (
@@ -98,7 +112,7 @@ export function DayTimeline({ day, onShowWeek, onShowDay }: DayTimelineProps) {
                 key={own ? task.id : `${task.id}@${day}`}
                 data-task-id={own ? task.id : undefined}
                 className={['timeline-block', drag?.taskId === task.id ? 'is-drag-source' : '', own ? '' : 'is-repeat'].join(' ').trim()}
-                style={{ top: (start / 60) * HOUR_PX, height: Math.max((length / 60) * HOUR_PX, STEP_MINUTES), ...(accent ? { '--accent': `var(--list-${accent})` } : {}) } as CSSProperties}
+                style={{ top: (start / 60) * HOUR_PX, height: Math.max((length / 60) * HOUR_PX, STEP_MINUTES), '--lane': lane, '--lanes': of, ...(accent ? { '--accent': `var(--list-${accent})` } : {}) } as CSSProperties}
                 onKeyDown={own ? (e) => moves.onRowKeyDown(e, task) : undefined}
               >
                 {own && (

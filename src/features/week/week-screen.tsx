@@ -79,6 +79,7 @@ function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
       handleProps={handleProps}
       moves={moves}
       onShowDay={onShowDay}
+      narrow={wide}
     />
   );
   const selectedDay = days?.find((d) => d.date === selected);

@@ -2,7 +2,7 @@
 // first, then timed by time, then the deadlines; repeats on each later occurrence.
 import { describe, expect, it, vi } from 'vitest';
 import type { Task } from '@/domain/model';
-import { localeFirstDay, minutesOf, shiftTime, timeOf, weekDates, weekDays, weekStartOf } from '@/domain/week';
+import { lanes, localeFirstDay, minutesOf, shiftTime, timeOf, weekDates, weekDays, weekStartOf } from '@/domain/week';
 import { getWeekStart, setWeekStartChoice } from '@/domain/week-start';
 
 const TODAY = '2026-11-25'; // a Wednesday
@@ -108,5 +108,29 @@ describe('times on the timeline', () => {
     expect(minutesOf('09:30')).toBe(570);
     expect(timeOf(570)).toBe('09:30');
     expect(timeOf(24 * 60)).toBe('24:00');
+  });
+});
+
+describe('overlapping blocks share the width', () => {
+  it('puts overlapping blocks side by side and lone ones at full width', () => {
+    const blocks = [
+      { start: 540, end: 630 }, // 09:00–10:30
+      { start: 600, end: 630 }, // 10:00–10:30, beside it
+      { start: 615, end: 660 }, // 10:15–11:00, a third lane
+      { start: 660, end: 690 }, // 11:00, alone again
+    ];
+    expect(lanes(blocks)).toEqual([
+      { lane: 0, of: 3 },
+      { lane: 1, of: 3 },
+      { lane: 2, of: 3 },
+      { lane: 0, of: 1 },
+    ]);
+  });
+  it('reuses a lane that has ended', () => {
+    expect(lanes([{ start: 0, end: 60 }, { start: 30, end: 90 }, { start: 60, end: 120 }])).toEqual([
+      { lane: 0, of: 2 },
+      { lane: 1, of: 2 },
+      { lane: 0, of: 2 },
+    ]);
   });
 });
