@@ -121,8 +121,7 @@ export function DayTimeline({ day, onShowWeek, onShowDay }: DayTimelineProps) {
                   </div>
                 )}
                 <TaskLink taskId={task.id} className="task-title">
-                  {task.title}
-                  <span className="visually-hidden">,</span>{' '}
+                  {task.title}{' '}
                   <span className="timeline-time">
                     {timeOf(start)}–{timeOf(start + length)}
                   </span>
