@@ -6,12 +6,14 @@ import type { StepCount } from '@/data';
 import type { List } from '@/domain/model';
 import type { WeekDay } from '@/domain/week';
 import { QuickAdd } from '@/connected/quick-add/quick-add';
-import { TaskRow } from '@/connected/task-row';
+import { setTaskDone } from '@/connected/task-actions';
+import { TaskRowView } from '@/ui/task-row';
 import { dayLabel } from '@/lib/dates';
 import { FlagIcon, GripIcon } from '@/ui/icons';
 import { RepeatRowView } from '@/ui/repeat-row';
 import { TaskLink } from '@/ui/task-link';
 import type { DayDrag } from './use-day-drag';
+import type { RowContext } from './use-row-context';
 import type { WeekMoves } from './use-week-moves';
 
 export interface DayColumnProps {
@@ -26,9 +28,10 @@ export interface DayColumnProps {
   onShowDay: (date: string) => void;
   /** One of seven columns: a short placeholder. */
   narrow: boolean;
+  rows: RowContext;
 }
 
-export function DayColumn({ day, today, heading, lists, steps, drag, handleProps, moves, onShowDay, narrow }: DayColumnProps) {
+export function DayColumn({ day, today, heading, lists, steps, drag, handleProps, moves, onShowDay, narrow, rows }: DayColumnProps) {
   const id = `week-day-${day.date}`;
   const isToday = day.date === today;
   const over = drag !== null && drag.over === day.date && drag.from !== day.date;
@@ -54,8 +57,12 @@ export function DayColumn({ day, today, heading, lists, steps, drag, handleProps
             kind === 'repeat' ? (
               <RepeatRowView key={`${task.id}@${day.date}`} task={task} date={day.date} list={lists.get(task.list_id)} showList />
             ) : (
-              <TaskRow
+              <TaskRowView
                 key={task.id}
+                viewOnly={rows.viewOnly(task)}
+                assignee={rows.assignee(task)}
+                labels={rows.labels(task)}
+                onDoneChange={(done) => void setTaskDone(task, done)}
                 data-task-id={task.id}
                 className={drag?.taskId === task.id ? 'is-drag-source' : undefined}
                 style={drag?.taskId === task.id ? ({ transform: `translate(${drag.dx}px, ${drag.dy}px)` } as CSSProperties) : undefined}

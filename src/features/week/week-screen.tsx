@@ -3,7 +3,7 @@
 // (else the locale's first day). Tasks move between days by dragging their handle onto another
 // day (a column, or a day of the strip) or with Alt+Left/Right; timed ones by 15 minutes with
 // Alt+Up/Down. A day's timeline (`?day=`) shows its timed tasks as blocks on an hour grid.
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useStepCounts, useWeekTasks } from '@/data/react';
 import { getWeekStart, onWeekStartChange } from '@/domain/week-start';
 import { type WeekDay, weekDays, weekStartOf } from '@/domain/week';
@@ -18,6 +18,7 @@ import { useToday } from '@/ui/use-today';
 import { DayColumn } from './day-column';
 import { DayTimeline } from './day-timeline';
 import { useDayDrag } from './use-day-drag';
+import { useRowContext } from './use-row-context';
 import { useWeekMoves } from './use-week-moves';
 import { WeekStrip } from './week-strip';
 import './week.css';
@@ -49,8 +50,14 @@ function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
   const thisWeek = weekStartOf(today, firstDay);
   const wide = useMediaQuery('(min-width: 1024px)');
   const lists = useListsById();
+  const rows = useRowContext();
   const read = useWeekTasks(start);
-  const days = useMemo(() => read && weekDays(start, read.due, read.repeating, read.deadlines, today), [read, start, today]);
+  const fresh = useMemo(() => read && weekDays(start, read.due, read.repeating, read.deadlines, today), [read, start, today]);
+  // While another week loads, the last one stays: the columns, their add fields and the rows
+  // they share with the new week stay mounted instead of being torn down and built again.
+  const last = useRef(fresh);
+  if (fresh) last.current = fresh;
+  const days = fresh ?? last.current;
   const ids = useMemo(() => read?.due.map((t) => t.id) ?? [], [read]);
   const steps = useStepCounts(ids);
   const [picked, setPicked] = useState<string | null>(null);
@@ -67,9 +74,11 @@ function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
     if (task) void moves.moveToDay(task, to);
   });
 
-  const column = (day: WeekDay) => (
+  // Keyed by place in the week, not date: going to another week re-renders seven columns rather
+  // than mounting seven new ones (each day's add field starts its own live reads when mounted).
+  const column = (day: WeekDay, i: number) => (
     <DayColumn
-      key={day.date}
+      key={i}
       day={day}
       today={today}
       heading={mediumDate(day.date, today)}
@@ -80,6 +89,7 @@ function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
       moves={moves}
       onShowDay={onShowDay}
       narrow={wide}
+      rows={rows}
     />
   );
   const selectedDay = days?.find((d) => d.date === selected);
@@ -111,7 +121,7 @@ function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
         ) : (
           <div className={drag ? 'week-phone is-dragging' : 'week-phone'}>
             <WeekStrip days={days} today={today} selected={selected} drag={drag} onPick={setPicked} />
-            {selectedDay && column(selectedDay)}
+            {selectedDay && column(selectedDay, 0)}
           </div>
         ))}
     </Screen>
