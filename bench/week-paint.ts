@@ -89,30 +89,6 @@ async function main() {
     await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
     console.error(`seeded ${SIZE} tasks; the next week holds ${inWeek} open tasks`);
 
-    if (process.env.BENCH_PROFILE === '1') {
-      const reads = await page.evaluate(async ([from, to]) => {
-        const db = await new Promise<IDBDatabase>((ok, fail) => {
-          const req = indexedDB.open('daybook-local');
-          req.onsuccess = () => ok(req.result);
-          req.onerror = () => fail(req.error);
-        });
-        const time = async (range: IDBKeyRange) => {
-          const t0 = performance.now();
-          const rows = await new Promise<unknown[]>((ok) => {
-            const req = db.transaction('tasks').objectStore('tasks').index('[state+due_date+due_time_key+position]').getAll(range);
-            req.onsuccess = () => ok(req.result);
-          });
-          return [rows.length, performance.now() - t0];
-        };
-        const out = {
-          week: await time(IDBKeyRange.bound([0, from], [0, to], false, true)),
-          upToWeekEnd: await time(IDBKeyRange.bound([0, ''], [0, to], false, true)),
-        };
-        db.close();
-        return out;
-      }, [next, addDays(next, 7)]);
-      console.error('raw reads [rows, ms]:', JSON.stringify(reads));
-    }
     const week: number[] = [];
     const list: number[] = [];
     await page.goto(`${app.url}/week`);
@@ -120,40 +96,7 @@ async function main() {
     const thisWeek = (await page.locator('.screen-subtitle').textContent()) ?? '';
     for (let i = 0; i < RUNS + WARMUP; i++) {
       // "Next week", then back (not measured), so each run goes to a week not on screen
-      const profile = process.env.BENCH_PROFILE === '1' && i === WARMUP;
-      const cdp = profile ? await context.newCDPSession(page) : null;
-      if (cdp) {
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-        await cdp.send('Profiler.start');
-      }
-      if (profile) {
-        await page.evaluate(() => {
-          const w = window as unknown as { __tasks: string[] };
-          w.__tasks = [];
-          new PerformanceObserver((l) => {
-            for (const e of l.getEntries()) w.__tasks.push(`${e.entryType} ${e.startTime.toFixed(0)} +${e.duration.toFixed(0)}`);
-          }).observe({ type: 'long-animation-frame', buffered: false });
-          const mo = new MutationObserver(() => {
-            w.__tasks.push(`first mutation ${performance.now().toFixed(0)}`);
-            mo.disconnect();
-          });
-          mo.observe(document.body, { subtree: true, childList: true, attributes: true });
-        });
-      }
       const t = await measure(page, `section[data-week-day="${next}"]`, '.week-grid', inWeek, () => page.getByRole('button', { name: 'Next week' }).click());
-      if (profile) console.error(await page.evaluate(() => `click ${window.__clickAt?.toFixed(0)}; ${(window as unknown as { __tasks: string[] }).__tasks.join('; ')}`), 'took', t);
-      if (cdp) {
-        const { profile: p } = await cdp.send('Profiler.stop');
-        const self = new Map<string, number>();
-        const dt = new Map<number, number>();
-        p.samples?.forEach((id, k) => dt.set(id, (dt.get(id) ?? 0) + (p.timeDeltas?.[k] ?? 0)));
-        for (const node of p.nodes) {
-          const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}`;
-          self.set(key, (self.get(key) ?? 0) + (dt.get(node.id) ?? 0));
-        }
-        console.error([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${(v / 1000).toFixed(1)} ms ${k}`).join('\n'));
-      }
       if (i >= WARMUP) week.push(t);
       await page.getByRole('button', { name: 'Previous week' }).click();
       await page.locator('.screen-subtitle', { hasText: thisWeek }).waitFor();
