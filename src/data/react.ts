@@ -27,6 +27,8 @@ export {
   useTodayTasks,
   useUpcomingTasks,
   useUpcomingWithRepeats,
+  useWeekTasks,
 } from './read/hooks';
+export type { WeekRead } from './read/week-queries';
 export { useReminder, useReminderSchedule } from './reminders/hooks';
 export { useLabels, useLabelsByTask } from './labels/hooks';

@@ -138,6 +138,8 @@ export interface Task {
   deadline?: string | null;
   /** SPEC §14.3: completing an occurrence unticks the steps ("Start steps over each time"). Absent means true. */
   steps_start_over?: boolean;
+  /** SPEC §18: how long a timed task takes, 15 … 480 minutes; only with a time. Absent means null. */
+  duration_min?: number | null;
 }
 
 /** SPEC §11.3: one step of a task's checklist, versioned in its task's list (list_id is denormalised). */
@@ -217,7 +219,7 @@ export type ListPatch = Partial<Pick<List, 'name' | 'color' | 'position'>>;
 export type TaskPatch = Partial<
   Pick<
     Task,
-    'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'list_id' | 'position' | 'repeat' | 'repeat_anchor' | 'assignee' | 'turns' | 'deadline' | 'steps_start_over'
+    'title' | 'notes' | 'due_date' | 'due_time' | 'priority' | 'done' | 'list_id' | 'position' | 'repeat' | 'repeat_anchor' | 'assignee' | 'turns' | 'deadline' | 'steps_start_over' | 'duration_min'
   >
 >;
 export type StepPatch = Partial<Pick<Step, 'title' | 'done' | 'position'>>;

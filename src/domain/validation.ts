@@ -34,6 +34,8 @@ export const MESSAGES = {
   reminderWithoutDate: 'Set a date before adding a reminder',
   reminderOffset: 'Pick one of the reminder times',
   stepsStartOver: 'Start steps over must be on or off',
+  duration: 'Pick a duration from 15 minutes to 8 hours',
+  durationWithoutTime: 'Set a time before setting a duration',
 } as const;
 
 export const LIMITS = { title: 500, notes: 10_000, listName: 80, step: 200, steps: 100, members: 50 } as const;
@@ -98,6 +100,15 @@ export function checkDueTime(raw: unknown): string | null {
   if (typeof raw === 'string' && HH_MM.test(raw)) return raw;
   throw new ValidationError('due_time', MESSAGES.time);
 }
+
+/** SPEC §18: whole minutes from 15 to 480 (8 hours), or null for none. */
+export function checkDuration(raw: unknown): number | null {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw >= DURATION_LIMITS.min && raw <= DURATION_LIMITS.max) return raw;
+  throw new ValidationError('duration_min', MESSAGES.duration);
+}
+
+export const DURATION_LIMITS = { min: 15, max: 480 } as const;
 
 export function checkPriority(raw: unknown): Priority {
   if (raw === undefined || raw === null) return 0;
@@ -166,7 +177,7 @@ export function validateTaskDraft(input: TaskDraftInput): TaskDraft {
   return { title, notes, due_date, due_time, priority, ...checkRepeatFields(input.repeat, input.repeat_anchor, due_date), deadline, steps_start_over };
 }
 
-type EditableTaskFields = Pick<TaskDraft, 'due_date' | 'due_time'> & { repeat?: string | null };
+type EditableTaskFields = Pick<TaskDraft, 'due_date' | 'due_time'> & { repeat?: string | null; duration_min?: number | null };
 
 /**
  * Validates only the fields present in `patch` and returns them normalised. Clearing the date
@@ -182,6 +193,11 @@ export function validateTaskPatch(current: EditableTaskFields, patch: TaskPatch)
   if (nextDate === null && !('due_time' in out) && current.due_time !== null) out.due_time = null;
   const nextTime = 'due_time' in out ? (out.due_time ?? null) : current.due_time;
   checkDateTimePair(nextDate, nextTime);
+  // A duration belongs to a time: clearing the time (or the date, which clears it) clears it too.
+  if ('duration_min' in patch) {
+    out.duration_min = checkDuration(patch.duration_min);
+    if (out.duration_min !== null && nextTime === null) throw new ValidationError('duration_min', MESSAGES.durationWithoutTime);
+  } else if (nextTime === null && (current.duration_min ?? null) !== null) out.duration_min = null;
   // A repeat needs a date: clearing the date clears the repeat; setting a repeat without an
   // anchor starts the series at the (resulting) due date.
   if ('repeat' in patch || 'repeat_anchor' in patch) {

@@ -22,6 +22,7 @@ declare
   new_assignee uuid;
   new_turns uuid[];
   undo_steps uuid[];
+  new_duration smallint;
 begin
   if p_name = 'task.create' then
     insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, position, created_by, repeat, repeat_anchor, assignee,
@@ -179,6 +180,14 @@ begin
     if patch ? 'steps_start_over' and jsonb_typeof(patch -> 'steps_start_over') is distinct from 'boolean' then
       perform daybook_private.refuse('invalid', 'steps_start_over must be true or false', 'steps_start_over');
     end if;
+    -- a duration belongs to a time: clearing the time (or the date) clears it too
+    new_duration := case when patch ? 'duration_min' then daybook_private.check_duration(patch -> 'duration_min') else t.duration_min end;
+    if new_time is null and new_duration is not null then
+      if patch ? 'duration_min' then
+        perform daybook_private.refuse('invalid', 'Set a time before setting a duration', 'duration_min');
+      end if;
+      new_duration := null;
+    end if;
     update public.tasks set
       list_id = new_list,
       title = case when patch ? 'title' then daybook_private.check_title(patch -> 'title') else title end,
@@ -190,6 +199,7 @@ begin
       priority = case when patch ? 'priority' then daybook_private.check_priority(patch -> 'priority') else priority end,
       deadline = case when patch ? 'deadline' then daybook_private.check_day(patch -> 'deadline', 'deadline') else deadline end,
       steps_start_over = case when patch ? 'steps_start_over' then (patch ->> 'steps_start_over')::boolean else steps_start_over end,
+      duration_min = new_duration,
       position = case when patch ? 'position' then daybook_private.check_position(patch -> 'position') else position end,
       assignee = new_assignee,
       turns = new_turns,

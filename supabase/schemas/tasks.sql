@@ -29,6 +29,8 @@ create table public.tasks (
   deadline date,
   -- completing an occurrence of a repeat unticks the task's steps for the next one
   steps_start_over boolean not null default true,
+  -- SPEC §18: how long a timed task takes, in minutes; only with a time
+  duration_min smallint,
   constraint tasks_title_len check (char_length(title) between 1 and 500 and title = btrim(title)),
   constraint tasks_notes_len check (char_length(notes) <= 10000),
   constraint tasks_due_date_range check (due_date between date '1900-01-01' and date '2999-12-31'),
@@ -41,6 +43,8 @@ create table public.tasks (
   constraint tasks_repeat_needs_date check (repeat is null or due_date is not null),
   constraint tasks_repeat_anchor check ((repeat is null) = (repeat_anchor is null)),
   constraint tasks_repeat_anchor_range check (repeat_anchor between date '1900-01-01' and date '2999-12-31'),
+  constraint tasks_duration_range check (duration_min between 15 and 480),
+  constraint tasks_duration_needs_time check (duration_min is null or due_time is not null),
   constraint tasks_repeat_shape check (char_length(repeat) <= 500 and repeat ~ '^[A-Z]+=[-+0-9A-Z,]+(;[A-Z]+=[-+0-9A-Z,]+)*$')
 );
 

@@ -465,6 +465,7 @@ export interface View {
     turns: string[] | null;
     deadline: string | null;
     steps_start_over: boolean;
+    duration_min: number | null;
   })[];
   /** With the name and colour each member shows (SPEC §16). */
   members: { list_id: string; user_id: string; role: string; name: string; color: string }[];
@@ -498,6 +499,7 @@ function projectTask(t: Task): View['tasks'][number] {
     turns: t.turns ?? null,
     deadline: t.deadline ?? null,
     steps_start_over: t.steps_start_over ?? true,
+    duration_min: t.duration_min ?? null,
   };
 }
 

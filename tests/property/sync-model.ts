@@ -27,6 +27,8 @@ export interface ModelTask {
   /** SPEC §14.3: moves with the due date when an occurrence is completed. */
   deadline: string | null;
   steps_start_over: boolean;
+  /** SPEC §18: a timed task's minutes; cleared with its time. */
+  duration_min: number | null;
 }
 
 export interface ModelList {
@@ -125,6 +127,7 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
         turns: null,
         deadline: a.deadline ?? null,
         steps_start_over: a.steps_start_over ?? true,
+        duration_min: null,
       });
       return;
     }
@@ -154,6 +157,8 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
         repeat_anchor: anchor,
         deadline: 'deadline' in p ? (p.deadline ?? null) : t.deadline,
         steps_start_over: p.steps_start_over ?? t.steps_start_over,
+        // a duration belongs to a time: clearing the time (or the date) clears it
+        duration_min: dueTime === null ? null : 'duration_min' in p ? (p.duration_min ?? null) : t.duration_min,
       });
       // who does it: a move keeps only members of the new list; a new turn order hands the task
       // to its first person unless its assignee is in it

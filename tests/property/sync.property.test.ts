@@ -80,7 +80,7 @@ type Op =
   | { op: 'task.complete'; task: number }
   | { op: 'task.undo'; pick: number; tick: boolean }
   | { op: 'task.repeat'; task: number; repeat: string | null }
-  | { op: 'task.update'; task: number; field: 'title' | 'notes' | 'priority' | 'done' | 'due' | 'deadline' | 'start_over'; title: string; notes: string; priority: 0 | 1 | 2 | 3; due: string | null; time: string | null }
+  | { op: 'task.update'; task: number; field: 'title' | 'notes' | 'priority' | 'done' | 'due' | 'deadline' | 'start_over' | 'duration'; title: string; notes: string; priority: 0 | 1 | 2 | 3; due: string | null; time: string | null }
   | { op: 'task.move'; task: number; list: number; where: 'start' | 'end' }
   | { op: 'task.delete'; task: number }
   | { op: 'task.restore'; task: number }
@@ -126,8 +126,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       op: fc.constant('task.update' as const),
       task: pick,
-      field: fc.constantFrom('title', 'notes', 'priority', 'done', 'due', 'deadline', 'start_over') as fc.Arbitrary<
-        'title' | 'notes' | 'priority' | 'done' | 'due' | 'deadline' | 'start_over'
+      field: fc.constantFrom('title', 'notes', 'priority', 'done', 'due', 'deadline', 'start_over', 'duration') as fc.Arbitrary<
+        'title' | 'notes' | 'priority' | 'done' | 'due' | 'deadline' | 'start_over' | 'duration'
       >,
       title: text,
       notes,
@@ -300,6 +300,8 @@ async function edit(d: Device, other: Other, op: Op): Promise<void> {
           : op.field === 'done' ? { done: !task.done }
           : op.field === 'deadline' ? { deadline: op.due }
           : op.field === 'start_over' ? { steps_start_over: task.steps_start_over === false }
+          // a duration from the priority drawn: none, 15 minutes, 1 h 30, 8 h (refused on an untimed task)
+          : op.field === 'duration' ? { duration_min: [null, 15, 90, 480][op.priority] ?? null }
           : { due_date: op.due, due_time: op.due ? op.time : null };
         await taskOps.update(task.id, patch, db);
         return;
@@ -888,9 +890,9 @@ describe('sync property', () => {
           const row = server.tasks.get(id);
           expect(row, `task ${id} missing on the server`).toBeDefined();
           expect(
-            { list_id: row!.list_id, title: row!.title, notes: row!.notes, due_date: row!.due_date, due_time: row!.due_time, priority: row!.priority, done: row!.done, position: row!.position, deleted: row!.deleted_at !== null, repeat: row!.repeat ?? null, repeat_anchor: row!.repeat_anchor ?? null, last_completion: row!.last_completion ?? null, assignee: row!.assignee ?? null, turns: row!.turns ?? null, deadline: row!.deadline ?? null, steps_start_over: row!.steps_start_over ?? true },
+            { list_id: row!.list_id, title: row!.title, notes: row!.notes, due_date: row!.due_date, due_time: row!.due_time, priority: row!.priority, done: row!.done, position: row!.position, deleted: row!.deleted_at !== null, repeat: row!.repeat ?? null, repeat_anchor: row!.repeat_anchor ?? null, last_completion: row!.last_completion ?? null, assignee: row!.assignee ?? null, turns: row!.turns ?? null, deadline: row!.deadline ?? null, steps_start_over: row!.steps_start_over ?? true, duration_min: row!.duration_min ?? null },
             `task ${id}`,
-          ).toEqual({ list_id: t.list_id, title: t.title, notes: t.notes, due_date: t.due_date, due_time: t.due_time, priority: t.priority, done: t.done, position: t.position, deleted: t.deleted, repeat: t.repeat, repeat_anchor: t.repeat_anchor, last_completion: t.last_completion, assignee: t.assignee, turns: t.turns, deadline: t.deadline, steps_start_over: t.steps_start_over });
+          ).toEqual({ list_id: t.list_id, title: t.title, notes: t.notes, due_date: t.due_date, due_time: t.due_time, priority: t.priority, done: t.done, position: t.position, deleted: t.deleted, repeat: t.repeat, repeat_anchor: t.repeat_anchor, last_completion: t.last_completion, assignee: t.assignee, turns: t.turns, deadline: t.deadline, steps_start_over: t.steps_start_over, duration_min: t.duration_min });
         }
         for (const [id, l] of model.lists) {
           const row = server.lists.get(id);

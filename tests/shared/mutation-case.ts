@@ -58,6 +58,8 @@ export interface CaseTask {
   /** SPEC §14.3: the deadline, and whether completing an occurrence unticks the steps (default true). */
   deadline?: string | null;
   steps_start_over?: boolean;
+  /** SPEC §18: minutes a timed task takes; null = none. */
+  duration_min?: number | null;
 }
 
 /** A step ('S<n>') of a task; its list is its task's. */

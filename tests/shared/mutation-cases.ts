@@ -20,6 +20,7 @@ import { INVITATION_CASES } from './mutation-cases/invitations';
 import { LINK_CASES } from './mutation-cases/links';
 import { PROFILE_CASES } from './mutation-cases/profiles';
 import { DEADLINE_CASES } from './mutation-cases/deadlines';
+import { DURATION_CASES } from './mutation-cases/durations';
 import { FROM_DONE_CASES } from './mutation-cases/from-done';
 import { FILTER_CASES } from './mutation-cases/filters';
 import { FEED_CASES } from './mutation-cases/feeds';
@@ -35,4 +36,4 @@ import { TASK_CASES } from './mutation-cases/tasks';
 import { TEXT_CASES } from './mutation-cases/text';
 import type { MutationCase } from './mutation-case';
 
-export const MUTATION_CASES: MutationCase[] = [...LIST_CASES, ...TASK_CASES, ...TASK_UPDATE_CASES, ...MEMBER_CASES, ...INVITATION_CASES, ...LINK_CASES, ...LEAVE_CASES, ...TEXT_CASES, ...REPEAT_CASES, ...COMPLETION_CASES, ...STEP_CASES, ...REMINDER_CASES, ...ASSIGNEE_CASES, ...DEADLINE_CASES, ...FROM_DONE_CASES, ...LABEL_CASES, ...FILTER_CASES, ...PROFILE_CASES, ...FEED_CASES];
+export const MUTATION_CASES: MutationCase[] = [...LIST_CASES, ...TASK_CASES, ...TASK_UPDATE_CASES, ...MEMBER_CASES, ...INVITATION_CASES, ...LINK_CASES, ...LEAVE_CASES, ...TEXT_CASES, ...REPEAT_CASES, ...COMPLETION_CASES, ...STEP_CASES, ...REMINDER_CASES, ...ASSIGNEE_CASES, ...DEADLINE_CASES, ...FROM_DONE_CASES, ...LABEL_CASES, ...FILTER_CASES, ...PROFILE_CASES, ...FEED_CASES, ...DURATION_CASES];

@@ -94,7 +94,7 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
     try {
       // Exactly what the chips showed: without the parser (not loaded yet, or switched off) the
       // text is the title.
-      const { repeat, labels: labelNames, ...fields } = result?.fields ?? {};
+      const { repeat, labels: labelNames, duration_min, ...fields } = result?.fields ?? {};
       const task = await tasks.create({
         ...defaults,
         ...fields,
@@ -102,6 +102,8 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
         ...(repeat && parser ? { repeat: parser.formatRule(repeat.rule), repeat_anchor: repeat.anchor } : {}),
         title: result ? result.title : title,
       });
+      // a duration is an edit of the new timed task (task.create carries none)
+      if (duration_min) await tasks.update(task.id, { duration_min });
       // "@name": existing labels put on, new ones made first (SPEC §14.1)
       if (labelNames?.length) await (await import('@/data/labels')).labels.addByName(task.id, labelNames);
       setTitle('');

@@ -29,6 +29,7 @@ function chipIcon({ part, color = 'grey' }: Chip): ReactNode {
     case 'deadline':
       return <CalendarIcon />;
     case 'time':
+    case 'duration':
       return <ClockIcon />;
     case 'priority':
       return <FlagIcon />;

@@ -131,6 +131,7 @@ export function toTaskRow(task: Task & { deleted_with_list?: boolean }): TaskRow
     repeat_anchor: task.repeat_anchor ?? null,
     deadline: task.deadline ?? null,
     steps_start_over: task.steps_start_over ?? true,
+    duration_min: task.duration_min ?? null,
     state: taskState(task),
     due_time_key: task.due_time ?? '',
   };
@@ -150,6 +151,7 @@ export function toTask(row: TaskRow): Task {
     repeat_anchor: task.repeat_anchor ?? null,
     deadline: task.deadline ?? null,
     steps_start_over: task.steps_start_over ?? true,
+    duration_min: task.duration_min ?? null,
   };
 }
 

@@ -34,6 +34,7 @@ import {
   assignedTasks,
   upcomingWithRepeats,
 } from './queries';
+import { type WeekRead, weekTasks } from './week-queries';
 
 /** Shared by every reader (each task row asks, for its role). */
 export function useIdentity(): Identity | undefined {
@@ -171,4 +172,10 @@ export function useUpcomingWithRepeats(from: string, days: number): { due: Task[
 export function useDayCountsWithRepeats(from: string, to: string): { counts: Record<string, number>; repeating: Task[] } | undefined {
   const db = useDb();
   return useLive(db, () => dayCountsWithRepeats(from, to, db), [db, from, to]);
+}
+
+/** The week's days (SPEC §18): due, repeating and deadline tasks of [from, from + days), in one live read. */
+export function useWeekTasks(from: string, days = 7): WeekRead | undefined {
+  const db = useDb();
+  return useLive(db, () => weekTasks(from, days, db), [db, from, days]);
 }

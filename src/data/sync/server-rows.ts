@@ -40,6 +40,7 @@ export function stripTask(t: Task): Task {
     turns: t.turns ?? null,
     deadline: t.deadline ?? null,
     steps_start_over: t.steps_start_over ?? true,
+    duration_min: t.duration_min ?? null,
   };
 }
 

@@ -65,6 +65,10 @@ export interface Words {
   workdays: readonly string[];
   /** Repeat words that stand alone; they count only at the end of the text (see repeats.ts). */
   repeatAdverbs: Readonly<Record<string, { unit: Unit; interval: number }>>;
+  /** SPEC §18: the cue before a duration ("for 45m"), and its hour and minute unit words. Optional: a table without them reads no durations. */
+  durationCues?: readonly string[];
+  hourUnits?: readonly string[];
+  minuteUnits?: readonly string[];
 }
 
 export const EN: Words = {
@@ -124,4 +128,7 @@ export const EN: Words = {
     yearly: { unit: 'year', interval: 1 },
     annually: { unit: 'year', interval: 1 },
   },
+  durationCues: ['for'],
+  hourUnits: ['h', 'hr', 'hrs', 'hour', 'hours'],
+  minuteUnits: ['m', 'min', 'mins', 'minute', 'minutes'],
 };

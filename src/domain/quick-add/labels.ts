@@ -13,6 +13,13 @@ function dayWords(iso: string, today: string): string {
   return label === 'Today' || label === 'Tomorrow' ? label.toLowerCase() : label;
 }
 
+/** 45 → "45 min", 120 → "2 h", 90 → "1 h 30 min". */
+export function durationWords(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return [h ? `${h} h` : '', m ? `${m} min` : ''].filter(Boolean).join(' ');
+}
+
 export function partLabel(part: Part, result: QuickAddResult, options: Pick<ParseOptions, 'today' | 'defaultDate'>): string {
   const { today, defaultDate } = options;
   const dated = result.parts.find((p) => p.kind === 'date');
@@ -26,6 +33,8 @@ export function partLabel(part: Part, result: QuickAddResult, options: Pick<Pars
       const implied = !dated && !defaultDate && !result.fields.repeat && result.fields.due_date;
       return implied ? `${part.value} ${dayWords(implied, today)}` : part.value;
     }
+    case 'duration':
+      return `For ${durationWords(part.value)}`;
     case 'priority':
       return PRIORITY[part.value];
     case 'list':

@@ -11,12 +11,13 @@ import { buildRepeat, matchRepeat, type RepeatSpec } from './repeats';
 import { type Context, compile } from './table';
 import { matchLabel, matchList, matchPerson, matchPriority } from './tags';
 import { matchTime } from './times';
+import { matchDuration } from './durations';
 import { freeAfter, freeBefore, type Token, tokenize } from './tokens';
 import type { Fields, LabelRef, ListRef, ParseOptions, Part, PartKind, PersonRef, QuickAddResult } from './types';
 
 type Candidate =
   | { kind: 'date' | 'time' | 'deadline'; start: number; end: number; value: string; trailingOnly?: false }
-  | { kind: 'priority'; start: number; end: number; value: 1 | 2 | 3; trailingOnly?: false }
+  | { kind: 'priority' | 'duration'; start: number; end: number; value: number; trailingOnly?: false }
   | { kind: 'list'; start: number; end: number; value: ListRef; trailingOnly?: false }
   | { kind: 'assignee'; start: number; end: number; value: PersonRef; trailingOnly?: false }
   | { kind: 'label'; start: number; end: number; value: LabelRef; trailingOnly?: false }
@@ -31,6 +32,8 @@ export function parseQuickAdd(text: string, options: ParseOptions): QuickAddResu
   const c: Context = { t: compile(options.words ?? EN), today: options.today, weekStart: options.weekStart ?? 0 };
   const all = candidates(text, tokenize(text), c, options.lists ?? [], options.labels ?? []);
   let chosen = choose(text, all, options.dismissed);
+  // a duration belongs to a time: without one its words stay in the title
+  if (!chosen.some((p) => p.kind === 'time')) chosen = chosen.filter((p) => p.kind !== 'duration');
   // "+name" names a member of the list the task goes to, which a "#list" may change
   if (options.people?.length && text.includes('+')) chosen = withAssignee(text, chosen, options);
   const base = chosen.find((p) => p.kind === 'date')?.value ?? options.defaultDate ?? options.today;
@@ -71,6 +74,7 @@ function candidates(text: string, tokens: readonly Token[], c: Context, lists: r
     add('deadline', i, matchDeadline(tokens, i, c));
     add('date', i, matchDate(tokens, i, c));
     add('time', i, matchTime(tokens, i, c));
+    add('duration', i, matchDuration(tokens, i, c));
   }
   return found;
 }
@@ -158,6 +162,7 @@ function fieldsOf(parts: readonly Part[], options: ParseOptions): Fields {
   for (const p of parts) {
     if (p.kind === 'date') fields.due_date = p.value;
     else if (p.kind === 'time') fields.due_time = p.value;
+    else if (p.kind === 'duration') fields.duration_min = p.value;
     else if (p.kind === 'deadline') fields.deadline = p.value;
     else if (p.kind === 'priority') fields.priority = p.value;
     else if (p.kind === 'list') fields.list_id = p.value.id;

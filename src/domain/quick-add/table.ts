@@ -34,6 +34,9 @@ export interface Table {
   and: ReadonlySet<string>;
   workdays: ReadonlySet<string>;
   repeatAdverbs: ReadonlyMap<string, { unit: Unit; interval: number }>;
+  durationCues: ReadonlySet<string>;
+  hourUnits: ReadonlySet<string>;
+  minuteUnits: ReadonlySet<string>;
 }
 
 export interface Context {
@@ -82,6 +85,9 @@ export function compile(w: Words): Table {
     and: set(w.and),
     workdays: set(w.workdays),
     repeatAdverbs: map(w.repeatAdverbs),
+    durationCues: set(w.durationCues ?? []),
+    hourUnits: set(w.hourUnits ?? []),
+    minuteUnits: set(w.minuteUnits ?? []),
   };
   cache.set(w, table);
   return table;

@@ -41,6 +41,7 @@ export type Part = Span &
     | { kind: 'date'; value: string }
     | { kind: 'deadline'; value: string }
     | { kind: 'time'; value: string }
+    | { kind: 'duration'; value: number }
     | { kind: 'priority'; value: 1 | 2 | 3 }
     | { kind: 'list'; value: ListRef }
     | { kind: 'repeat'; value: RepeatValue }
@@ -80,6 +81,8 @@ export interface ParseOptions {
 export interface Fields {
   due_date?: string;
   due_time?: string;
+  /** Minutes (SPEC §18), only with a time. */
+  duration_min?: number;
   deadline?: string;
   priority?: 1 | 2 | 3;
   list_id?: string;

@@ -1,16 +1,17 @@
 // The six destinations of SPEC §10, in order. Names are a contract with tests and assistive tech.
 import type { ReactNode } from 'react';
-import { CalendarIcon, ListIcon, SearchIcon, SettingsIcon, SunIcon, SyncIcon } from '@/ui/icons';
+import { CalendarIcon, ListIcon, WeekIcon, SearchIcon, SettingsIcon, SunIcon, SyncIcon } from '@/ui/icons';
 
 export interface NavItem {
-  name: 'Today' | 'Upcoming' | 'Lists' | 'Search' | 'Sync' | 'Settings';
-  to: '/today' | '/upcoming' | '/lists' | '/search' | '/sync' | '/settings';
+  name: 'Today' | 'Upcoming' | 'Week' | 'Lists' | 'Search' | 'Sync' | 'Settings';
+  to: '/today' | '/upcoming' | '/week' | '/lists' | '/search' | '/sync' | '/settings';
   icon: ReactNode;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { name: 'Today', to: '/today', icon: <SunIcon /> },
   { name: 'Upcoming', to: '/upcoming', icon: <CalendarIcon /> },
+  { name: 'Week', to: '/week', icon: <WeekIcon /> },
   { name: 'Lists', to: '/lists', icon: <ListIcon /> },
   { name: 'Search', to: '/search', icon: <SearchIcon /> },
   { name: 'Sync', to: '/sync', icon: <SyncIcon /> },

@@ -1,4 +1,4 @@
-// /settings: Account, Appearance, Quick add, Reminders, Calendar feed, Storage, Backup, Install.
+// /settings: Account, Appearance, Quick add, Week, Reminders, Calendar feed, Storage, Backup, Install.
 import type { ReactNode } from 'react';
 import { LocalAccountSection } from './account-section';
 import { BackupSection } from './backup-section';
@@ -9,6 +9,7 @@ import { RemindersSection } from './reminders-section';
 import { SettingsSection } from './settings-section';
 import { StorageSection } from './storage-section';
 import { ThemeSection } from './theme-section';
+import { WeekSection } from './week-section';
 import { Screen } from '@/ui/screen';
 import './settings.css';
 
@@ -23,6 +24,7 @@ export function SettingsScreen({ account }: SettingsScreenProps) {
       {account ?? <LocalAccountSection />}
       <ThemeSection />
       <QuickAddSection />
+      <WeekSection />
       <RemindersSection />
       <CalendarFeedSection />
       <StorageSection />

@@ -14,6 +14,7 @@ import { AssigneeField } from './assignee-field';
 import { creatorLabel } from './creator-label';
 import { DeadlineField, StartOverField } from './deadline-field';
 import { DueFields, usePickerState } from './due-fields';
+import { DurationField } from './duration-field';
 import { LabelsField } from './labels-field';
 import { ListField } from './list-field';
 import { PriorityField } from './priority-field';
@@ -132,6 +133,7 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
         onPickDate={(iso) => void pickDate(iso)}
         onSaveTime={(value) => void saveTime(value)}
       />
+      <DurationField task={task} disabled={viewOnly} error={undefined} onChange={(minutes) => void save({ duration_min: minutes }, 'form')} />
 
       <RepeatField task={task} disabled={viewOnly} error={errors.repeat} onChange={(patch) => void save(patch, 'repeat')} />
 

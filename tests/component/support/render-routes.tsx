@@ -24,6 +24,7 @@ import { Route as SyncRoute } from '@/routes/sync';
 import { Route as TaskRoute } from '@/routes/tasks.$taskId';
 import { Route as TodayRoute } from '@/routes/today';
 import { Route as UpcomingRoute } from '@/routes/upcoming';
+import { Route as WeekRoute } from '@/routes/week';
 
 // A screen's first live queries (fake IndexedDB) can take over a second when the whole suite
 // runs in parallel; wait longer than the 1 s default before calling an element missing.
@@ -35,6 +36,7 @@ export function renderRoutes(url: string) {
   const routeTree = (RootRoute as unknown as AnyRoute).addChildren([
     child(TodayRoute, '/today'),
     child(UpcomingRoute, '/upcoming'),
+    child(WeekRoute, '/week'),
     child(AssignedRoute, '/assigned'),
     child(ListsRoute, '/lists/'),
     (child(ListRoute, '/lists/$listId') as AnyRoute).addChildren([

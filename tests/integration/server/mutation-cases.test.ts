@@ -127,13 +127,14 @@ async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: User
     if (!createdBy) throw new Error(`${c.title}: task ${t.id} is in ${t.list}, which the case does not list`);
     await sql.query(
       `insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, done, done_at, position, created_by,
-         deleted_at, deleted_with_list, repeat, repeat_anchor, assignee, turns, deadline, steps_start_over)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, ${at(t.done)}, $9, $10, ${at(t.deleted)}, $11, $12, $13, $14, $15::uuid[], $16, $17)`,
+         deleted_at, deleted_with_list, repeat, repeat_anchor, assignee, turns, deadline, steps_start_over, duration_min)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, ${at(t.done)}, $9, $10, ${at(t.deleted)}, $11, $12, $13, $14, $15::uuid[], $16, $17, $18)`,
       [
         ids.resolve(t.id), ids.resolve(t.list), t.title ?? `Task ${t.id}`, t.notes ?? '', t.due_date ?? null, t.due_time ?? null,
         t.priority ?? 0, t.done ?? false, t.position ?? 'a0', users[createdBy].userId, t.deleted_with_list ?? false,
         t.repeat ?? null, t.repeat_anchor ?? null, t.assignee ? users[t.assignee].userId : null,
         t.turns ? `{${t.turns.map((p) => users[p].userId).join(',')}}` : null, t.deadline ?? null, t.steps_start_over ?? true,
+        t.duration_min ?? null,
       ],
     );
   }
@@ -229,7 +230,7 @@ async function readAfter(sql: Querier, want: CaseAfter, ids: Ids, users: Users):
         `select list_id::text as list_id, title, notes, due_date::text as due_date, due_time, priority, done, position,
            deleted_at is not null as deleted, deleted_with_list, repeat, repeat_anchor::text as repeat_anchor,
            assignee::text as assignee, turns::text[] as turns,
-           deadline::text as deadline, steps_start_over
+           deadline::text as deadline, steps_start_over, duration_min
          from public.tasks where id = $1`,
         [ids.resolve(sym)],
       );

@@ -78,6 +78,7 @@ async function seed(db: DaybookDb, state: CaseState, as: Person) {
         deleted_at: t.deleted ? T0 : null, deleted_with_list: t.deleted_with_list ?? false, version: 1,
         repeat: t.repeat ?? null, repeat_anchor: t.repeat_anchor ?? null,
         assignee: t.assignee ? userOf(t.assignee) : null, turns: t.turns?.map(userOf) ?? null, deadline: t.deadline ?? null, steps_start_over: t.steps_start_over ?? true,
+        duration_min: t.duration_min ?? null,
       }),
     );
   }

@@ -11,6 +11,7 @@ const WORDS = [
   'of', 'dec', 'December', 'may', 'at', '@', '9', '5pm', '5:30', '5.30', 'pm', 'a.m.', 'noon', '!high', '!', 'low',
   '#', '#Home', 'projects', 'every', 'other', 'week', 'weeks', 'month', 'day', 'mon', 'and', '&', ',', 'daily',
   'weekday', 'weekend', 'Buy', 'milk', 'Room', '101', '2026-12-24', '(', ')', ':', '-', "'s", 'times', '2027',
+  'for', '45m', '2h', '1h30', '90', 'min', 'hours', 'h', 'm', '500m',
 ];
 const LISTS = [
   { id: 'h', name: 'Home' },
@@ -49,6 +50,11 @@ describe('quick add parser, any line', () => {
         expect(letters(r.title)).toBe(letters(rest));
         for (const iso of [r.fields.due_date, r.fields.repeat?.anchor].filter(Boolean)) expect(iso).toMatch(/^[12]\d{3}-\d{2}-\d{2}$/);
         if (r.fields.due_time) expect(r.fields.due_time).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+        // a duration only with a time, in whole minutes from 15 to 480
+        if (r.fields.duration_min !== undefined) {
+          expect(r.fields.due_time).toBeDefined();
+          expect(Number.isInteger(r.fields.duration_min) && r.fields.duration_min >= 15 && r.fields.duration_min <= 480).toBe(true);
+        }
       }),
       { numRuns: 3000 },
     );

@@ -1,0 +1,129 @@
+// Week (SPEC §18): seven day columns on a wide screen; on a phone a strip of the seven days with a
+// count on each and the picked day's list below. The week starts on Settings → "Week starts on"
+// (else the locale's first day). Tasks move between days by dragging their handle onto another
+// day (a column, or a day of the strip) or with Alt+Left/Right; timed ones by 15 minutes with
+// Alt+Up/Down. A day's timeline (`?day=`) shows its timed tasks as blocks on an hour grid.
+import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useStepCounts, useWeekTasks } from '@/data/react';
+import { getWeekStart, onWeekStartChange } from '@/domain/week-start';
+import { type WeekDay, weekDays, weekStartOf } from '@/domain/week';
+import { useListsById } from '@/connected/use-lists-by-id';
+import { addDays } from '@/lib/dates';
+import { mediumDate } from '@/ui/format';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/ui/icons';
+import { Screen } from '@/ui/screen';
+import { useFormatAnswers } from '@/ui/use-format-answers';
+import { useMediaQuery } from '@/ui/use-media-query';
+import { useToday } from '@/ui/use-today';
+import { DayColumn } from './day-column';
+import { DayTimeline } from './day-timeline';
+import { useDayDrag } from './use-day-drag';
+import { useRowContext } from './use-row-context';
+import { useWeekMoves } from './use-week-moves';
+import { WeekStrip } from './week-strip';
+import './week.css';
+
+export interface WeekScreenProps {
+  /** A day of the week to show; undefined = this week. */
+  start: string | undefined;
+  /** A day whose timeline to show instead of the week. */
+  day: string | undefined;
+  onShowWeek: (start: string | undefined) => void;
+  onShowDay: (day: string | undefined) => void;
+}
+
+/** The first day of the week, kept current when Settings changes it (here or in another tab). */
+export function useWeekStart() {
+  return useSyncExternalStore(onWeekStartChange, () => getWeekStart());
+}
+
+export function WeekScreen(props: WeekScreenProps) {
+  return props.day ? <DayTimeline day={props.day} onShowWeek={props.onShowWeek} onShowDay={props.onShowDay} /> : <WeekView {...props} />;
+}
+
+function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
+  useFormatAnswers();
+  const today = useToday();
+  const firstDay = useWeekStart();
+  const start = weekStartOf(anyDay ?? today, firstDay);
+  const end = addDays(start, 6);
+  const thisWeek = weekStartOf(today, firstDay);
+  const wide = useMediaQuery('(min-width: 1024px)');
+  const lists = useListsById();
+  const rows = useRowContext();
+  const read = useWeekTasks(start);
+  const fresh = useMemo(() => read && weekDays(start, read.due, read.repeating, read.deadlines, today), [read, start, today]);
+  // While another week loads, the last one stays: the columns, their add fields and the rows
+  // they share with the new week stay mounted instead of being torn down and built again.
+  const last = useRef(fresh);
+  if (fresh) last.current = fresh;
+  const days = fresh ?? last.current;
+  const ids = useMemo(() => read?.due.map((t) => t.id) ?? [], [read]);
+  const steps = useStepCounts(ids);
+  const [picked, setPicked] = useState<string | null>(null);
+  const selected = picked && picked >= start && picked <= end ? picked : today >= start && today <= end ? today : start;
+
+  const inView = (date: string) => {
+    setPicked(date);
+    if (date < start || date > end) onShowWeek(date === today ? undefined : date);
+  };
+  const moves = useWeekMoves(today, inView, days);
+  const byId = useMemo(() => new Map((read?.due ?? []).map((t) => [t.id, t])), [read]);
+  const { drag, handleProps } = useDayDrag((taskId, _from, to) => {
+    const task = byId.get(taskId);
+    if (task) void moves.moveToDay(task, to);
+  });
+
+  // Keyed by place in the week, not date: going to another week re-renders seven columns rather
+  // than mounting seven new ones (each day's add field starts its own live reads when mounted).
+  const column = (day: WeekDay, i: number) => (
+    <DayColumn
+      key={i}
+      day={day}
+      today={today}
+      heading={mediumDate(day.date, today)}
+      lists={lists}
+      steps={steps}
+      drag={drag}
+      handleProps={handleProps}
+      moves={moves}
+      onShowDay={onShowDay}
+      narrow={wide}
+      rows={rows}
+    />
+  );
+  const selectedDay = days?.find((d) => d.date === selected);
+
+  return (
+    <Screen
+      title="Week"
+      subtitle={`${mediumDate(start, today)} – ${mediumDate(end, today)}`}
+      className={wide ? 'week-screen is-wide' : 'week-screen'}
+      actions={
+        <nav className="week-nav" aria-label="Weeks">
+          <button type="button" className="icon-btn" aria-label="Previous week" onClick={() => onShowWeek(addDays(start, -7))}>
+            <ChevronLeftIcon />
+          </button>
+          <button type="button" className="btn btn-ghost" aria-current={start === thisWeek ? 'date' : undefined} onClick={() => onShowWeek(undefined)}>
+            This week
+          </button>
+          <button type="button" className="icon-btn" aria-label="Next week" onClick={() => onShowWeek(addDays(start, 7))}>
+            <ChevronRightIcon />
+          </button>
+        </nav>
+      }
+    >
+      <p className="visually-hidden">Alt+Left and Alt+Right move a task to the day before or after; Alt+Up and Alt+Down move a timed task by 15 minutes.</p>
+      {moves.region}
+      {days &&
+        (wide ? (
+          <div className={drag ? 'week-grid is-dragging' : 'week-grid'}>{days.map(column)}</div>
+        ) : (
+          <div className={drag ? 'week-phone is-dragging' : 'week-phone'}>
+            <WeekStrip days={days} today={today} selected={selected} drag={drag} onPick={setPicked} />
+            {selectedDay && column(selectedDay, 0)}
+          </div>
+        ))}
+    </Screen>
+  );
+}
