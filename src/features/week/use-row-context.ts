@@ -7,7 +7,7 @@ import { assigneeName } from '@/connected/task-row';
 
 export interface RowContext {
   viewOnly: (task: Task) => boolean;
-  assignee: (task: Task) => string | undefined;
+  assignee: (task: Task) => ReturnType<typeof assigneeName>;
   labels: (task: Task) => readonly Label[] | undefined;
 }
 
