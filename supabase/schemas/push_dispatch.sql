@@ -18,6 +18,7 @@ language sql immutable as $$
     when p_name in ('label.create', 'label.update', 'label.delete') then 'label'
     when p_name in ('task_label.add', 'task_label.remove') then 'task_label'
     when p_name in ('filter.create', 'filter.update', 'filter.delete') then 'filter'
+    when p_name in ('comment.create', 'comment.update', 'comment.delete') then 'comment'
   end
 $$;
 
@@ -38,6 +39,7 @@ begin
     when 'label' then perform daybook_private.apply_label(p_name, p_args);
     when 'task_label' then perform daybook_private.apply_task_label(p_name, p_args);
     when 'filter' then perform daybook_private.apply_filter(p_name, p_args);
+    when 'comment' then perform daybook_private.apply_comment(p_name, p_args);
   end case;
 end $$;
 
@@ -55,6 +57,7 @@ declare
   task_ids uuid[];
   step_ids uuid[];
   mine boolean;
+  comment_ids uuid[];
 begin
   with x as (
     select x.value ->> 'name' as name, x.value -> 'args' as args,
@@ -70,14 +73,19 @@ begin
       filter (where x.kind in ('task', 'reminder', 'task_label') or x.name = 'step.create'), '{}'),
     coalesce(array_agg(daybook_private.try_uuid(x.args ->> 'id')) filter (where x.kind = 'step'), '{}'),
     -- a person's labels and filters live in their Inbox's space, whose id is theirs
-    coalesce(bool_or(x.kind in ('label', 'filter')), false)
-  into named, task_ids, step_ids, mine
+    coalesce(bool_or(x.kind in ('label', 'filter')), false),
+    -- a comment lives in its task's list: a new one names its task, the others themselves
+    coalesce(array_agg(daybook_private.try_uuid(case when x.name = 'comment.create' then x.args ->> 'task_id' else x.args ->> 'id' end))
+      filter (where x.kind = 'comment'), '{}')
+  into named, task_ids, step_ids, mine, comment_ids
   from x;
   -- (each lookup apart, then made distinct: under a `union` the planner may prefer reading a whole
   -- index in list order to probing the ids and sorting what it found)
   return array(select distinct u from unnest(named
     || array(select t.list_id from public.tasks t where t.id = any(task_ids))
     || array(select s.list_id from public.steps s where s.id = any(step_ids))
+    || array(select t.list_id from public.tasks t where t.id = any(comment_ids))
+    || array(select c.list_id from public.comments c where c.id = any(comment_ids))
     || case when mine then array[auth.uid()] else '{}'::uuid[] end) u);
 end $$;
 
