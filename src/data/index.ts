@@ -18,10 +18,11 @@ export { toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from './db/sc
 export type { Identity } from './db/identity';
 export { LOCAL_DATABASE, META } from './db/identity';
 export type { MoveTarget, NewList, NewTask, OccurrenceDone } from './write';
-export { invitations, lists, members, steps, tasks } from './write';
+export { comments, invitations, lists, members, steps, tasks } from './write';
 export { labelsByTask, listLabels } from './labels/queries';
 export type { StepCount } from './read/step-queries';
 export { listStepCounts, stepCounts, taskSteps } from './read/step-queries';
+export { commentCounts, listCommentCounts, taskComments } from './read/comment-queries';
 export { observe } from './live/observe';
 export { deferFirstRuns, endDeferredFirstRuns } from './live/first-runs';
 export { preloadWrites } from './write/preload';

@@ -121,6 +121,24 @@ export interface Step {
   version: number;
 }
 
+/**
+ * SPEC §17: one comment on a task, versioned in its task's list (list_id is denormalised). The
+ * body is plain text; a mention is the token `@[name](user id)` in it (domain/mentions.ts).
+ */
+export interface Comment {
+  id: string;
+  task_id: string;
+  list_id: string;
+  author_id: string;
+  body: string;
+  created_at: string;
+  /** When its author last changed the body; null if never edited. */
+  edited_at: string | null;
+  updated_at: string;
+  deleted_at: string | null;
+  version: number;
+}
+
 /** SPEC §11.4: minutes before the due time a reminder fires (0 = at the due time). */
 export const REMINDER_OFFSETS = [0, 5, 15, 30, 60, 1440] as const;
 export type ReminderOffset = (typeof REMINDER_OFFSETS)[number];
@@ -266,6 +284,9 @@ export interface MutationArgs {
   'link.create': { id: string; list_id: string; role: Exclude<Role, 'owner'>; expires_in_days: LinkDays; token_hash: string };
   /** `list_id` is the link's list: the role on it is checked before the link is looked for. */
   'link.revoke': { id: string; list_id: string };
+  'comment.create': { id: string; task_id: string; body: string };
+  'comment.update': { id: string; body: string };
+  'comment.delete': { id: string };
 }
 export type MutationName = keyof MutationArgs;
 export const MUTATION_NAMES = [
@@ -279,6 +300,7 @@ export const MUTATION_NAMES = [
   'member.invite', 'member.set_role', 'member.remove', 'list.leave',
   'invitation.accept', 'invitation.decline', 'invitation.cancel',
   'link.create', 'link.revoke',
+  'comment.create', 'comment.update', 'comment.delete',
 ] as const satisfies readonly MutationName[];
 
 export type Mutation = { [N in MutationName]: { id: number; name: N; args: MutationArgs[N] } }[MutationName];
@@ -335,6 +357,8 @@ export interface PullResult {
   tasks: (Task & { deleted_with_list?: boolean })[];
   /** Steps of the tasks in visible lists (servers before steps send none). */
   steps?: (Step & { deleted_with_task?: boolean })[];
+  /** Comments on the tasks in visible lists, tombstones too (servers before comments send none). */
+  comments?: (Comment & { deleted_with_task?: boolean })[];
   /** The caller's own reminders on tasks in visible lists (servers before reminders send none). */
   reminders?: (Reminder & { user_id?: string })[];
   /** The caller's own labels, deleted ones too (servers before labels send none). */
