@@ -41,3 +41,27 @@ export function mentionedUserIds(body: string): string[] {
 export function plainBody(body: string): string {
   return parseBody(body).map((p) => (p.kind === 'text' ? p.text : `@${p.name}`)).join('');
 }
+
+/**
+ * The composer's text with the mentions picked from the suggestions made tokens: each "@name"
+ * of a picked person (longest names first, so "@Ann" never takes the start of "@Anna").
+ */
+export function withMentionTokens(text: string, picked: readonly { name: string; userId: string }[]): string {
+  const seen = new Set<string>();
+  const unique = picked.filter((p) => !seen.has(p.name) && seen.add(p.name));
+  const byLength = [...unique].sort((a, b) => b.name.length - a.name.length);
+  const marks = byLength.map((_, i) => `\u0000${i}\u0000`);
+  let out = text;
+  byLength.forEach((p, i) => {
+    out = out.split(`@${p.name}`).join(marks[i]!);
+  });
+  byLength.forEach((p, i) => {
+    out = out.split(marks[i]!).join(mentionToken(p.name, p.userId));
+  });
+  return out;
+}
+
+/** The mentions of a body as the composer's picks (to edit a comment as text again). */
+export function mentionsOf(body: string): { name: string; userId: string }[] {
+  return parseBody(body).flatMap((p) => (p.kind === 'mention' ? [{ name: p.name, userId: p.userId }] : []));
+}
