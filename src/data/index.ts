@@ -14,7 +14,7 @@ export {
   subscribeDatabase,
 } from './db/database';
 export type { DaybookDb } from './db/schema';
-export { toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from './db/schema';
+export { toComment, toCommentRow, toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from './db/schema';
 export type { Identity } from './db/identity';
 export { LOCAL_DATABASE, META } from './db/identity';
 export type { MoveTarget, NewList, NewTask, OccurrenceDone } from './write';

@@ -2,7 +2,7 @@
 // starts with "@", the members whose name holds what follows it are offered in a listbox; picking
 // one puts "@name " in the text and remembers the pick, which becomes a mention token when the
 // comment is sent (domain/mentions.ts). The text box keeps focus throughout (aria-activedescendant).
-import { type KeyboardEvent, type RefObject, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import type { Member } from '@/domain/model';
 import { memberName } from '@/ui/member-name';
 
@@ -35,6 +35,14 @@ export function useMentionSuggest(
   const [query, setQuery] = useState<Query | null>(null);
   const [active, setActive] = useState(0);
   const [picked, setPicked] = useState<Pick[]>([]);
+  // where the caret goes once a pick's text is in the box (before the next key reaches it)
+  const caretAfterPick = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = caretAfterPick.current;
+    if (at === null) return;
+    caretAfterPick.current = null;
+    field.current?.setSelectionRange(at, at);
+  });
 
   const needle = query?.text.toLowerCase() ?? '';
   const options = query
@@ -63,11 +71,7 @@ export function useMentionSuggest(
     setValue(next);
     setPicked((p) => [...p, option]);
     setQuery(null);
-    const at = query.start + inserted.length;
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(at, at);
-    });
+    caretAfterPick.current = query.start + inserted.length;
   }
 
   /** Keys the suggestions take while open; true when one was taken. */
