@@ -14,14 +14,15 @@ export {
   subscribeDatabase,
 } from './db/database';
 export type { DaybookDb } from './db/schema';
-export { toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from './db/schema';
+export { toComment, toCommentRow, toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from './db/schema';
 export type { Identity } from './db/identity';
 export { LOCAL_DATABASE, META } from './db/identity';
 export type { MoveTarget, NewList, NewTask, OccurrenceDone } from './write';
-export { invitations, lists, members, profile, steps, tasks } from './write';
+export { comments, invitations, lists, members, profile, steps, tasks } from './write';
 export { labelsByTask, listLabels } from './labels/queries';
 export type { StepCount } from './read/step-queries';
 export { listStepCounts, stepCounts, taskSteps } from './read/step-queries';
+export { commentCounts, listCommentCounts, taskComments } from './read/comment-queries';
 export { observe } from './live/observe';
 export { deferFirstRuns, endDeferredFirstRuns } from './live/first-runs';
 export { preloadWrites } from './write/preload';

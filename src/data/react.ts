@@ -4,6 +4,7 @@ export { useDb } from './db/use-db';
 export {
   useAllMembers,
   useAssignedTasks,
+  useCommentCounts,
   useDayCounts,
   useDayCountsWithRepeats,
   useIdentity,
@@ -11,6 +12,7 @@ export {
   useLastSyncedAt,
   useList,
   useListSharing,
+  useListCommentCounts,
   useListStepCounts,
   useListTasks,
   useLists,
@@ -23,6 +25,7 @@ export {
   useSearch,
   useStepCounts,
   useTask,
+  useTaskComments,
   useTaskSteps,
   useTodayTasks,
   useUpcomingTasks,

@@ -156,6 +156,24 @@ export interface Step {
   version: number;
 }
 
+/**
+ * SPEC §17: one comment on a task, versioned in its task's list (list_id is denormalised). The
+ * body is plain text; a mention is the token `@[name](user id)` in it (domain/mentions.ts).
+ */
+export interface Comment {
+  id: string;
+  task_id: string;
+  list_id: string;
+  author_id: string;
+  body: string;
+  created_at: string;
+  /** When its author last changed the body; null if never edited. */
+  edited_at: string | null;
+  updated_at: string;
+  deleted_at: string | null;
+  version: number;
+}
+
 /** SPEC §11.4: minutes before the due time a reminder fires (0 = at the due time). */
 export const REMINDER_OFFSETS = [0, 5, 15, 30, 60, 1440] as const;
 export type ReminderOffset = (typeof REMINDER_OFFSETS)[number];
@@ -306,6 +324,9 @@ export interface MutationArgs {
   /** The person's own (SPEC §19): `token_hash` is the hex SHA-256 of the feed's token, which stays on the device. */
   'feed.create': { id: string; kind: FeedKind; target_id?: string | null; name: string; token_hash: string; options: FeedOptions };
   'feed.revoke': { id: string };
+  'comment.create': { id: string; task_id: string; body: string };
+  'comment.update': { id: string; body: string };
+  'comment.delete': { id: string };
 }
 export type MutationName = keyof MutationArgs;
 export const MUTATION_NAMES = [
@@ -321,6 +342,7 @@ export const MUTATION_NAMES = [
   'link.create', 'link.revoke',
   'profile.update',
   'feed.create', 'feed.revoke',
+  'comment.create', 'comment.update', 'comment.delete',
 ] as const satisfies readonly MutationName[];
 
 export type Mutation = { [N in MutationName]: { id: number; name: N; args: MutationArgs[N] } }[MutationName];
@@ -380,6 +402,8 @@ export interface PullResult {
   tasks: (Task & { deleted_with_list?: boolean })[];
   /** Steps of the tasks in visible lists (servers before steps send none). */
   steps?: (Step & { deleted_with_task?: boolean })[];
+  /** Comments on the tasks in visible lists, tombstones too (servers before comments send none). */
+  comments?: (Comment & { deleted_with_task?: boolean })[];
   /** The caller's own reminders on tasks in visible lists (servers before reminders send none). */
   reminders?: (Reminder & { user_id?: string })[];
   /** The caller's own labels, deleted ones too (servers before labels send none). */

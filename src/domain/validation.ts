@@ -36,9 +36,13 @@ export const MESSAGES = {
   stepsStartOver: 'Start steps over must be on or off',
   duration: 'Pick a duration from 15 minutes to 8 hours',
   durationWithoutTime: 'Set a time before setting a duration',
+  commentRequired: 'Comment is required',
+  commentTooLong: 'Comment must be at most 2,000 characters',
+  commentCharacter: 'Comment contains a character that can’t be saved',
+  tooManyComments: 'A task holds at most 500 comments',
 } as const;
 
-export const LIMITS = { title: 500, notes: 10_000, listName: 80, step: 200, steps: 100, members: 50 } as const;
+export const LIMITS = { title: 500, notes: 10_000, listName: 80, step: 200, steps: 100, members: 50, comment: 2000, comments: 500 } as const;
 
 const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -126,6 +130,15 @@ export function normalizeStepTitle(raw: unknown): string {
   if (hasForbiddenCharacter(title, false)) throw new ValidationError('title', MESSAGES.stepCharacter);
   if (codePoints(title) > LIMITS.step) throw new ValidationError('title', MESSAGES.stepTooLong);
   return title;
+}
+
+/** A comment's body (SPEC §17): trimmed plain text, newlines and tabs kept, 1–2,000 characters. */
+export function normalizeCommentBody(raw: unknown): string {
+  const body = typeof raw === 'string' ? trimText(raw) : '';
+  if (!body) throw new ValidationError('body', MESSAGES.commentRequired);
+  if (hasForbiddenCharacter(body, true)) throw new ValidationError('body', MESSAGES.commentCharacter);
+  if (codePoints(body) > LIMITS.comment) throw new ValidationError('body', MESSAGES.commentTooLong);
+  return body;
 }
 
 /**

@@ -4,6 +4,7 @@
 import { mediumDate } from '@/ui/format';
 import type { Mutation, MutationError, Priority, TaskPatch } from '@/domain/model';
 import { isReminderOffset, reminderLabel } from '@/domain/reminders/offsets';
+import { plainBody } from '@/domain/mentions';
 import { refusalReason } from './refusal-reason';
 
 export { refusalReason };
@@ -15,6 +16,11 @@ export { refusalReason };
 export type Subjects = Record<string, string>;
 
 const quoted = (text: string) => `“${text}”`;
+/** A comment's first words, mentions as "@name". */
+const excerpt = (body: string) => {
+  const text = plainBody(body).replace(/\s+/g, ' ').trim();
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+};
 const PRIORITY_WORDS: Record<Priority, string> = { 0: 'none', 1: 'low', 2: 'medium', 3: 'high' };
 
 function task(subjects: Subjects, id: string) {
@@ -168,6 +174,12 @@ export function describeChange(change: Mutation, subjects: Subjects = {}): strin
       return `Create calendar feed ${quoted(change.args.name)}`;
     case 'feed.revoke':
       return 'Revoke a calendar feed';
+    case 'comment.create':
+      return `Comment on ${task(subjects, change.args.task_id)}: ${quoted(excerpt(change.args.body))}`;
+    case 'comment.update':
+      return `Edit a comment: ${quoted(excerpt(change.args.body))}`;
+    case 'comment.delete':
+      return 'Delete a comment';
   }
 }
 
@@ -210,6 +222,10 @@ export function changeText(change: Mutation, subjects: Subjects = {}): string {
       break;
     case 'profile.update':
       parts.push(change.args.display_name ?? '');
+      break;
+    case 'comment.create':
+    case 'comment.update':
+      parts.push(plainBody(change.args.body));
       break;
   }
   const typed = parts.filter((p) => p.trim() !== '');

@@ -161,6 +161,11 @@ export const RepeatIcon = ({ size = 13 }: { size?: number }) => (
     <path d="M21 13v1a4 4 0 0 1-4 4H3" />
   </Icon>
 );
+export const CommentIcon = ({ size = 13 }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12z" />
+  </Icon>
+);
 export const StepsIcon = ({ size = 13 }: { size?: number }) => (
   <Icon size={size}>
     <path d="M4 6l1.5 1.5L8 5M4 12l1.5 1.5L8 11M4 18l1.5 1.5L8 17M11 6h9M11 12h9M11 18h9" />

@@ -7,7 +7,7 @@ import { dayLabel, deadlineMark, isOverdue } from '@/lib/dates';
 import type { Label, List, ListColor, Task } from '@/domain/model';
 import { Avatar } from './avatar';
 import { dueLabel, PRIORITY_NAMES } from './format';
-import { ClockIcon, EyeIcon, FlagIcon, RepeatIcon, StepsIcon } from './icons';
+import { ClockIcon, CommentIcon, EyeIcon, FlagIcon, RepeatIcon, StepsIcon } from './icons';
 import { useRepeatName } from './repeat-name';
 import { TaskLink } from './task-link';
 import './task-row.css';
@@ -31,6 +31,8 @@ export interface TaskRowProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'chi
   viewOnlyNoteId?: string;
   /** The task's checklist (SPEC §11.3): shown as "done/total" when it has steps. */
   steps?: { done: number; total: number } | undefined;
+  /** How many live comments the task has (SPEC §17): shown when it has any. */
+  comments?: number | undefined;
   /** Who does it (SPEC §13.2): the assignee, shown as their avatar "Assigned to <name>". */
   assignee?: { name: string; color: ListColor } | undefined;
   /** The person's labels on the task (SPEC §14.1), shown as chips. */
@@ -59,6 +61,7 @@ export function TaskRowView({
   onDoneChange,
   viewOnlyNoteId,
   steps,
+  comments,
   assignee,
   labels,
   ref,
@@ -76,7 +79,9 @@ export function TaskRowView({
   const hasSteps = steps !== undefined && steps.total > 0;
   const mark = task.deadline && !task.done ? deadlineMark(task.deadline, today) : null;
   const hasLabels = labels !== undefined && labels.length > 0;
-  const hasMeta = showDue || !!task.deadline || task.priority > 0 || (showList && list) || task.notes !== '' || ownNote || repeats !== null || hasSteps || !!assignee || hasLabels;
+  const hasComments = comments !== undefined && comments > 0;
+  const hasMeta =
+    showDue || !!task.deadline || task.priority > 0 || (showList && list) || task.notes !== '' || ownNote || repeats !== null || hasSteps || hasComments || !!assignee || hasLabels;
   return (
     <li
       ref={ref}
@@ -131,6 +136,12 @@ export function TaskRowView({
                 <span aria-hidden="true">
                   {steps.done}/{steps.total}
                 </span>
+              </span>
+            )}
+            {hasComments && (
+              <span className="task-comments" role="img" aria-label={`${comments} comments`}>
+                <CommentIcon />
+                <span aria-hidden="true">{comments}</span>
               </span>
             )}
             {assignee && (

@@ -34,5 +34,8 @@ create policy profiles_read on public.profiles for select to authenticated
 create policy task_labels_read on public.task_labels for select to authenticated
   using (user_id = auth.uid() and list_id in (select daybook_private.my_list_ids()));
 
+create policy comments_read on public.comments for select to authenticated
+  using (list_id in (select daybook_private.my_list_ids()));
+
 create policy filters_read on public.filters for select to authenticated
   using (user_id = auth.uid());

@@ -139,6 +139,7 @@ begin
       union all select * from daybook_private.pull_task_labels_keys(me, cur.list_id, cur.c, lim + 1)
       union all select * from daybook_private.pull_filters_keys(me, cur.list_id, cur.c, lim + 1)
       union all select * from daybook_private.pull_departed_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_comments_keys(me, cur.list_id, cur.c, lim + 1)
     ) k
   ),
   page as (
@@ -190,6 +191,7 @@ begin
     'task_labels', (select daybook_private.pull_task_labels_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'g'),
     'filters', (select daybook_private.pull_filters_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'f'),
     'departed', (select daybook_private.pull_departed_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'd'),
+    'comments', (select daybook_private.pull_comments_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'c'),
     'visible_lists', coalesce((select jsonb_agg(list_id order by list_id) from vis), '[]'),
     'cursors', coalesce((select jsonb_object_agg(nxt.list_id::text, nxt.c) from nxt), '{}')
       || jsonb_build_object('refused', (select greatest(rc, upto) from complete)) || (select s -> 'cursors' from shared),
@@ -211,6 +213,7 @@ begin
           + daybook_private.pull_task_labels_count(me, n.lists, n.afters)
           + daybook_private.pull_filters_count(me, n.lists, n.afters)
           + daybook_private.pull_departed_count(me, n.lists, n.afters)
+          + daybook_private.pull_comments_count(me, n.lists, n.afters)
         from (select array_agg(nxt.list_id) as lists, array_agg(nxt.c) as afters from nxt) n) end
   ) || (select s - 'cursors' from shared) into result;
   exit when lim = 1;

@@ -14,11 +14,11 @@ import { readLinks } from '@/data/db/links';
 import { readProfile } from '@/data/db/profile';
 import { personColor, personName } from '@/domain/people';
 import type { DaybookDb } from '@/data/db/schema';
-import { toList, toTask } from '@/data/db/schema';
+import { toComment, toList, toTask } from '@/data/db/schema';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import type { Clock, PullRequest, PushRequest, SyncStore, SyncTransport, TransportOutcome } from '@/sync/ports';
 import type { EngineEvent } from '@/sync/types';
-import type { Invitation, List, PullResult, PushResult, ShareLink, Task } from '@/domain/model';
+import type { Comment, Invitation, List, PullResult, PushResult, ShareLink, Task } from '@/domain/model';
 import { PokeTap } from './realtime';
 import { pullAll } from './server-sync';
 
@@ -477,6 +477,12 @@ export interface View {
   invitations: { list_id: string; email: string; role: string; status: string; incoming: boolean }[];
   /** The live share links of the lists the user owns. */
   links: { id: string; list_id: string; role: string }[];
+  /** The live comments on the live tasks above. */
+  comments: { id: string; task_id: string; list_id: string; author_id: string; body: string; edited: boolean; version: number }[];
+}
+
+function projectComment(c: Comment): View['comments'][number] {
+  return { id: c.id, task_id: c.task_id, list_id: c.list_id, author_id: c.author_id, body: c.body, edited: c.edited_at !== null, version: Number(c.version) };
 }
 
 const byTask = <T extends { task_id: string }>(a: T, b: T) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0);
@@ -520,6 +526,7 @@ export async function deviceView(db: DaybookDb): Promise<View> {
   const members = (await db.members.toArray()).filter((m) => !deleted.has(m.list_id));
   const liveTasks = new Set(tasks.map((t) => t.id));
   const reminders = (await db.reminders.toArray()).filter((r) => liveTasks.has(r.task_id));
+  const comments = (await db.comments.toArray()).map(toComment).filter((c) => !c.deleted_at && liveTasks.has(c.task_id));
   return {
     lists: lists.map(projectList).sort(byId),
     tasks: tasks.map(projectTask).sort(byId),
@@ -528,6 +535,7 @@ export async function deviceView(db: DaybookDb): Promise<View> {
     invitations: projectInvitations(await readInvitations(db)),
     links: projectLinks(await readLinks(db)),
     profile: await readProfile(db),
+    comments: comments.map(projectComment).sort(byId),
   };
 }
 
@@ -550,7 +558,9 @@ export async function serverView(device: Device): Promise<View> {
   const tasks = new Map<string, Task>();
   const members = new Map<string, PullResult['members'][number] & { deleted_at?: string | null }>();
   const reminders = new Map<string, { task_id: string; list_id: string; offset_minutes: number | null }>();
+  const comments = new Map<string, Comment>();
   for (const page of pages) {
+    for (const c of page.comments ?? []) comments.set(c.id, c);
     for (const r of page.reminders ?? []) reminders.set(r.task_id, { task_id: r.task_id, list_id: r.list_id, offset_minutes: r.offset_minutes });
     for (const l of page.lists) lists.set(l.id, l);
     for (const t of page.tasks) tasks.set(t.id, t);
@@ -573,6 +583,7 @@ export async function serverView(device: Device): Promise<View> {
     invitations: projectInvitations(pages.at(-1)?.invitations ?? []),
     links: projectLinks(pages.at(-1)?.links ?? []),
     profile: pages.at(-1)?.profile ?? null,
+    comments: [...comments.values()].filter((c) => !c.deleted_at && liveIds.has(c.task_id)).map(projectComment).sort(byId),
   };
 }
 

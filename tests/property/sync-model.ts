@@ -31,6 +31,14 @@ export interface ModelTask {
   duration_min: number | null;
 }
 
+export interface ModelComment {
+  task_id: string;
+  body: string;
+  deleted: boolean;
+  /** Tombstoned by its task's delete: the task's restore brings it back. */
+  deleted_with_task: boolean;
+}
+
 export interface ModelList {
   name: string;
   color: string;
@@ -51,10 +59,12 @@ export interface Model {
   taskLabels: Map<string, boolean>;
   /** user id → the name and colour they chose (SPEC §16), as profile.update leaves them. */
   profiles: Map<string, { display_name: string | null; color: string | null }>;
+  /** Comments by id (every person's: each is in its task's list). */
+  comments: Map<string, ModelComment>;
 }
 
 export function emptyModel(people: Map<string, string> = new Map()): Model {
-  return { tasks: new Map(), lists: new Map(), reminders: new Map(), members: new Map(), people, taskLabels: new Map(), profiles: new Map() };
+  return { tasks: new Map(), lists: new Map(), reminders: new Map(), members: new Map(), people, taskLabels: new Map(), profiles: new Map(), comments: new Map() };
 }
 
 const membersOf = (model: Model, listId: string) => model.members.get(listId) ?? new Set([listId]);
@@ -105,6 +115,19 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       // taking off what is not on writes no row
       const key = `${userId}/${m.args.task_id}/${m.args.label_id}`;
       if (model.taskLabels.has(key)) model.taskLabels.set(key, false);
+      return;
+    }
+    case 'comment.create':
+      model.comments.set(m.args.id, { task_id: m.args.task_id, body: m.args.body.trim(), deleted: false, deleted_with_task: false });
+      return;
+    case 'comment.update': {
+      const c = model.comments.get(m.args.id);
+      if (c) c.body = m.args.body.trim();
+      return;
+    }
+    case 'comment.delete': {
+      const c = model.comments.get(m.args.id);
+      if (c) Object.assign(c, { deleted: true, deleted_with_task: false });
       return;
     }
     case 'task.create': {
@@ -174,11 +197,18 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
     case 'task.delete': {
       // a task its list's delete took becomes deleted on its own: restoring the list leaves it deleted
       const t = model.tasks.get(m.args.id);
+      if (t && !t.deleted) {
+        // its live comments go with it, for its restore to bring back
+        for (const c of model.comments.values()) if (c.task_id === m.args.id && !c.deleted) Object.assign(c, { deleted: true, deleted_with_task: true });
+      }
       if (t) Object.assign(t, { deleted: true, deleted_with_list: false });
       return;
     }
     case 'task.restore': {
       const t = model.tasks.get(m.args.id);
+      if (t?.deleted) {
+        for (const c of model.comments.values()) if (c.task_id === m.args.id && c.deleted_with_task) Object.assign(c, { deleted: false, deleted_with_task: false });
+      }
       if (t) Object.assign(t, { deleted: false, deleted_with_list: false });
       return;
     }

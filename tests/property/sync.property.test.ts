@@ -34,7 +34,7 @@ import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labels as labelOps } from '@/data/labels';
-import { invitations as invitationOps, lists as listOps, members as memberOps, profile as profileOps, reminders as reminderOps, tasks as taskOps } from '@/data/write';
+import { comments as commentOps, invitations as invitationOps, lists as listOps, members as memberOps, profile as profileOps, reminders as reminderOps, tasks as taskOps } from '@/data/write';
 import { myInvitations } from '@/data';
 import { readLinks } from '@/data/db/links';
 import { links as linkOps } from '@/data/links';
@@ -104,7 +104,10 @@ type Op =
   | { op: 'reminder.clear'; task: number }
   | { op: 'label.add'; task: number; name: 'Errands' | 'Phone' | 'Later' }
   | { op: 'label.remove'; task: number }
-  | { op: 'profile.update'; name: string | null; color: 'red' | 'blue' | 'green' | null };
+  | { op: 'profile.update'; name: string | null; color: 'red' | 'blue' | 'green' | null }
+  | { op: 'comment.add'; task: number; body: string }
+  | { op: 'comment.edit'; pick: number; body: string }
+  | { op: 'comment.delete'; pick: number };
 
 const priority = fc.constantFrom(0, 1, 2, 3) as fc.Arbitrary<0 | 1 | 2 | 3>;
 const role = fc.constantFrom('editor', 'viewer') as fc.Arbitrary<'editor' | 'viewer'>;
@@ -175,6 +178,11 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       color: fc.constantFrom(null, 'red', 'blue', 'green') as fc.Arbitrary<'red' | 'blue' | 'green' | null>,
     }),
   },
+  // comments (SPEC §17): each its own record; only its author edits it, its author or the list's
+  // owner deletes it (the device refuses the rest itself; a role changed meanwhile, the server)
+  { weight: 5, arbitrary: fc.record({ op: fc.constant('comment.add' as const), task: pick, body: text }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('comment.edit' as const), pick, body: text }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('comment.delete' as const), pick }) },
 );
 
 type Step =
@@ -426,6 +434,20 @@ async function edit(d: Device, other: Other, op: Op): Promise<void> {
         if (row) await labelOps.remove(row.task_id, row.label_id, db);
         return;
       }
+      case 'comment.add':
+        if (task) await commentOps.create(task.id, op.body, db);
+        return;
+      case 'comment.edit':
+      case 'comment.delete': {
+        // a live comment this device holds, on a live task
+        const live = new Set(liveTasks.map((t) => t.id));
+        const held = (await db.comments.toArray()).filter((c) => !c.deleted_at && live.has(c.task_id)).sort((a, b) => a.id.localeCompare(b.id));
+        const comment = at(held, op.pick);
+        if (!comment) return;
+        if (op.op === 'comment.edit') await commentOps.update(comment.id, op.body, db);
+        else await commentOps.delete(comment.id, db);
+        return;
+      }
     }
 }
 
@@ -495,6 +517,8 @@ function emptyStats() {
     agedRefusals: 0,
     /** reminder rows the server ended with (cleared ones too) */
     reminders: 0,
+    /** comment rows the server ended with (deleted ones too) */
+    comments: 0,
     /** label rows on tasks the server ended with (removed ones too) */
     taskLabels: 0,
     /** tasks deleted on one device while another was about to edit them (the 'conflict' step) */
@@ -935,6 +959,18 @@ describe('sync property', () => {
           [[ann.userId, ben.userId].join(',')],
         );
         expect(Object.fromEntries(profileRows.map((r) => [r.user_id, { display_name: r.display_name, color: r.color }])), 'profiles').toEqual(Object.fromEntries(model.profiles));
+        // comments: the model's, each in its task's list (a move carries them)
+        const commentRows = await srv.sql.query<{ id: string; task_id: string; list_id: string; body: string; deleted: boolean; deleted_with_task: boolean }>(
+          `select c.id::text as id, c.task_id::text as task_id, c.list_id::text as list_id, c.body, c.deleted_at is not null as deleted, c.deleted_with_task
+           from public.comments c where c.author_id::text = any(string_to_array($1, ','))`,
+          [[ann.userId, ben.userId].join(',')],
+        );
+        expect(
+          Object.fromEntries(commentRows.map((r) => [r.id, { body: r.body, deleted: r.deleted, deleted_with_task: r.deleted_with_task }])),
+          'comments',
+        ).toEqual(Object.fromEntries([...model.comments].map(([id, c]) => [id, { body: c.body, deleted: c.deleted, deleted_with_task: c.deleted_with_task }])));
+        for (const r of commentRows) expect(r.list_id, `comment ${r.id} list`).toBe(model.tasks.get(r.task_id)?.list_id);
+        run.comments += commentRows.length;
         // counted only for runs that passed (a shrinking failure replays its steps many times)
         for (const k of Object.keys(run) as (keyof Stats)[]) stats[k] += run[k];
       } catch (err) {

@@ -73,6 +73,19 @@ export interface CaseStep {
   deleted_with_task?: boolean;
 }
 
+/** A comment ('C<n>', SPEC §17) on a task; its list is its task's. */
+export interface CaseComment {
+  id: string;
+  task: string;
+  /** Defaults to the task's list's owner. */
+  author?: Person;
+  body?: string;
+  /** Whether it was edited (edited_at set). */
+  edited?: boolean;
+  deleted?: boolean;
+  deleted_with_task?: boolean;
+}
+
 /** A person's reminder on a task (SPEC §11.4); its list is its task's. A device holds only its own person's. */
 export interface CaseReminder {
   task: string;
@@ -175,6 +188,7 @@ export interface CaseState {
   members?: CaseMember[];
   tasks?: CaseTask[];
   steps?: CaseStep[];
+  comments?: CaseComment[];
   reminders?: CaseReminder[];
   labels?: CaseLabel[];
   task_labels?: CaseTaskLabel[];
@@ -200,6 +214,8 @@ export interface CaseAfter {
   invitations?: Record<string, CaseInvitationAfter>;
   /** `list` = the step's list_id (its task's list, denormalised). */
   steps?: Record<string, Partial<Omit<CaseStep, 'id' | 'task'> & { list: string }> | 'absent'>;
+  /** `list` = the comment's list_id (its task's, denormalised). */
+  comments?: Record<string, Partial<Omit<CaseComment, 'id' | 'task'> & { list: string }> | 'absent'>;
   /**
    * key `${task}/${person}`; `list` = its list_id (the task's). Instants compare as instants. The
    * client runner checks only the acting person's (a device holds no one else's).

@@ -2,7 +2,7 @@
 // IndexedDB cannot index booleans or null, so rows carry derived index keys (`state`,
 // `due_time_key`) next to the public fields; `toTask`/`toList` strip them at the API boundary.
 import Dexie, { type EntityTable, type Transaction } from 'dexie';
-import type { Label, List, Member, OutboxEntry, RefusedEntry, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
+import type { Comment, Label, List, Member, OutboxEntry, RefusedEntry, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
 import { addObservationMiddleware } from '../live/add-observation';
 import { liveCacheMiddleware } from '../live/cache';
 
@@ -19,6 +19,11 @@ export interface TaskRow extends Task {
 }
 /** A step as stored: `state` as for tasks (0 open, 1 done, 2 deleted); `deleted_with_task` as on the server. */
 export interface StepRow extends Step {
+  state: RowState;
+  deleted_with_task?: boolean;
+}
+/** A comment as stored: `state` 0 live, 2 deleted; `deleted_with_task` as on the server. */
+export interface CommentRow extends Comment {
   state: RowState;
   deleted_with_task?: boolean;
 }
@@ -44,6 +49,7 @@ export type DaybookDb = Dexie & {
   members: Dexie.Table<MemberRow, [string, string]>;
   tasks: EntityTable<TaskRow, 'id'>;
   steps: EntityTable<StepRow, 'id'>;
+  comments: EntityTable<CommentRow, 'id'>;
   reminders: EntityTable<ReminderRow, 'task_id'>;
   labels: EntityTable<LabelRow, 'id'>;
   task_labels: Dexie.Table<TaskLabelRow, [string, string]>;
@@ -112,7 +118,17 @@ export const SCHEMA_V5 = {
   filters: 'id',
 } as const;
 
-export const CURRENT_VERSION = 5;
+/**
+ * v10 (SPEC §17): a `comments` table, read by task in the order they were written
+ * (`[task_id+created_at]`, the dialog), and counted from index keys alone, never the bodies: live
+ * ones per task of a list (`[list_id+state+task_id]`, the list's rows; also purging a list) and
+ * per task of any set (`[task_id+state]`, Today's and Upcoming's rows). Declares only its table.
+ */
+export const SCHEMA_V10 = {
+  comments: 'id, [task_id+created_at], [task_id+state], [list_id+state+task_id]',
+} as const;
+
+export const CURRENT_VERSION = 10;
 
 export function taskState(task: Pick<Task, 'done' | 'deleted_at'>): RowState {
   if (task.deleted_at) return STATE.deleted;
@@ -166,6 +182,17 @@ export function toStep(row: StepRow): Step {
   return step;
 }
 
+export function toCommentRow(comment: Comment & { deleted_with_task?: boolean }): CommentRow {
+  const row: CommentRow = { ...comment, state: comment.deleted_at ? STATE.deleted : STATE.open };
+  if (!row.deleted_at) delete row.deleted_with_task;
+  return row;
+}
+
+export function toComment(row: CommentRow): Comment {
+  const { state: _state, deleted_with_task: _withTask, ...comment } = row;
+  return comment;
+}
+
 export function toList(row: ListRow): List {
   const { state: _state, ...list } = row;
   return list;
@@ -208,6 +235,7 @@ export function defineDatabase(name: string): DaybookDb {
   db.version(3).stores(SCHEMA_V3).upgrade(upgradeToV3);
   db.version(4).stores(SCHEMA_V4);
   db.version(5).stores(SCHEMA_V5);
+  db.version(10).stores(SCHEMA_V10);
   db.use(liveCacheMiddleware);
   db.use(addObservationMiddleware);
   return db;

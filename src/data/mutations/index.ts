@@ -16,6 +16,7 @@ import { reminderClear, reminderSet, reminderSnooze } from './reminders';
 import { filterCreate, filterDelete, filterUpdate } from './filters';
 import { labelCreate, labelDelete, labelUpdate, taskLabelAdd, taskLabelRemove } from './labels';
 import { stepCreate, stepDelete, stepRestore, stepUpdate } from './steps';
+import { commentCreate, commentDelete, commentUpdate } from './comments';
 import type { Ctx, MutationDef, MutationDefs, Outcome, Reads, Rows } from './types';
 
 export const MUTATIONS: MutationDefs = {
@@ -56,6 +57,9 @@ export const MUTATIONS: MutationDefs = {
   'profile.update': profileUpdate,
   'feed.create': feedCreate,
   'feed.revoke': feedRevoke,
+  'comment.create': commentCreate,
+  'comment.update': commentUpdate,
+  'comment.delete': commentDelete,
 };
 
 type AnyMutation = Pick<Mutation, 'name' | 'args'>;
@@ -82,6 +86,6 @@ export function applyMutation(rows: Rows, m: AnyMutation, ctx: Ctx): Outcome {
 }
 
 export { INBOX_UNDELETABLE, LIST_MISSING, OWNER_ONLY, STEP_MISSING, TASK_MISSING, VIEW_ONLY } from './checks';
-export type { Changes, Ctx, Outcome, Reads, ReminderRecord, Rows, StepRecord, TaskRecord } from './types';
+export type { Changes, CommentRecord, Ctx, Outcome, Reads, ReminderRecord, Rows, StepRecord, TaskRecord } from './types';
 export { invitationKey, keyOfInvitation, memberKey } from './types';
 export { taskLabelKey } from './labels';

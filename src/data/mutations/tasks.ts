@@ -3,6 +3,7 @@ import type { TaskPatch } from '@/domain/model';
 import { validateTaskDraft, validateTaskPatch } from '@/domain/validation';
 import { assignedFields, checkAssignee } from './assignees';
 import { checkPosition, LIST_MISSING, refuse, requireList, requireRole, roleOn, TASK_ID_TAKEN, TASK_MISSING, valid } from './checks';
+import { commentsOfTask } from './comments';
 import type { Rows, StepRecord, TaskRecord } from './types';
 import type { MutationDef } from './types';
 
@@ -56,6 +57,7 @@ export const taskUpdate: MutationDef<'task.update'> = {
           reminders: [args.id],
           listMembers: [args.patch.list_id],
           taskLabels: [args.id],
+          taskComments: [{ taskId: args.id, state: 'all' }],
         }
       : { tasks: [args.id], ...(args.patch && ('assignee' in args.patch || 'turns' in args.patch) ? { taskListMembers: true } : {}) },
   apply(rows, { id, patch }, { userId, now }) {
@@ -71,12 +73,13 @@ export const taskUpdate: MutationDef<'task.update'> = {
     const steps = stepsOfTask(rows, id, 'all').map((s) => ({ ...s, list_id: next.list_id, updated_at: now }));
     const reminder = rows.reminders?.get(id);
     const taskLabels = [...(rows.taskLabels?.values() ?? [])].map((tl) => ({ ...tl, list_id: next.list_id, updated_at: now }));
-    return { tasks: [next], steps, taskLabels, ...(reminder ? { reminders: [{ ...reminder, list_id: next.list_id, updated_at: now }] } : {}) };
+    const comments = commentsOfTask(rows, id, 'all').map((c) => ({ ...c, list_id: next.list_id, updated_at: now }));
+    return { tasks: [next], steps, taskLabels, comments, ...(reminder ? { reminders: [{ ...reminder, list_id: next.list_id, updated_at: now }] } : {}) };
   },
 };
 
 export const taskDelete: MutationDef<'task.delete'> = {
-  reads: (args) => ({ tasks: [args.id], taskSteps: [{ taskId: args.id, state: 'live' }] }),
+  reads: (args) => ({ tasks: [args.id], taskSteps: [{ taskId: args.id, state: 'live' }], taskComments: [{ taskId: args.id, state: 'live' }] }),
   apply(rows, { id }, { userId, now }) {
     const task = editableTask(rows, id, userId);
     // Deleting twice keeps the first delete (deletes win). A task its list's delete took becomes
@@ -84,18 +87,22 @@ export const taskDelete: MutationDef<'task.delete'> = {
     if (task.deleted_at) return task.deleted_with_list ? { tasks: [{ ...task, updated_at: now, deleted_with_list: false }] } : {};
     // its live steps go with it, marked so task.restore brings back exactly those
     const steps = stepsOfTask(rows, id, 'live').map((s) => ({ ...s, deleted_at: now, updated_at: now, deleted_with_task: true }));
-    return { tasks: [{ ...task, deleted_at: now, updated_at: now, deleted_with_list: false }], steps };
+    const comments = commentsOfTask(rows, id, 'live').map((c) => ({ ...c, deleted_at: now, updated_at: now, deleted_with_task: true }));
+    return { tasks: [{ ...task, deleted_at: now, updated_at: now, deleted_with_list: false }], steps, comments };
   },
 };
 
 /** Undo of a delete: the only way back from a tombstone, refused while its list is deleted. */
 export const taskRestore: MutationDef<'task.restore'> = {
-  reads: (args) => ({ tasks: [args.id], taskSteps: [{ taskId: args.id, state: 'deleted' }] }),
+  reads: (args) => ({ tasks: [args.id], taskSteps: [{ taskId: args.id, state: 'deleted' }], taskComments: [{ taskId: args.id, state: 'deleted' }] }),
   apply(rows, { id }, { userId, now }) {
     const task = editableTask(rows, id, userId);
     if (rows.lists.get(task.list_id)?.deleted_at) refuse('deleted', LIST_MISSING, 'list_id');
     if (!task.deleted_at) return {};
-    return { tasks: [{ ...task, deleted_at: null, updated_at: now, deleted_with_list: false }], steps: revivedSteps(rows, [id], now) };
+    const comments = commentsOfTask(rows, id, 'deleted')
+      .filter((c) => c.deleted_with_task)
+      .map((c) => ({ ...c, deleted_at: null, updated_at: now, deleted_with_task: false }));
+    return { tasks: [{ ...task, deleted_at: null, updated_at: now, deleted_with_list: false }], steps: revivedSteps(rows, [id], now), comments };
   },
 };
 

@@ -2,12 +2,15 @@
 // and no clock here — the caller loads the rows, passes `now`, and writes the changes — so the
 // same function serves the optimistic write, the rebase after a pull and the shared case table.
 import type { Profile } from '@/domain/people';
-import type { CalendarFeed, Invitation, ShareLink, Label, List, Member, MutationArgs, MutationError, MutationName, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
+import type { CalendarFeed, Comment, Invitation, ShareLink, Label, List, Member, MutationArgs, MutationError, MutationName, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
 
 /** A task as stored locally: `deleted_with_list` says a tombstone went with its list's delete. */
 export type TaskRecord = Task & { deleted_with_list?: boolean };
 /** A step as stored locally: `deleted_with_task` says a tombstone went with its task's delete. */
 export type StepRecord = Step & { deleted_with_task?: boolean };
+
+/** A comment as stored locally: `deleted_with_task` says a tombstone went with its task's delete. */
+export type CommentRecord = Comment & { deleted_with_task?: boolean };
 
 /** The acting person's reminder on a task (a device holds only its own user's). */
 export type ReminderRecord = Reminder;
@@ -18,6 +21,8 @@ export interface Rows {
   tasks: ReadonlyMap<string, TaskRecord>;
   /** Steps asked for; optional so rows built by hand (tests) for task and list changes need none. */
   steps?: ReadonlyMap<string, StepRecord>;
+  /** Comments asked for (by id, and a task's); optional likewise. */
+  comments?: ReadonlyMap<string, CommentRecord>;
   /** The person's reminders asked for, by task id; optional likewise. */
   reminders?: ReadonlyMap<string, ReminderRecord>;
   /** The person's labels asked for (every one with `allLabels`), by id; optional likewise. */
@@ -57,6 +62,10 @@ export interface Reads {
   taskSteps?: { taskId: string; state: 'live' | 'deleted' | 'all' }[];
   /** Every step in the list that is live, or every tombstone. */
   listSteps?: { listId: string; state: 'live' | 'deleted' }[];
+  /** Comments by id; the loader adds each comment's task. */
+  comments?: string[];
+  /** Every comment of the task, live, tombstones or all. */
+  taskComments?: { taskId: string; state: 'live' | 'deleted' | 'all' }[];
   /** The person's reminders by task id (the loader does not add their tasks: name them in `tasks`). */
   reminders?: string[];
   /** The invitations this device holds (few: they are kept whole). */
@@ -87,6 +96,7 @@ export interface Changes {
   tasks?: TaskRecord[];
   members?: Member[];
   steps?: StepRecord[];
+  comments?: CommentRecord[];
   reminders?: ReminderRecord[];
   labels?: Label[];
   taskLabels?: TaskLabel[];

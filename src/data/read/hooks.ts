@@ -1,8 +1,9 @@
 // Live reads for React. Each returns `undefined` while the first result loads, then re-renders
 // when a write touches the index range it read, or when the current database is switched.
 import { useLive } from '../live/use-live';
-import type { Invitation, List, Member, RefusedEntry, Step, Task } from '@/domain/model';
+import type { Comment, Invitation, List, Member, RefusedEntry, Step, Task } from '@/domain/model';
 import { listStepCounts, type StepCount, stepCounts, taskSteps } from './step-queries';
+import { commentCounts, listCommentCounts, taskComments } from './comment-queries';
 import { useDb } from '../db/use-db';
 import { useOpenCounts } from '../live/open-counts';
 import { useSharedLive } from '../live/shared-live';
@@ -160,6 +161,25 @@ export function useStepCounts(taskIds: readonly string[]): Record<string, StepCo
   const key = taskIds.join(',');
   // `key` stands for the ids: callers pass a new array each render.
   return useLive(db, () => stepCounts(taskIds, db), [db, key]);
+}
+
+/** The task's live comments, oldest first. */
+export function useTaskComments(taskId: string): Comment[] | undefined {
+  const db = useDb();
+  return useLive(db, () => taskComments(taskId, db), [db, taskId]);
+}
+
+/** Live comments per task of the list that has any (one key range for a list screen's rows). */
+export function useListCommentCounts(listId: string): Record<string, number> | undefined {
+  const db = useDb();
+  return useLive(db, () => listCommentCounts(listId, db), [db, listId]);
+}
+
+/** Live comments per task of `taskIds` that has any (screens whose rows mix lists). */
+export function useCommentCounts(taskIds: readonly string[]): Record<string, number> | undefined {
+  const db = useDb();
+  const key = taskIds.join(',');
+  return useLive(db, () => commentCounts(taskIds, db), [db, key]);
 }
 
 /** Upcoming's days: open tasks due in [from, from + days) and the repeating tasks that may recur then (one live read). */

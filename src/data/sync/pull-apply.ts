@@ -5,7 +5,7 @@ import { nowIso } from '@/lib/ids';
 import type { PullResult } from '@/domain/model';
 import type { PullOutcome } from '@/sync/ports';
 import { getDb } from '../db/database';
-import { type DaybookDb, type TaskRow, toListRow, toStepRow, toTaskRow } from '../db/schema';
+import { type DaybookDb, STATE, type TaskRow, toCommentRow, toListRow, toStepRow, toTaskRow } from '../db/schema';
 import { readIdentity } from '../db/identity';
 import { writeInvitations } from '../db/invitations';
 import { writeLinks } from '../db/links';
@@ -16,13 +16,13 @@ import { runMutation } from '../write/rows';
 import { type Reads, readsOf } from '../mutations';
 import { advanceMutationId, nextMutationId } from '../write/outbox';
 import { moveToRefused } from './refusals';
-import { stripFilter, stripLabel, stripList, stripReminder, stripStep, stripTask, stripTaskLabel } from './server-rows';
+import { stripComment, stripFilter, stripLabel, stripList, stripReminder, stripStep, stripTask, stripTaskLabel } from './server-rows';
 import { type Cursors, cursorLists, FEEDS_CURSOR, INVITATIONS_CURSOR, LINKS_CURSOR, mergeCursors, pageDigest, PROFILE_CURSOR, REFUSED_CURSOR } from './cursors';
 import { getAckedAhead, getCursors, setAckedAhead, setCursors } from './meta';
 
 /** `sent`: the cursors the page was asked for with (so a reset made meanwhile wins: cursors.ts). */
 export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?: Cursors): Promise<PullOutcome> {
-  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.labels, db.task_labels, db.filters, db.outbox, db.refused, db.meta], async () => {
+  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.labels, db.task_labels, db.filters, db.outbox, db.refused, db.meta], async () => {
     const now = nowIso();
     const stored = await getCursors(db);
     const cursors = mergeCursors(stored, page.cursors, sent);
@@ -109,6 +109,9 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
     // Steps (a server from before steps sends none). A tombstone says whether its task's delete took it.
     const steps = page.steps ?? [];
     if (steps.length) await db.steps.bulkPut(steps.map((s) => toStepRow({ ...stripStep(s), deleted_with_task: s.deleted_with_task === true })));
+    // Comments (a server from before comments sends none), tombstones too, likewise.
+    const comments = page.comments ?? [];
+    if (comments.length) await db.comments.bulkPut(comments.map((c) => toCommentRow({ ...stripComment(c), deleted_with_task: c.deleted_with_task === true })));
     // This user's reminders (a server from before reminders sends none; a cleared one comes as a row too).
     if (page.reminders?.length) await db.reminders.bulkPut(page.reminders.map(stripReminder));
     // The invitations, whole, with their digest (a server from before invitations sends none; one
@@ -133,6 +136,8 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
       if (row && row.list_id === list_id) await db.tasks.delete(task_id);
       const left = await db.steps.where('[task_id+position]').between([task_id, ''], [task_id, '\uffff']).toArray();
       await db.steps.bulkDelete(left.filter((s) => s.list_id === list_id).map((s) => s.id));
+      const said = await db.comments.where('[task_id+created_at]').between([task_id, ''], [task_id, '\uffff']).toArray();
+      await db.comments.bulkDelete(said.filter((c) => c.list_id === list_id).map((c) => c.id));
       if ((await db.reminders.get(task_id))?.list_id === list_id) await db.reminders.delete(task_id);
       const labelled = await db.task_labels.where('[task_id+label_id]').between([task_id, ''], [task_id, '\uffff']).toArray();
       await db.task_labels.bulkDelete(labelled.filter((tl) => tl.list_id === list_id).map((tl): [string, string] => [tl.task_id, tl.label_id]));
@@ -152,6 +157,7 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
       const taskIds = await db.tasks.where('[list_id+state+position]').between([id, 0, ''], [id, 2, '\uffff']).primaryKeys();
       await db.tasks.bulkDelete(taskIds);
       await db.steps.where('list_id').equals(id).delete();
+      await db.comments.where('[list_id+state+task_id]').between([id, STATE.open, ''], [id, STATE.deleted, '\uffff']).delete();
       await db.reminders.where('list_id').equals(id).delete();
       await db.task_labels.where('list_id').equals(id).delete();
       delete cursors[id];
@@ -182,6 +188,9 @@ interface Touched {
   tasksWithSteps: Set<string>;
   /** Lists the page brought a row of, or a step in. */
   listsWithSteps: Set<string>;
+  comments: Set<string>;
+  /** Tasks the page brought a row of, or a comment of. */
+  tasksWithComments: Set<string>;
   /** Tasks the page brought a row of, or a reminder of. */
   tasksWithReminders: Set<string>;
   /** Lists the page brought a row of, or a member of. */
@@ -215,6 +224,8 @@ function touchedBy(page: PullResult): Touched {
     steps: new Set(steps.map((s) => s.id)),
     tasksWithSteps: new Set([...tasks, ...steps.map((s) => s.task_id)]),
     listsWithSteps: new Set([...lists, ...steps.map((s) => s.list_id)]),
+    comments: new Set((page.comments ?? []).map((c) => c.id)),
+    tasksWithComments: new Set([...tasks, ...(page.comments ?? []).map((c) => c.task_id)]),
     tasksWithReminders: new Set([...tasks, ...(page.reminders ?? []).map((r) => r.task_id)]),
     listsWithMembers: new Set([...lists, ...page.members.map((m) => m.list_id)]),
     invitations: page.invitations !== undefined,
@@ -238,6 +249,8 @@ function touches(reads: Reads, touched: Touched): boolean {
     // (the steps' tasks are known only once loaded: any step the page brought may be a sibling)
     ((reads.stepSiblings ?? []).length > 0 && touched.steps.size > 0) ||
     (reads.listSteps ?? []).some(({ listId }) => touched.listsWithSteps.has(listId)) ||
+    (reads.comments ?? []).some((id) => touched.comments.has(id)) ||
+    (reads.taskComments ?? []).some(({ taskId }) => touched.tasksWithComments.has(taskId)) ||
     (reads.reminders ?? []).some((taskId) => touched.tasksWithReminders.has(taskId)) ||
     (reads.listMembers ?? []).some((listId) => touched.listsWithMembers.has(listId)) ||
     (reads.invitations === true && touched.invitations) ||

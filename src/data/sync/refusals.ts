@@ -101,6 +101,9 @@ const STRINGS: Record<Mutation['name'], string[]> = {
   'profile.update': [],
   'feed.create': ['id', 'kind', 'name', 'token_hash'],
   'feed.revoke': ['id'],
+  'comment.create': ['id', 'task_id', 'body'],
+  'comment.update': ['id', 'body'],
+  'comment.delete': ['id'],
 };
 const TEXT_FIELDS = ['title', 'notes', 'name', 'list_id'];
 
@@ -130,6 +133,11 @@ async function undoRefused(db: DaybookDb, entry: OutboxEntry, cursors: Record<st
     await db.steps.delete(entry.args.id);
     return;
   }
+  if (entry.name === 'comment.create') {
+    // the text stays in the sync centre, with the change
+    await db.comments.delete(entry.args.id);
+    return;
+  }
   if (entry.name === 'list.create') {
     await db.lists.delete(entry.args.id);
     await db.members.where('list_id').equals(entry.args.id).delete();
@@ -141,6 +149,7 @@ async function undoRefused(db: DaybookDb, entry: OutboxEntry, cursors: Record<st
     // the task back where the server has it — or not at all if this user can't see that list.
     await db.tasks.delete(entry.args.id);
     await db.steps.where('[task_id+position]').between([entry.args.id, ''], [entry.args.id, '\uffff']).delete();
+    await db.comments.where('[task_id+created_at]').between([entry.args.id, ''], [entry.args.id, '\uffff']).delete();
     await db.reminders.delete(entry.args.id);
     rewindLists(cursors);
     return;
@@ -190,14 +199,18 @@ async function undoRefused(db: DaybookDb, entry: OutboxEntry, cursors: Record<st
   }
   const reads = readsOf(entry);
   const stepId = reads.steps?.[0];
-  const taskId = reads.tasks?.[0] ?? (stepId ? (await db.steps.get(stepId))?.task_id : undefined);
+  const commentId = reads.comments?.[0];
+  const taskId =
+    reads.tasks?.[0] ??
+    (stepId ? (await db.steps.get(stepId))?.task_id : undefined) ??
+    (commentId ? (await db.comments.get(commentId))?.task_id : undefined);
   const listId = taskId ? (await db.tasks.get(taskId))?.list_id : reads.lists?.[0];
   if (listId) cursors[listId] = 0;
 }
 
 /** Queues a refused change again with a fresh mutation id and re-applies it locally. */
 export async function retryRefused(id: number, db: DaybookDb = getDb()): Promise<void> {
-  await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.labels, db.task_labels, db.filters, db.outbox, db.refused, db.meta], async () => {
+  await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.labels, db.task_labels, db.filters, db.outbox, db.refused, db.meta], async () => {
     const entry = await db.refused.get(id);
     if (!entry) return;
     await db.refused.delete(id);
@@ -214,7 +227,7 @@ export async function retryRefused(id: number, db: DaybookDb = getDb()): Promise
  * change the server can never take (a request it rejects as a whole, or one over the size limit).
  */
 export async function refuseLocally(items: { id: number; error: MutationError }[], db: DaybookDb = getDb()): Promise<RefusedEntry[]> {
-  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.labels, db.task_labels, db.filters, db.outbox, db.refused, db.meta], async () => {
+  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.labels, db.task_labels, db.filters, db.outbox, db.refused, db.meta], async () => {
     const cursors = await getCursors(db);
     const refused = await moveToRefused(db, items, cursors, nowIso());
     await setCursors(cursors, db);

@@ -1,5 +1,5 @@
 // Rows as the server sends them carry `version` and every column; keep exactly the public shape.
-import type { Label, List, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
+import type { Comment, Label, List, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
 
 export function stripList(l: List): List {
   return {
@@ -41,6 +41,21 @@ export function stripTask(t: Task): Task {
     deadline: t.deadline ?? null,
     steps_start_over: t.steps_start_over ?? true,
     duration_min: t.duration_min ?? null,
+  };
+}
+
+export function stripComment(c: Comment): Comment {
+  return {
+    id: c.id,
+    task_id: c.task_id,
+    list_id: c.list_id,
+    author_id: c.author_id,
+    body: c.body,
+    created_at: c.created_at,
+    edited_at: c.edited_at ?? null,
+    updated_at: c.updated_at,
+    deleted_at: c.deleted_at ?? null,
+    version: Number(c.version ?? 0),
   };
 }
 

@@ -5,4 +5,4 @@ export { knownRows, loadRows, runMutation, writeChanges } from './rows';
 // The completion's apply computes a repeat from the day it's done; its write computes the same here.
 export { nextFromDone } from '@/domain/recurrence/from-done';
 // What the writes check before a write (a task's repeat needs the recurrence parser).
-export { checkColor, normalizeListName, normalizeStepTitle, validateTaskDraft, validateTaskPatch } from '@/domain/validation';
+export { checkColor, normalizeCommentBody, normalizeListName, normalizeStepTitle, validateTaskDraft, validateTaskPatch } from '@/domain/validation';

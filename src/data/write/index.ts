@@ -11,5 +11,6 @@ export { profile } from './profile';
 export type { MoveTarget } from './move-target';
 export { reminders } from './reminders';
 export { steps } from './steps';
+export { comments } from './comments';
 export { type NewTask, tasks } from './tasks';
 export type { OccurrenceDone } from './tasks-repeat';

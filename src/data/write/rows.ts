@@ -2,17 +2,17 @@
 // write what it changed. Runs inside the caller's read-write transaction; the optimistic write
 // (the writes in this folder), the rebase (applyPull) and the retry of a refused change all come through here.
 import type { Mutation } from '@/domain/model';
-import { type DaybookDb, type MemberRow, STATE, type StepRow, type TaskRow, toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from '../db/schema';
+import { type CommentRow, type DaybookDb, type MemberRow, STATE, type StepRow, type TaskRow, toComment, toCommentRow, toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from '../db/schema';
 import type { Label, TaskLabel } from '@/domain/model';
 import { readInvitations, writeInvitations } from '../db/invitations';
 import { readLinks, writeLinks } from '../db/links';
 import { readProfile, writeProfile } from '../db/profile';
 import { readFeeds, writeFeeds } from '../db/feeds';
-import { applyMutation, type Changes, type Ctx, keyOfInvitation, memberKey, type Outcome, type Reads, readsOf, type Rows, type StepRecord, type TaskRecord, taskLabelKey } from '../mutations';
+import { applyMutation, type Changes, type CommentRecord, type Ctx, keyOfInvitation, memberKey, type Outcome, type Reads, readsOf, type Rows, type StepRecord, type TaskRecord, taskLabelKey } from '../mutations';
 
 const toRecord = (row: TaskRow): TaskRecord => ({ ...toTask(row), deleted_with_list: row.deleted_with_list });
 const toStepRecord = (row: StepRow): StepRecord => ({ ...toStep(row), deleted_with_task: row.deleted_with_task });
-const inState = (row: StepRow, state: 'live' | 'deleted' | 'all') =>
+const inState = (row: { state: StepRow['state'] }, state: 'live' | 'deleted' | 'all') =>
   state === 'all' || (state === 'live' ? row.state !== STATE.deleted : row.state === STATE.deleted);
 
 /** Steps named by `reads` (none asked: no read at all, so task and list changes pay nothing). */
@@ -29,6 +29,19 @@ async function loadSteps(db: DaybookDb, reads: Reads): Promise<Map<string, StepR
     for (const row of await db.steps.where('list_id').equals(listId).toArray()) if (inState(row, state)) steps.set(row.id, toStepRecord(row));
   }
   return steps;
+}
+
+const toCommentRecord = (row: CommentRow): CommentRecord => ({ ...toComment(row), deleted_with_task: row.deleted_with_task });
+
+/** Comments named by `reads` (none asked: no read at all). */
+async function loadComments(db: DaybookDb, reads: Reads): Promise<Map<string, CommentRecord>> {
+  const comments = new Map<string, CommentRecord>();
+  if (reads.comments?.length) for (const row of await db.comments.bulkGet(reads.comments)) if (row) comments.set(row.id, toCommentRecord(row));
+  for (const { taskId, state } of reads.taskComments ?? []) {
+    const rows = await db.comments.where('[task_id+created_at]').between([taskId, ''], [taskId, '\uffff']).toArray();
+    for (const row of rows) if (inState(row, state)) comments.set(row.id, toCommentRecord(row));
+  }
+  return comments;
 }
 
 /** The person's labels `reads` names (or all of them), and their rows on the tasks it names with the labels those name. */
@@ -75,8 +88,9 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
   const named = [...new Set(reads.tasks ?? [])];
   const namedLists = [...new Set([...(reads.lists ?? []), ...(reads.listTasks ?? []).map((r) => r.listId)])];
   const roleKey = (id: string): [string, string] => [id, userId];
-  const [steps, namedRows, rangeRows, namedListRows, namedMembers, reminderRows, listMemberRows, labelRows, filterRows] = await Promise.all([
+  const [steps, comments, namedRows, rangeRows, namedListRows, namedMembers, reminderRows, listMemberRows, labelRows, filterRows] = await Promise.all([
     loadSteps(db, reads),
+    loadComments(db, reads),
     db.tasks.bulkGet(named),
     Promise.all(
       (reads.listTasks ?? []).map(({ listId, state }) => {
@@ -95,15 +109,15 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
   named.forEach((id, i) => {
     stored.set(id, namedRows[i]);
   });
-  // a step's task that was not named
-  const stepTasks = [...new Set([...steps.values()].map((s) => s.task_id))].filter((id) => !stored.has(id));
+  // a step's or a comment's task that was not named
+  const stepTasks = [...new Set([...steps.values(), ...comments.values()].map((s) => s.task_id))].filter((id) => !stored.has(id));
   if (stepTasks.length) {
     const rows = await db.tasks.bulkGet(stepTasks);
     stepTasks.forEach((id, i) => {
       stored.set(id, rows[i]);
     });
   }
-  const taskIds = new Set([...(reads.tasks ?? []), ...[...steps.values()].map((s) => s.task_id)]);
+  const taskIds = new Set([...(reads.tasks ?? []), ...[...steps.values(), ...comments.values()].map((s) => s.task_id)]);
   const tasks = new Map<string, TaskRecord>();
   for (const id of taskIds) {
     const row = stored.get(id);
@@ -137,7 +151,7 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
   const memberRows = [...namedMembers.slice(0, askedMembers), ...[...lists.keys()].map((id) => roleRows.get(id))];
   const members = new Map([...memberRows, ...listMemberRows, ...taskListMembers].flatMap((m) => (m ? [[memberKey(m.list_id, m.user_id), m] as const] : [])));
   const reminders = new Map(reminderRows.flatMap((r) => (r ? [[r.task_id, r] as const] : [])));
-  const rows: Rows = { lists, tasks, members, steps, reminders, ...labelRows, ...filterRows };
+  const rows: Rows = { lists, tasks, members, steps, comments, reminders, ...labelRows, ...filterRows };
   if (reads.invitations) rows.invitations = new Map((await readInvitations(db)).map((i) => [keyOfInvitation(i), i]));
   if (reads.links) rows.links = new Map((await readLinks(db)).map((l) => [l.id, l]));
   if (reads.profile) rows.profile = await readProfile(db);
@@ -190,6 +204,7 @@ export async function writeChanges(db: DaybookDb, changes: Changes, loaded?: Row
   if (changes.tasks?.length) await writeTasks(db, changes.tasks.map(toTaskRow), loaded && storedTaskRows.get(loaded));
   if (changes.members?.length) await db.members.bulkPut(changes.members);
   if (changes.steps?.length) await db.steps.bulkPut(changes.steps.map(toStepRow));
+  if (changes.comments?.length) await db.comments.bulkPut(changes.comments.map(toCommentRow));
   if (changes.reminders?.length) await db.reminders.bulkPut(changes.reminders);
   if (changes.labels?.length) await db.labels.bulkPut(changes.labels);
   if (changes.taskLabels?.length) await db.task_labels.bulkPut(changes.taskLabels);

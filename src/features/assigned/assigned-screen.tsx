@@ -1,7 +1,7 @@
 // "Assigned to me" (SPEC §13.2): the open tasks assigned to this person in every list, grouped by
 // due date (overdue days first, undated last), live and offline like every screen.
 import { memo, useMemo } from 'react';
-import { useAssignedTasks, useIdentity, useStepCounts } from '@/data/react';
+import { useAssignedTasks, useCommentCounts, useIdentity, useStepCounts } from '@/data/react';
 import { dayLabel } from '@/lib/dates';
 import type { Task } from '@/domain/model';
 import { TaskRow } from '@/connected/task-row';
@@ -30,6 +30,7 @@ export function AssignedScreen() {
   const lists = useListsById();
   const ids = useMemo(() => tasks?.map((t) => t.id) ?? [], [tasks]);
   const steps = useStepCounts(ids);
+  const comments = useCommentCounts(ids);
   const groups = useMemo(() => byDueDate(tasks ?? []), [tasks]);
   return (
     <Screen title="Assigned to me">
@@ -43,7 +44,7 @@ export function AssignedScreen() {
             </h2>
             <ul className="task-list">
               {g.tasks.map((task) => (
-                <Row key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList steps={steps?.[task.id]} />
+                <Row key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList steps={steps?.[task.id]} comments={comments?.[task.id]} />
               ))}
             </ul>
           </section>

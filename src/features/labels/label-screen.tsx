@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { TaskRow } from '@/connected/task-row';
 import { useListsById } from '@/connected/use-lists-by-id';
 import { useLabel, useLabelTasks } from '@/data/labels/screen';
-import { useStepCounts } from '@/data/react';
+import { useCommentCounts, useStepCounts } from '@/data/react';
 import { EmptyState } from '@/ui/empty-state';
 import { Screen } from '@/ui/screen';
 import { useToday } from '@/ui/use-today';
@@ -15,7 +15,9 @@ export function LabelScreen({ labelId }: { labelId: string }) {
   const tasks = useLabelTasks(labelId);
   const lists = useListsById();
   const today = useToday();
-  const steps = useStepCounts(tasks?.map((t) => t.id) ?? []);
+  const ids = tasks?.map((t) => t.id) ?? [];
+  const steps = useStepCounts(ids);
+  const comments = useCommentCounts(ids);
   if (label === undefined) return <Screen title="Label">{null}</Screen>;
   if (label === null) {
     return (
@@ -32,7 +34,7 @@ export function LabelScreen({ labelId }: { labelId: string }) {
       {tasks && tasks.length > 0 && (
         <ul className="task-list" aria-label={`Tasks labelled ${label.name}`}>
           {tasks.map((task) => (
-            <TaskRow key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList steps={steps?.[task.id]} />
+            <TaskRow key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList steps={steps?.[task.id]} comments={comments?.[task.id]} />
           ))}
         </ul>
       )}

@@ -1,7 +1,7 @@
 // The body of the task dialog (SPEC §10): every field saves on change or blur; a refusal shows
 // its SPEC §5 message at the field and keeps what was typed. The dialog reaches it through a
 // TaskFormHandle: save pending text before closing, and let an open date picker take Escape.
-import { type Ref, useId, useImperativeHandle } from 'react';
+import { type Ref, useId, useImperativeHandle, useRef } from 'react';
 import { deleteTask } from '@/connected/task-actions';
 import { useListRole } from '@/connected/use-list-role';
 import { useIdentity, useMembers } from '@/data/react';
@@ -11,6 +11,7 @@ import { TrashIcon } from '@/ui/icons';
 import { useToday } from '@/ui/use-today';
 import { AddToCalendarButton } from './add-to-calendar';
 import { AssigneeField } from './assignee-field';
+import { CommentsSection } from './comments-section';
 import { creatorLabel } from './creator-label';
 import { DeadlineField, StartOverField } from './deadline-field';
 import { DueFields, usePickerState } from './due-fields';
@@ -36,7 +37,10 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
   const ids = useId();
   const id = (name: string) => `${ids}-${name}`;
   const today = useToday();
-  const viewOnly = useListRole(task.list_id) === 'viewer';
+  const role = useListRole(task.list_id);
+  const viewOnly = role === 'viewer';
+  // the comment boxes' "@" suggestions take Escape before the dialog does
+  const escapers = useRef(new Set<() => boolean>());
   const members = useMembers(task.list_id);
   const identity = useIdentity();
   const addedBy = identity && members ? creatorLabel(task.created_by, identity.userId, members) : null;
@@ -63,6 +67,7 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
       return results.every(Boolean);
     },
     escape: () => {
+      for (const close of escapers.current) if (close()) return true;
       const open = [picker, deadlinePicker].find((p) => p.open);
       if (!open) return false;
       open.close();
@@ -185,6 +190,8 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
       </label>
 
       {addedBy && <p className="task-added-by">{addedBy}</p>}
+
+      <CommentsSection taskId={task.id} role={role} me={identity?.userId} members={members ?? []} escapers={escapers} />
 
       <div className="dialog-footer">
         <AddToCalendarButton task={task} />

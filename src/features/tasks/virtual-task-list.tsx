@@ -4,7 +4,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, memo, useLayoutEffect, useRef, useState } from 'react';
 import { type MoveTarget, tasks as taskWrites } from '@/data';
-import { useLabelsByTask, useListStepCounts, useMembers } from '@/data/react';
+import { useLabelsByTask, useListCommentCounts, useListStepCounts, useMembers } from '@/data/react';
 import { DownIcon, GripIcon, UpIcon } from '@/ui/icons';
 import { useAnnouncer } from '@/ui/live-region';
 import { setTaskDone } from '@/connected/task-actions';
@@ -46,6 +46,8 @@ export const VirtualTaskList = memo(function VirtualTaskList({ tasks, list, toda
   const { announce, region } = useAnnouncer();
   // one query for the whole list's "done/total" (only steps' writes re-run it)
   const stepCounts = useListStepCounts(list.id);
+  // and its comment counts, from index keys alone (only comments' writes re-run it)
+  const commentCounts = useListCommentCounts(list.id);
   const members = useMembers(list.id);
   const labelsByTask = useLabelsByTask();
 
@@ -145,6 +147,7 @@ export const VirtualTaskList = memo(function VirtualTaskList({ tasks, list, toda
               onDoneChange={(done) => void setTaskDone(task, done)}
               viewOnlyNoteId={viewOnlyNoteId}
               steps={stepCounts?.[task.id]}
+              comments={commentCounts?.[task.id]}
               assignee={assigneeName(task, members)}
               labels={labelsByTask?.get(task.id)}
               onKeyDown={(e) => onRowKeyDown(e, index)}

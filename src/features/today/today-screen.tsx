@@ -1,7 +1,7 @@
 // Today (SPEC §2, §14.3): open tasks that are overdue, then those due today, then those whose
 // deadline has come though they are planned for later (or for no day); quick add dates to today.
 import { memo, useMemo } from 'react';
-import { useStepCounts, useTodayTasks } from '@/data/react';
+import { useCommentCounts, useStepCounts, useTodayTasks } from '@/data/react';
 import { EmptyState } from '@/ui/empty-state';
 import { longDate } from '@/ui/format';
 import { useFormatAnswers } from '@/ui/use-format-answers';
@@ -30,6 +30,7 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
   // Every row's "done/total" in one query.
   const ids = useMemo(() => (groups ? [...groups.overdue, ...groups.today, ...groups.deadline].map((t) => t.id) : []), [groups]);
   const steps = useStepCounts(ids);
+  const comments = useCommentCounts(ids);
   // The picture of this screen a cold start paints first (public/boot.js): down once the rows
   // are drawn, saved again after each change.
   useBootSnapshot(groups !== undefined, groups);
@@ -42,7 +43,7 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
       </h2>
       <ul className="task-list">
         {tasks.map((task) => (
-          <Row key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList screenDay={today} steps={steps?.[task.id]} />
+          <Row key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList screenDay={today} steps={steps?.[task.id]} comments={comments?.[task.id]} />
         ))}
       </ul>
     </section>

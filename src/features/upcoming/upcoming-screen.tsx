@@ -4,7 +4,7 @@
 // in one live query, so a completed occurrence's row and its repeats change in the same render.
 import { useEffect, useMemo, useState } from 'react';
 import type { StepCount } from '@/data';
-import { useDayCountsWithRepeats, useStepCounts, useUpcomingWithRepeats } from '@/data/react';
+import { useCommentCounts, useDayCountsWithRepeats, useStepCounts, useUpcomingWithRepeats } from '@/data/react';
 import { DatePicker } from '@/ui/date-picker';
 import { longDate } from '@/ui/format';
 import { useFormatAnswers } from '@/ui/use-format-answers';
@@ -88,21 +88,28 @@ interface DaysProps {
   lists: Map<string, List>;
 }
 
-function DayTasks({ day, items, today, lists, steps }: { day: string; items: DayItem[]; steps: Record<string, StepCount> | undefined } & DaysProps) {
+function DayTasks({
+  day,
+  items,
+  today,
+  lists,
+  steps,
+  comments,
+}: { day: string; items: DayItem[]; steps: Record<string, StepCount> | undefined; comments: Record<string, number> | undefined } & DaysProps) {
   return (
     <ul className="task-list">
       {items.map(({ task, repeat }) =>
         repeat ? (
           <RepeatRowView key={`${task.id}@${day}`} task={task} date={day} list={lists.get(task.list_id)} showList />
         ) : (
-          <TaskRow key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList screenDay={day} steps={steps?.[task.id]} />
+          <TaskRow key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList screenDay={day} steps={steps?.[task.id]} comments={comments?.[task.id]} />
         ),
       )}
     </ul>
   );
 }
 
-/** The days' rows (undefined while loading), and every task row's "done/total" read in one query. */
+/** The days' rows (undefined while loading), and every task row's "done/total" and comment count, each read in one query. */
 function useDayGroups(from: string, days: number, today: string) {
   const read = useUpcomingWithRepeats(from, days);
   const groups = useMemo(
@@ -110,12 +117,12 @@ function useDayGroups(from: string, days: number, today: string) {
     [read, from, days, today],
   );
   const ids = useMemo(() => read?.due.map((t) => t.id) ?? [], [read]);
-  return { groups, steps: useStepCounts(ids) };
+  return { groups, steps: useStepCounts(ids), comments: useCommentCounts(ids) };
 }
 
 function DayView({ day, today, lists }: DaysProps & { day: string }) {
   useFormatAnswers();
-  const { groups, steps } = useDayGroups(day, 1, today);
+  const { groups, steps, comments } = useDayGroups(day, 1, today);
   const items = groups?.[0]?.tasks;
   const heading = dayHeading(day, today);
   return (
@@ -125,7 +132,7 @@ function DayView({ day, today, lists }: DaysProps & { day: string }) {
         {items && <span className="section-count">{items.length}</span>}
       </h2>
       <QuickAdd key={day} defaults={{ due_date: day }} placeholder={`Add a task for ${dayLabel(day, today)}`} />
-      {items && items.length > 0 && <DayTasks day={day} items={items} today={today} lists={lists} steps={steps} />}
+      {items && items.length > 0 && <DayTasks day={day} items={items} today={today} lists={lists} steps={steps} comments={comments} />}
       {items && items.length === 0 && <p className="day-empty">Nothing planned for this day.</p>}
     </section>
   );
@@ -133,7 +140,7 @@ function DayView({ day, today, lists }: DaysProps & { day: string }) {
 
 function NextDays({ today, lists, onPick }: DaysProps & { onPick: (day: string) => void }) {
   useFormatAnswers();
-  const { groups = [], steps } = useDayGroups(today, UPCOMING_DAYS, today);
+  const { groups = [], steps, comments } = useDayGroups(today, UPCOMING_DAYS, today);
   return (
     <>
       {groups.map((group) => {
@@ -151,7 +158,7 @@ function NextDays({ today, lists, onPick }: DaysProps & { onPick: (day: string) 
                 </button>
               )}
             </h2>
-            {group.tasks.length > 0 && <DayTasks day={group.date} items={group.tasks} today={today} lists={lists} steps={steps} />}
+            {group.tasks.length > 0 && <DayTasks day={group.date} items={group.tasks} today={today} lists={lists} steps={steps} comments={comments} />}
           </section>
         );
       })}

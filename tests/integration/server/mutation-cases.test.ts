@@ -37,7 +37,7 @@ class Ids {
       const u = this.users[person[2] as Person];
       return person[1] === 'email' ? u.email : u.userId;
     }
-    if (!/^([LTSBFKP]\d+|hash:\d+)$/.test(s)) return s;
+    if (!/^([LTSBFKPC]\d+|hash:\d+)$/.test(s)) return s;
     let id = this.fresh.get(s);
     if (!id) {
       id = s.startsWith('hash:') ? createHash('sha256').update(randomUUID()).digest('hex') : randomUUID();
@@ -145,6 +145,16 @@ async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: User
       `insert into public.steps (id, task_id, list_id, title, done, position, deleted_at, deleted_with_task)
        values ($1, $2, $3, $4, $5, $6, ${at(st.deleted)}, $7)`,
       [ids.resolve(st.id), ids.resolve(st.task), ids.resolve(task.list), st.title ?? `Step ${st.id}`, st.done ?? false, st.position ?? 'a0', st.deleted_with_task ?? false],
+    );
+  }
+  for (const cm of c.before.comments ?? []) {
+    const task = tasks.find((t) => t.id === cm.task);
+    const owner = task && lists.find((l) => l.id === task.list)?.owner;
+    if (!task || !owner) throw new Error(`${c.title}: comment ${cm.id} is on ${cm.task}, which the case does not list`);
+    await sql.query(
+      `insert into public.comments (id, task_id, list_id, author_id, body, edited_at, deleted_at, deleted_with_task)
+       values ($1, $2, $3, $4, $5, ${at(cm.edited)}, ${at(cm.deleted)}, $6)`,
+      [ids.resolve(cm.id), ids.resolve(cm.task), ids.resolve(task.list), users[cm.author ?? owner].userId, cm.body ?? `Comment ${cm.id}`, cm.deleted_with_task ?? false],
     );
   }
   for (const i of c.before.invitations ?? []) {
@@ -257,6 +267,20 @@ async function readAfter(sql: Querier, want: CaseAfter, ids: Ids, users: Users):
       steps[sym] = !shaped ? 'absent' : w === 'absent' ? shaped : pick(shaped, Object.keys(w));
     }
     got.steps = steps;
+  }
+  if (want.comments) {
+    const comments: NonNullable<CaseAfter['comments']> = {};
+    for (const [sym, w] of Object.entries(want.comments)) {
+      const [row] = await sql.query<Record<string, unknown> & { list_id: string; author_id: string }>(
+        `select list_id::text as list_id, author_id::text as author_id, body, edited_at is not null as edited,
+           deleted_at is not null as deleted, deleted_with_task
+         from public.comments where id = $1`,
+        [ids.resolve(sym)],
+      );
+      const shaped = row && { ...row, list: ids.listSymbol(row.list_id), author: (PEOPLE.find((p) => users[p].userId === row.author_id) ?? row.author_id) as Person };
+      comments[sym] = !shaped ? 'absent' : w === 'absent' ? shaped : pick(shaped, Object.keys(w));
+    }
+    got.comments = comments;
   }
   if (want.reminders) {
     const reminders: NonNullable<CaseAfter['reminders']> = {};

@@ -5,7 +5,7 @@
 // (tests/integration/server/mutation-cases.test.ts), unless the case documents a difference.
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/data/db/database';
-import { type DaybookDb, toList, toListRow, toStepRow, toTaskRow } from '@/data/db/schema';
+import { type DaybookDb, toCommentRow, toList, toListRow, toStepRow, toTaskRow } from '@/data/db/schema';
 import { readInvitations, writeInvitations } from '@/data/db/invitations';
 import { readLinks, writeLinks } from '@/data/db/links';
 import { readProfile, writeProfile } from '@/data/db/profile';
@@ -90,6 +90,18 @@ async function seed(db: DaybookDb, state: CaseState, as: Person) {
         id: s.id, task_id: id(s.task), list_id: id(task.list), title: s.title ?? 'A step', done: s.done ?? false,
         position: s.position ?? 'a0', created_at: T0, updated_at: T0, deleted_at: s.deleted ? T0 : null,
         deleted_with_task: s.deleted_with_task ?? false, version: 1,
+      }),
+    );
+  }
+  for (const cm of state.comments ?? []) {
+    const task = state.tasks?.find((t) => t.id === cm.task);
+    if (!task || !visible.has(id(task.list))) continue;
+    const owner = state.lists?.find((l) => l.id === task.list)?.owner ?? as;
+    await db.comments.put(
+      toCommentRow({
+        id: cm.id, task_id: id(cm.task), list_id: id(task.list), author_id: userOf(cm.author ?? owner), body: cm.body ?? `Comment ${cm.id}`,
+        created_at: T0, edited_at: cm.edited ? T0 : null, updated_at: T0, deleted_at: cm.deleted ? T0 : null,
+        deleted_with_task: cm.deleted_with_task ?? false, version: 1,
       }),
     );
   }
@@ -273,6 +285,21 @@ async function check(db: DaybookDb, after: CaseAfter, as: Person, owners: Map<st
     if (deleted !== undefined) expect(row!.deleted_at !== null, `step ${key} deleted`).toBe(deleted);
     if (deleted_with_task !== undefined) expect(row!.deleted_with_task ?? false, `step ${key} deleted_with_task`).toBe(deleted_with_task);
   }
+  for (const [key, want] of Object.entries(after.comments ?? {})) {
+    const row = await db.comments.get(id(key));
+    if (want === 'absent') {
+      expect(row, `comment ${key}`).toBeUndefined();
+      continue;
+    }
+    expect(row, `comment ${key}`).toBeDefined();
+    const { deleted, deleted_with_task, list, author, edited, ...fields } = want;
+    expect(row, `comment ${key}`).toMatchObject(fields);
+    if (author !== undefined) expect(row!.author_id, `comment ${key} author`).toBe(userOf(author));
+    if (edited !== undefined) expect(row!.edited_at !== null, `comment ${key} edited`).toBe(edited);
+    if (list !== undefined) expect(row!.list_id, `comment ${key} list`).toBe(id(list));
+    if (deleted !== undefined) expect(row!.deleted_at !== null, `comment ${key} deleted`).toBe(deleted);
+    if (deleted_with_task !== undefined) expect(row!.deleted_with_task ?? false, `comment ${key} deleted_with_task`).toBe(deleted_with_task);
+  }
   for (const [key, want] of Object.entries(after.reminders ?? {})) {
     const [task, person] = key.split('/') as [string, Person];
     if (person !== as) continue; // another person's reminder never reaches this device
@@ -321,12 +348,12 @@ async function run(c: MutationCase, expected: CaseExpect) {
   await seedFeeds(db, c.before, c.as);
   const ctx = { userId: userOf(c.as), now: NOW };
   for (const m of c.first ?? []) {
-    const first = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.meta, db.labels, db.task_labels, db.filters], async () =>
+    const first = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.meta, db.labels, db.task_labels, db.filters], async () =>
       runMutation(db!, { name: m.name, args: mapArgs(m.args) } as never, ctx),
     );
     expect(first.ok ? 'applied' : `refused ${first.error.code}`, `first ${m.name}`).toBe('applied');
   }
-  const outcome = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.reminders, db.meta, db.labels, db.task_labels, db.filters], async () =>
+  const outcome = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.meta, db.labels, db.task_labels, db.filters], async () =>
     runMutation(db!, { name: c.name, args: mapArgs(c.args) } as never, ctx),
   );
   if ('refused' in expected) {
