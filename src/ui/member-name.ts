@@ -1,18 +1,19 @@
-// What a person is called on screen, from their membership row: their display name when they
-// have one (rows from servers that send it), else their e-mail. Someone no longer on the list
-// (no row) is "Former member".
-import type { Member } from '@/domain/model';
+// What a person is called on screen, from their membership row: their display name, else the
+// part of their e-mail before @ (domain/people). Someone no longer on the list (no row), or an
+// account deleted since, is "Former member".
+import { FORMER_MEMBER_NAME } from '@/domain/former-member';
+import type { ListColor, Member } from '@/domain/model';
+import { personColor, personName } from '@/domain/people';
 
-export const FORMER_MEMBER = 'Former member';
+export const FORMER_MEMBER = FORMER_MEMBER_NAME;
 
 /** The member's name as shown; `undefined` (no longer a member) is "Former member". */
 export function memberName(member: Member | undefined): string {
-  if (!member) return FORMER_MEMBER;
-  const display = (member as Member & { display_name?: string | null }).display_name?.trim();
-  return display || member.email;
+  return member ? personName(member) : FORMER_MEMBER;
 }
 
-/** The name of the member `userId` among `members`. */
-export function nameOf(members: readonly Member[] | undefined, userId: string): string {
-  return memberName(members?.find((m) => m.user_id === userId));
+/** The member `userId` among `members`, as an avatar shows them: name and colour. */
+export function personIn(members: readonly Member[] | undefined, userId: string): { name: string; color: ListColor } {
+  const member = members?.find((m) => m.user_id === userId);
+  return member ? { name: personName(member), color: personColor(member) } : { name: FORMER_MEMBER, color: 'grey' };
 }

@@ -10,9 +10,9 @@ import { useTaskComments } from '@/data/react';
 import { ValidationError } from '@/lib/errors';
 import { absoluteTime, relativeTime } from '@/lib/relative-time';
 import { mentionsOf, plainBody } from '@/domain/mentions';
-import type { Comment, Member, Role } from '@/domain/model';
-import { nameOf } from '@/ui/member-name';
-import { initials } from '@/ui/task-row';
+import type { Comment, ListColor, Member, Role } from '@/domain/model';
+import { Avatar } from '@/ui/avatar';
+import { personIn } from '@/ui/member-name';
 import { CommentBody } from './comment-body';
 import { CommentEditor, type Escapers } from './comment-editor';
 
@@ -57,7 +57,7 @@ export function CommentsSection({ taskId, role, me, members, escapers }: Comment
             <CommentItem
               key={c.id}
               comment={c}
-              name={nameOf(members, c.author_id)}
+              author={personIn(members, c.author_id)}
               now={now}
               canEdit={canWrite && c.author_id === me}
               canDelete={canWrite && (c.author_id === me || role === 'owner')}
@@ -93,7 +93,7 @@ export function CommentsSection({ taskId, role, me, members, escapers }: Comment
 
 interface CommentItemProps {
   comment: Comment;
-  name: string;
+  author: { name: string; color: ListColor };
   now: number;
   canEdit: boolean;
   canDelete: boolean;
@@ -104,16 +104,16 @@ interface CommentItemProps {
   escapers: Escapers;
 }
 
-function CommentItem({ comment, name, now, canEdit, canDelete, editing, onEdit, members, me, escapers }: CommentItemProps) {
+function CommentItem({ comment, author, now, canEdit, canDelete, editing, onEdit, members, me, escapers }: CommentItemProps) {
   const [error, setError] = useState<string | null>(null);
   return (
     <li className="comment">
-      <span className="comment-avatar" aria-hidden="true">
-        {initials(name)}
+      <span className="comment-avatar">
+        <Avatar name={author.name} color={author.color} size="sm" />
       </span>
       <div className="comment-main">
         <p className="comment-meta">
-          <span className="comment-author">{name}</span>{' '}
+          <span className="comment-author">{author.name}</span>{' '}
           <time dateTime={comment.created_at} title={absoluteTime(comment.created_at)}>
             {relativeTime(comment.created_at, now)}
           </time>
