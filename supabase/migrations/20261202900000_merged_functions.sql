@@ -96,6 +96,7 @@ language sql immutable as $$
     when p_name in ('filter.create', 'filter.update', 'filter.delete') then 'filter'
     when p_name = 'profile.update' then 'profile'
     when p_name in ('feed.create', 'feed.revoke') then 'feed'
+    when p_name in ('comment.create', 'comment.update', 'comment.delete') then 'comment'
   end
 $$;
 
@@ -115,6 +116,7 @@ begin
     when 'filter' then perform daybook_private.apply_filter(p_name, p_args);
     when 'profile' then perform daybook_private.apply_profile(p_name, p_args);
     when 'feed' then perform daybook_private.apply_feed(p_name, p_args);
+    when 'comment' then perform daybook_private.apply_comment(p_name, p_args);
   end case;
 end $$;
 
@@ -126,6 +128,7 @@ declare
   step_ids uuid[];
   mine boolean;
   renaming boolean;
+  comment_ids uuid[];
 begin
   with x as (
     select x.value ->> 'name' as name, x.value -> 'args' as args,
@@ -144,14 +147,19 @@ begin
     -- feeds are counted under its lock)
     coalesce(bool_or(x.kind in ('label', 'filter', 'feed')), false),
     -- a profile change writes the person's member rows in every list they are on
-    coalesce(bool_or(x.kind = 'profile'), false)
-  into named, task_ids, step_ids, mine, renaming
+    coalesce(bool_or(x.kind = 'profile'), false),
+    -- a comment lives in its task's list: a new one names its task, the others themselves
+    coalesce(array_agg(daybook_private.try_uuid(case when x.name = 'comment.create' then x.args ->> 'task_id' else x.args ->> 'id' end))
+      filter (where x.kind = 'comment'), '{}')
+  into named, task_ids, step_ids, mine, renaming, comment_ids
   from x;
   -- (each lookup apart, then made distinct: under a `union` the planner may prefer reading a whole
   -- index in list order to probing the ids and sorting what it found)
   return array(select distinct u from unnest(named
     || array(select t.list_id from public.tasks t where t.id = any(task_ids))
     || array(select s.list_id from public.steps s where s.id = any(step_ids))
+    || array(select t.list_id from public.tasks t where t.id = any(comment_ids))
+    || array(select c.list_id from public.comments c where c.id = any(comment_ids))
     || case when mine then array[auth.uid()] else '{}'::uuid[] end
     || case when renaming then array(select m.list_id from public.list_members m where m.user_id = auth.uid() and m.deleted_at is null) else '{}'::uuid[] end) u);
 end $$;
