@@ -29,6 +29,9 @@ create table public.tasks (
   deadline date,
   -- completing an occurrence of a repeat unticks the task's steps for the next one
   steps_start_over boolean not null default true,
+  -- what the last completion did, for its Undo: {steps: the step ids it unticked, assignee_before,
+  -- assignee_after}; null for a completion that ended the task, and after the Undo
+  last_completion_did jsonb,
   constraint tasks_title_len check (char_length(title) between 1 and 500 and title = btrim(title)),
   constraint tasks_notes_len check (char_length(notes) <= 10000),
   constraint tasks_due_date_range check (due_date between date '1900-01-01' and date '2999-12-31'),
