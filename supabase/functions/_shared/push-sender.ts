@@ -37,6 +37,7 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
   const pageSize = Math.min(MAX_PAGE, Math.max(1, opts.pageSize ?? MAX_PAGE));
   const leaseSeconds = opts.leaseSeconds ?? 120;
   const tickBudgetMs = opts.tickBudgetMs ?? 45_000;
+  const maxClaims = opts.maxClaims ?? Number.POSITIVE_INFINITY;
   const slices = userSlices(opts.slices ?? 64);
   const targets = opts.targets ?? pushTargets(opts.pushHosts ?? [], opts.testOrigin ?? null);
   // signed once per push service origin and reused, with the real clock (the push service checks `exp` against its own)
@@ -114,7 +115,7 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
             return;
           }
           // every tick claims at least one page, so one that follows at once always gets on
-          if (result.pages > 0 && performance.now() - start >= tickBudgetMs) {
+          if (result.pages > 0 && (performance.now() - start >= tickBudgetMs || result.claimed >= maxClaims)) {
             exhausted = true;
             result.unfinished = true;
             return;
