@@ -12,8 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webpush from 'web-push';
 import { signJwt } from '../server/jwt.ts';
-import { serveFunction } from '../tests/helpers/deno.ts';
-import type { PushSubscriptionJson } from '../tests/helpers/index.ts';
+import { type PushSubscriptionJson, serveFunction } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs, percentile } from './backend-common.ts';
 
 const kind = kindFromArgs();

@@ -122,12 +122,14 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
           }
           const [from, to] = slices[slice]!;
           const t0 = performance.now();
-          const page = await store.claimPage(since, until, pageSize, leaseSeconds, from, to);
+          // never past maxClaims: the last page of a bounded call is a short one
+          const limit = Math.min(pageSize, maxClaims - result.claimed);
+          const page = await store.claimPage(since, until, limit, leaseSeconds, from, to);
           const t1 = performance.now();
           result.sqlMs += t1 - t0;
           result.pages++;
           result.claimed += page.length;
-          if (page.length < pageSize) slice++;
+          if (page.length < limit) slice++;
           await yieldNow();
           if (page.length === 0) continue;
           // past this point the lease could lapse mid-send and another sender push it too
