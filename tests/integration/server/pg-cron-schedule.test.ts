@@ -4,7 +4,7 @@
 // `vault.decrypted_secrets`) and pg_net (`net.http_post`, recording each call in `net.calls`).
 // Checked twice: the job's command run directly (what it posts, at once), and pg_cron firing the
 // job at the next minute (that the schedule runs at all) — the latter waits up to a minute.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,9 @@ describe('the README’s schedules on pg_cron (PostgreSQL 15)', () => {
 
   beforeAll(async () => {
     // a cluster of its own: pg_cron is loaded at server start, which the shared one is not
+    if (!existsSync('/usr/lib/postgresql/15/lib/pg_cron.so')) {
+      throw new Error('pg_cron for PostgreSQL 15 is not installed: npm test installs it (scripts/ensure.mjs), or apt-get install postgresql-15-cron');
+    }
     const clusterModule: string = '../../../scripts/pg-cluster.mjs';
     const { startCluster } = (await import(clusterModule)) as { startCluster(o: { options: string }): Promise<{ url: string; stop(): void }> };
     cluster = await startCluster({ options: '-c shared_preload_libraries=pg_cron -c cron.database_name=postgres -c cron.use_background_workers=on -c max_worker_processes=20' });
