@@ -26,3 +26,10 @@ export const PG_BIN = '/usr/lib/postgresql/15/bin';
 export function ensurePostgres15() {
   if (!existsSync(`${PG_BIN}/initdb`)) aptInstall('postgresql-15');
 }
+
+// pg_cron runs the hosted schedule (supabase/README.md); its test starts a cluster of its own
+// with the library preloaded
+export const PG_CRON_LIB = '/usr/lib/postgresql/15/lib/pg_cron.so';
+export function ensurePgCron() {
+  if (!existsSync(PG_CRON_LIB)) aptInstall('postgresql-15-cron');
+}

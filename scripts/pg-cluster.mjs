@@ -24,7 +24,8 @@ function pg(bin, args) {
   else execFileSync(cmd, args, { stdio: 'pipe' });
 }
 
-export async function startCluster() {
+/** `options`: more server settings, e.g. `-c shared_preload_libraries=pg_cron` for a cluster of one's own. */
+export async function startCluster({ options = '' } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'daybook-pg-'));
   chmodSync(dir, 0o777);
   const data = join(dir, 'data');
@@ -33,7 +34,7 @@ export async function startCluster() {
   pg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   pg('pg_ctl', [
     '-D', data, '-l', join(dir, 'log'), '-w', 'start',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 ${options}`,
   ]);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {

@@ -2,7 +2,7 @@
 // run every suite (Vitest projects, then Playwright in Chromium), clean up, sum up.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { CHROMIUM, ensureChromium, ensureNodeModules, ensurePostgres15 } from './ensure.mjs';
+import { CHROMIUM, ensureChromium, ensureNodeModules, ensurePgCron, ensurePostgres15 } from './ensure.mjs';
 import { startCluster } from './pg-cluster.mjs';
 
 const bin = (name) => `node_modules/.bin/${name}`;
@@ -26,6 +26,7 @@ function readJson(path) {
 ensureNodeModules();
 ensureChromium();
 ensurePostgres15();
+ensurePgCron();
 rmSync('.tmp', { recursive: true, force: true });
 mkdirSync('.tmp', { recursive: true });
 

@@ -98,6 +98,13 @@ export interface CalendarFeed {
 export const LINK_DAYS = [1, 7, 30] as const;
 export type LinkDays = (typeof LINK_DAYS)[number];
 
+/** What a completion of an occurrence did: the steps it unticked (ids, sorted) and whose turn it was before and after. */
+export interface CompletionRecord {
+  steps: string[];
+  assignee_before: string | null;
+  assignee_after: string | null;
+}
+
 export interface Task {
   id: string;
   list_id: string;
@@ -127,6 +134,11 @@ export interface Task {
    * on, until its Undo: an Undo applies only to its own completion. Absent means null.
    */
   last_completion?: string | null;
+  /**
+   * SPEC §21: what that completion did, for its Undo to take back exactly that (the server's
+   * record once pulled); null when it ended the task, and after the Undo. Absent means null.
+   */
+  last_completion_did?: CompletionRecord | null;
   /** SPEC §13.2: the member who does it (a user id); absent means null. */
   assignee?: string | null;
   /** SPEC §13.2: the members a repeating task takes turns between, in order; null = no taking turns. */

@@ -23,6 +23,7 @@ declare
   new_turns uuid[];
   undo_steps uuid[];
   new_duration smallint;
+  did jsonb;
 begin
   if p_name = 'task.create' then
     insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, position, created_by, repeat, repeat_anchor, assignee,
@@ -104,12 +105,23 @@ begin
           nxt := daybook_private.next_from_done(t.repeat, occ, done_on);
         end if;
         if nxt is null or t.repeat is null then
-          update public.tasks set done = true, done_at = coalesce(done_at, now()), last_completion = done_by where id = tid;
+          update public.tasks set done = true, done_at = coalesce(done_at, now()), last_completion = done_by,
+            last_completion_did = null where id = tid;
         else
+          if nxt > date '2999-12-31' then
+            perform daybook_private.refuse('invalid', 'The next occurrence would fall after 2999', 'next');
+          end if;
+          perform daybook_private.check_moved_deadline(t.deadline, nxt - occ);
           -- the turn moves with the occurrence, so it moves once per occurrence too; the deadline
-          -- keeps its distance from the due date
+          -- keeps its distance from the due date; what it did is kept for its Undo, which takes
+          -- back exactly that (the steps this server unticked, not those the device knew of)
+          new_assignee := daybook_private.turn_after(t.turns, t.assignee, 1);
+          undo_steps := case when t.steps_start_over then array(select s.id from public.steps s
+            where s.task_id = tid and s.done and s.deleted_at is null order by s.id) else '{}' end;
           update public.tasks set due_date = nxt, deadline = deadline + (nxt - occ), last_completion = done_by,
-            assignee = daybook_private.turn_after(turns, assignee, 1) where id = tid;
+            assignee = new_assignee,
+            last_completion_did = jsonb_build_object('steps', to_jsonb(undo_steps), 'assignee_before', t.assignee, 'assignee_after', new_assignee)
+          where id = tid;
           if t.steps_start_over then
             perform daybook_private.untick_task_steps(tid);
           end if;
@@ -120,11 +132,18 @@ begin
       return;
     elsif t.done then
       if nxt is null and t.due_date = occ then
-        update public.tasks set done = false, done_at = null, last_completion = null where id = tid;
+        update public.tasks set done = false, done_at = null, last_completion = null, last_completion_did = null where id = tid;
       end if;
     elsif nxt is not null and t.due_date = nxt then
-      update public.tasks set due_date = occ, deadline = deadline - (nxt - occ), last_completion = null,
-        assignee = daybook_private.turn_after(turns, assignee, -1) where id = tid;
+      perform daybook_private.check_moved_deadline(t.deadline, occ - nxt);
+      -- what the completion did, as this server recorded it (a completion recorded before there
+      -- was a record: the steps the change names, the turn handed back)
+      did := t.last_completion_did;
+      if did is not null then
+        undo_steps := array(select jsonb_array_elements_text(did -> 'steps')::uuid);
+      end if;
+      update public.tasks set due_date = occ, deadline = deadline - (nxt - occ), last_completion = null, last_completion_did = null,
+        assignee = daybook_private.assignee_undone(did, turns, assignee) where id = tid;
       -- the steps this completion unticked, ticked again
       perform daybook_private.tick_task_steps(tid, undo_steps);
     end if;

@@ -1,8 +1,39 @@
+-- Big-endian bytes as a whole number, exactly (numeric has no limit that 32 bytes reach).
+create or replace function daybook_private.bytes_numeric(p_bytes bytea) returns numeric
+language plpgsql immutable strict as $$
+declare
+  n numeric := 0;
+begin
+  for i in 0 .. length(p_bytes) - 1 loop
+    n := n * 256 + get_byte(p_bytes, i);
+  end loop;
+  return n;
+end $$;
+
+-- Is an uncompressed point (0x04 ‖ x ‖ y) on P-256: x and y below p, and y² = x³ − 3x + b mod p
+-- (FIPS 186-4, D.1.2.3)? Without it a key no sender can encrypt to would be stored; the sender's
+-- WebCrypto import refuses the same points.
+create or replace function daybook_private.p256_on_curve(p_key bytea) returns boolean
+language plpgsql immutable strict as $$
+declare
+  p numeric := daybook_private.bytes_numeric('\xffffffff00000001000000000000000000000000ffffffffffffffffffffffff'::bytea);
+  b numeric := daybook_private.bytes_numeric('\x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b'::bytea);
+  x numeric;
+  y numeric;
+begin
+  if length(p_key) <> 65 or get_byte(p_key, 0) <> 4 then
+    return false;
+  end if;
+  x := daybook_private.bytes_numeric(substring(p_key from 2 for 32));
+  y := daybook_private.bytes_numeric(substring(p_key from 34 for 32));
+  return x < p and y < p and mod(y * y - (x * x * x - 3 * x + b), p) = 0;
+end $$;
+
 -- The device's own subscription: made or refreshed when it signs in with notifications allowed
 -- (and when its zone or "Remind at" changes), dropped when it signs out. The endpoint must name a
--- known push service (push_hosts.sql) and the keys must be a P-256 point's 65 bytes and a 16-byte
--- secret (the sender also checks the point is on the curve, which SQL cannot). At most 10
--- subscriptions an account: the least recently refreshed go.
+-- known push service (push_hosts.sql) and the keys must be a point on P-256 (65 bytes, checked
+-- on the curve) and a 16-byte secret. At most 10 subscriptions an account: the least recently
+-- refreshed go.
 create or replace function public.push_subscribe(p_endpoint text, p_p256dh text, p_auth text, p_time_zone text, p_remind_at text)
 returns void language plpgsql volatile security definer set search_path = public, pg_temp as $$
 declare
@@ -20,6 +51,9 @@ begin
   v_key := daybook_private.base64url_bytes(p_p256dh);
   if v_key is null or length(v_key) <> 65 or get_byte(v_key, 0) <> 4 then
     perform daybook_private.refuse('invalid', 'The p256dh key must be an uncompressed P-256 public key in base64url', 'p256dh');
+  end if;
+  if not daybook_private.p256_on_curve(v_key) then
+    perform daybook_private.refuse('invalid', 'The p256dh key is not a point on P-256', 'p256dh');
   end if;
   if length(daybook_private.base64url_bytes(p_auth)) is distinct from 16 then
     perform daybook_private.refuse('invalid', 'The auth secret must be 16 bytes in base64url', 'auth');
@@ -61,6 +95,8 @@ returns void language sql volatile security definer set search_path = public, pg
   delete from public.push_subscriptions where endpoint = p_endpoint and user_id = auth.uid()
 $$;
 
+revoke all on function daybook_private.bytes_numeric(bytea) from public, anon, authenticated;
+revoke all on function daybook_private.p256_on_curve(bytea) from public, anon, authenticated;
 revoke all on function public.push_subscribe(text, text, text, text, text) from public, anon;
 revoke all on function public.push_unsubscribe(text) from public, anon;
 grant execute on function public.push_subscribe(text, text, text, text, text) to authenticated;

@@ -29,6 +29,9 @@ create table public.tasks (
   deadline date,
   -- completing an occurrence of a repeat unticks the task's steps for the next one
   steps_start_over boolean not null default true,
+  -- what the last completion did, for its Undo: {steps: the step ids it unticked, assignee_before,
+  -- assignee_after}; null for a completion that ended the task, and after the Undo
+  last_completion_did jsonb,
   -- SPEC §18: how long a timed task takes, in minutes; only with a time
   duration_min smallint,
   constraint tasks_title_len check (char_length(title) between 1 and 500 and title = btrim(title)),

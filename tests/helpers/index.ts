@@ -9,3 +9,4 @@ export { freshDatabase, type ServerProcess, startServerProcess } from './server-
 export { type ServerKind, signUpUser, startTestServer, type TestServer, type TestServerOptions, type TestUser } from './server.ts';
 export { acceptInvitations, listCreate, newId, pull, push, pushOk, type RawMutation, taskCreate } from './server-sync.ts';
 export { connectDevice } from './sync-device.ts';
+export { type ServedFunction, serveFunction } from './deno.ts';

@@ -29,6 +29,8 @@ export interface ModelTask {
   steps_start_over: boolean;
   /** SPEC §18: a timed task's minutes; cleared with its time. */
   duration_min: number | null;
+  /** What the last completion did, for its Undo (SPEC §21): the steps it unticked, whose turn before and after. */
+  did: { steps: string[]; before: string | null; after: string | null } | null;
 }
 
 export interface ModelComment {
@@ -37,6 +39,13 @@ export interface ModelComment {
   deleted: boolean;
   /** Tombstoned by its task's delete: the task's restore brings it back. */
   deleted_with_task: boolean;
+}
+
+/** A step's tick, and whether it was deleted on its own (a live task's steps are live unless so). */
+export interface ModelStep {
+  task_id: string;
+  done: boolean;
+  deleted: boolean;
 }
 
 export interface ModelList {
@@ -61,10 +70,11 @@ export interface Model {
   profiles: Map<string, { display_name: string | null; color: string | null }>;
   /** Comments by id (every person's: each is in its task's list). */
   comments: Map<string, ModelComment>;
+  steps: Map<string, ModelStep>;
 }
 
 export function emptyModel(people: Map<string, string> = new Map()): Model {
-  return { tasks: new Map(), lists: new Map(), reminders: new Map(), members: new Map(), people, taskLabels: new Map(), profiles: new Map(), comments: new Map() };
+  return { tasks: new Map(), lists: new Map(), reminders: new Map(), members: new Map(), people, taskLabels: new Map(), profiles: new Map(), comments: new Map(), steps: new Map() };
 }
 
 const membersOf = (model: Model, listId: string) => model.members.get(listId) ?? new Set([listId]);
@@ -151,7 +161,22 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
         deadline: a.deadline ?? null,
         steps_start_over: a.steps_start_over ?? true,
         duration_min: null,
+        did: null,
       });
+      return;
+    }
+    case 'step.create':
+      model.steps.set(m.args.id, { task_id: m.args.task_id, done: false, deleted: false });
+      return;
+    case 'step.update': {
+      const s = model.steps.get(m.args.id);
+      if (s && m.args.patch.done !== undefined) s.done = m.args.patch.done;
+      return;
+    }
+    case 'step.delete':
+    case 'step.restore': {
+      const s = model.steps.get(m.args.id);
+      if (s) s.deleted = m.name === 'step.delete';
       return;
     }
     case 'task.update': {
@@ -221,17 +246,32 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       t.last_completion = m.args.completion ?? null;
       // a repeat from the day it's done counts from the day the completion carries (SPEC §14.3)
       const next = m.args.done_on && isFromDone(t.repeat) ? nextFromDone(t.repeat as string, m.args.occurrence, m.args.done_on) : m.args.next;
-      if (next === null || t.repeat === null) t.done = true;
-      else Object.assign(t, { due_date: next, deadline: moved(t.deadline, m.args.occurrence, next), assignee: turnAfter(t.turns, t.assignee, 1) });
+      if (next === null || t.repeat === null) Object.assign(t, { done: true, did: null });
+      else {
+        // steps that start over are unticked; the completion records which, and whose turn it was
+        const unticked = t.steps_start_over ? liveSteps(model, m.args.id).filter(([, s]) => s.done) : [];
+        for (const [, s] of unticked) s.done = false;
+        const after = turnAfter(t.turns, t.assignee, 1);
+        const did = { steps: unticked.map(([id]) => id), before: t.assignee, after };
+        Object.assign(t, { due_date: next, deadline: moved(t.deadline, m.args.occurrence, next), assignee: after, did });
+      }
       return;
     }
     case 'task.uncomplete_occurrence': {
       // only its own completion (SPEC §15): another device's completion of the occurrence stays
       const t = model.tasks.get(m.args.id);
       if (!t || t.deleted || t.last_completion !== (m.args.completion ?? null)) return;
-      if (t.done && m.args.next === null && t.due_date === m.args.occurrence) Object.assign(t, { done: false, last_completion: null });
+      if (t.done && m.args.next === null && t.due_date === m.args.occurrence) Object.assign(t, { done: false, last_completion: null, did: null });
       else if (!t.done && m.args.next !== null && t.due_date === m.args.next) {
-        Object.assign(t, { due_date: m.args.occurrence, deadline: moved(t.deadline, m.args.next, m.args.occurrence), last_completion: null, assignee: turnAfter(t.turns, t.assignee, -1) });
+        // exactly what the completion did (SPEC §21): its steps ticked again, and the turn handed
+        // back only while the task is still with whom it handed it to
+        const did = t.did;
+        const ticked = new Set(did ? did.steps : (m.args.steps ?? []));
+        for (const [id, s] of liveSteps(model, m.args.id)) if (ticked.has(id)) s.done = true;
+        const back = !did ? turnAfter(t.turns, t.assignee, -1)
+          : t.assignee !== did.after ? t.assignee
+          : did.before === null || did.before === did.after || (t.turns ?? []).includes(did.before) ? did.before : t.assignee;
+        Object.assign(t, { due_date: m.args.occurrence, deadline: moved(t.deadline, m.args.next, m.args.occurrence), last_completion: null, assignee: back, did: null });
       }
       return;
     }
@@ -278,6 +318,9 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       return;
   }
 }
+
+/** The live steps of a task, by id. */
+const liveSteps = (model: Model, taskId: string): [string, ModelStep][] => [...model.steps].filter(([, s]) => s.task_id === taskId && !s.deleted);
 
 /** A deadline moved by as many days as the due date moves from `from` to `to`. */
 const moved = (deadline: string | null, from: string, to: string) => (deadline === null ? null : addDays(deadline, daysBetween(from, to)));

@@ -25,7 +25,10 @@
 //     semantics gives the server's rows: each edit is present, overwritten by a later one in
 //     server order, or refused.
 //   - every assignee, and everyone in a turn order, is a live member of the task's list (SPEC
-//     §13.2: assigning refuses anyone else, and leaving or being removed takes a person off).
+//     §13.2: assigning refuses anyone else, and leaving or being removed takes a person off);
+//   - every step's tick is the model's: an Undo ticks again exactly the steps its completion
+//     unticked on the server (SPEC §21), including one another device ticked and synced just
+//     before ('undo-race'), and hands the turn back only if nobody handed the task on since.
 // Runs: NUM_RUNS (default 200), SEED to replay (PROPERTY_PATH too, for the shrunk case);
 // scripts/property-long.mjs runs it by steps. Devices sync one at a time (a takeover's two tabs
 // aside, which push the same queue), so the order in which answers come back is the server's
@@ -34,7 +37,7 @@ import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labels as labelOps } from '@/data/labels';
-import { comments as commentOps, invitations as invitationOps, lists as listOps, members as memberOps, profile as profileOps, reminders as reminderOps, tasks as taskOps } from '@/data/write';
+import { comments as commentOps, invitations as invitationOps, lists as listOps, members as memberOps, profile as profileOps, reminders as reminderOps, steps as stepOps, tasks as taskOps } from '@/data/write';
 import { myInvitations } from '@/data';
 import { readLinks } from '@/data/db/links';
 import { links as linkOps } from '@/data/links';
@@ -107,7 +110,8 @@ type Op =
   | { op: 'profile.update'; name: string | null; color: 'red' | 'blue' | 'green' | null }
   | { op: 'comment.add'; task: number; body: string }
   | { op: 'comment.edit'; pick: number; body: string }
-  | { op: 'comment.delete'; pick: number };
+  | { op: 'comment.delete'; pick: number }
+  | { op: 'step.tick'; task: number; pick: number };
 
 const priority = fc.constantFrom(0, 1, 2, 3) as fc.Arbitrary<0 | 1 | 2 | 3>;
 const role = fc.constantFrom('editor', 'viewer') as fc.Arbitrary<'editor' | 'viewer'>;
@@ -183,6 +187,9 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ op: fc.constant('comment.add' as const), task: pick, body: text }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('comment.edit' as const), pick, body: text }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('comment.delete' as const), pick }) },
+  // steps (SPEC §11.3): a repeating task's steps are ticked on one device while another completes
+  // it, and its Undo ticks again exactly those the server unticked (SPEC §21)
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('step.tick' as const), task: pick, pick: fc.nat(7) }) },
 );
 
 type Step =
@@ -194,7 +201,8 @@ type Step =
   | { kind: 'trouble'; device: number; trouble: Trouble; pick: number }
   | { kind: 'age' }
   | { kind: 'conflict'; device: number; task: number; edits: number; late: boolean }
-  | { kind: 'race'; device: number; task: number; rule: boolean };
+  | { kind: 'race'; device: number; task: number; rule: boolean }
+  | { kind: 'undo-race'; device: number; task: number; turn: boolean };
 
 const device = fc.nat(2);
 // a server restart costs half a second: rarer than the rest
@@ -217,6 +225,10 @@ const stepKinds: fc.WeightedArbitrary<Step>[] = [
   // one, not knowing yet, ticks the same occurrence and taps Undo (or completes it with the old
   // rule): SPEC §15, an Undo takes back only its own completion, and a stale rule is refused
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('race' as const), device, task: pick, rule: fc.boolean() }) },
+  // a completion whose Undo comes after another device changed what it did (SPEC §21): a step
+  // ticked there and synced before this device completes; or the task handed back by hand after
+  // the completion handed it on — the Undo takes back exactly what the server's completion did
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('undo-race' as const), device, task: pick, turn: fc.boolean() }) },
 ];
 if (AGE) stepKinds.push({ weight: 1, arbitrary: fc.constant({ kind: 'age' as const }) });
 const stepArb: fc.Arbitrary<Step> = fc.oneof(...stepKinds);
@@ -312,6 +324,20 @@ async function edit(d: Device, other: Other, op: Op): Promise<void> {
           : op.field === 'duration' ? { duration_min: [null, 15, 90, 480][op.priority] ?? null }
           : { due_date: op.due, due_time: op.due ? op.time : null };
         await taskOps.update(task.id, patch, db);
+        return;
+      }
+      case 'step.tick': {
+        // mostly on a repeating task: a new ticked step while it has fewer than two, else one toggled
+        const target = (op.task % 3 ? at(liveTasks.filter((t) => t.repeat && t.due_date), op.task) : undefined) ?? task;
+        if (!target) return;
+        const its = (await db.steps.toArray()).filter((s) => s.task_id === target.id && !s.deleted_at).sort((a, b) => a.id.localeCompare(b.id));
+        if (its.length < 2) {
+          const made = await stepOps.create(target.id, `step ${its.length + 1}`, db);
+          await stepOps.setDone(made.id, true, db);
+        } else {
+          const one = at(its, op.pick)!;
+          await stepOps.setDone(one.id, !one.done, db);
+        }
         return;
       }
       case 'task.assign':
@@ -532,6 +558,8 @@ function emptyStats() {
     undosNoop: 0,
     /** the 'race' step: a completion or rule edit on one device, synced before a stale device ticks */
     races: 0,
+    /** the 'undo-race' step: another device changed what a completion did before its Undo */
+    undoRaces: 0,
     /** completions refused for a rule changed elsewhere (SPEC §15) */
     stale: 0,
     /** tasks the runs ended with an assignee, and with a turn order (SPEC §13.2) */
@@ -686,6 +714,61 @@ describe('sync property', () => {
         });
       }
 
+      async function undoRace(d: Device, step: { task: number; turn: boolean }): Promise<void> {
+        const live = (await d.db.tasks.toArray()).filter((t) => !t.deleted_at && !t.done && t.repeat && t.due_date).sort((a, b) => a.id.localeCompare(b.id));
+        let task: { id: string; repeat?: string | null; due_date: string | null } | undefined = at(live, step.task);
+        if (!step.turn) {
+          // the person's other device, which sees every task of theirs
+          const o = devices.find((x) => x !== d && x.userId === d.userId) ?? devices.find((x) => x !== d)!;
+          if (!task) {
+            if ((await refusedLocally(async () => (task = await taskOps.create({ title: 'Daily chore', due_date: TODAY, repeat: 'FREQ=DAILY' }, d.db)))) !== null) return;
+            await d.transport.clean(() => d.sync());
+            await o.transport.clean(() => o.sync());
+          }
+          const chore = task;
+          if (!chore) return;
+          // the other device ticks a step of it and syncs; this one, not knowing, completes and undoes
+          const theirs = await o.db.tasks.get(chore.id);
+          if (!theirs || theirs.deleted_at) return;
+          const made = await refusedLocally(async () => {
+            const s = await stepOps.create(chore.id, 'ticked elsewhere', o.db);
+            await stepOps.setDone(s.id, true, o.db);
+          });
+          if (made !== null) return;
+          await o.transport.clean(() => o.sync());
+          run.undoRaces++;
+          await refusedLocally(async () => {
+            const done = await completeOccurrence(d, chore);
+            if (done) await taskOps.undoOccurrence(done, d.db);
+          });
+          return;
+        }
+        // taking turns: this device completes (the turn moves on) and syncs; another device (the
+        // other person's, or this person's other one) hands it back by hand and syncs; this one,
+        // not knowing, undoes
+        const other = otherOf(d).userId;
+        // a repeating task on a list the other person is on (the turn can go to them)
+        const shared = new Set((await d.db.members.toArray()).filter((m) => m.user_id === other).map((m) => m.list_id));
+        const chore = at(live.filter((t) => shared.has(t.list_id)), step.task);
+        if (!chore) return;
+        if ((await refusedLocally(() => taskOps.update(chore.id, { turns: [d.userId, other] }, d.db))) !== null) return;
+        const done = await completeOccurrence(d, chore).catch(() => null);
+        if (!done) return;
+        await d.transport.clean(() => d.sync());
+        for (const o of devices) {
+          if (o === d) continue;
+          await o.transport.clean(() => o.sync());
+          const now = await o.db.tasks.get(chore.id);
+          if (!now || now.deleted_at || !now.turns || now.due_date !== done.next) continue;
+          const back = now.turns.find((u) => u !== now.assignee);
+          if (!back || (await refusedLocally(() => taskOps.update(chore.id, { assignee: back }, o.db))) !== null) continue;
+          await o.transport.clean(() => o.sync());
+          run.undoRaces++;
+          break;
+        }
+        await refusedLocally(() => taskOps.undoOccurrence(done, d.db));
+      }
+
       async function troubleTarget(step: { trouble: Trouble; pick: number }, d: Device): Promise<Device> {
         if (step.trouble !== 'member-removed') return d;
         const rows = await srv.sql.query<{ user_id: string }>(
@@ -804,6 +887,7 @@ describe('sync property', () => {
           else if (step.kind === 'restart') await d.restart();
           else if (step.kind === 'conflict') await conflict(d, step);
           else if (step.kind === 'race') await race(d, step);
+          else if (step.kind === 'undo-race') await undoRace(d, step);
           else await syncOnce(d);
           if (process.env.DEBUG_PROPERTY && step.kind !== 'edit') console.log(d.name, JSON.stringify(step));
           if (serverDown) throw serverDown;
@@ -924,6 +1008,9 @@ describe('sync property', () => {
           expect({ name: row!.name, color: row!.color, position: row!.position, deleted: row!.deleted_at !== null }, `list ${id}`).toEqual(l);
         }
         expect(server.tasks.size, 'the server has no task the model lacks').toBe(model.tasks.size);
+        // each step's tick: an Undo ticks again exactly the steps its completion unticked
+        const stepRows = await srv.sql.query<{ id: string; done: boolean }>(`select id::text as id, done from public.steps where id::text = any(string_to_array($1, ','))`, [[...model.steps.keys()].join(',')]);
+        expect(Object.fromEntries(stepRows.map((r) => [r.id, r.done])), 'steps ticked').toEqual(Object.fromEntries([...model.steps].map(([id, st]) => [id, st.done])));
         // 4. an assignee, and everyone in a turn order, is a live member of the task's list
         const strays = await srv.sql.query<{ id: string; who: string }>(
           `select t.id::text as id, w.who::text as who from public.tasks t

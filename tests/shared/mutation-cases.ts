@@ -36,5 +36,6 @@ import { TASK_UPDATE_CASES } from './mutation-cases/task-update';
 import { TASK_CASES } from './mutation-cases/tasks';
 import { TEXT_CASES } from './mutation-cases/text';
 import type { MutationCase } from './mutation-case';
+import { UNDO_RECORD_CASES } from './mutation-cases/undo-record';
 
-export const MUTATION_CASES: MutationCase[] = [...LIST_CASES, ...TASK_CASES, ...TASK_UPDATE_CASES, ...MEMBER_CASES, ...INVITATION_CASES, ...LINK_CASES, ...LEAVE_CASES, ...TEXT_CASES, ...REPEAT_CASES, ...COMPLETION_CASES, ...STEP_CASES, ...REMINDER_CASES, ...ASSIGNEE_CASES, ...DEADLINE_CASES, ...FROM_DONE_CASES, ...LABEL_CASES, ...FILTER_CASES, ...PROFILE_CASES, ...FEED_CASES, ...DURATION_CASES, ...COMMENT_CASES];
+export const MUTATION_CASES: MutationCase[] = [...LIST_CASES, ...TASK_CASES, ...TASK_UPDATE_CASES, ...MEMBER_CASES, ...INVITATION_CASES, ...LINK_CASES, ...LEAVE_CASES, ...TEXT_CASES, ...REPEAT_CASES, ...COMPLETION_CASES, ...STEP_CASES, ...REMINDER_CASES, ...ASSIGNEE_CASES, ...DEADLINE_CASES, ...FROM_DONE_CASES, ...LABEL_CASES, ...FILTER_CASES, ...PROFILE_CASES, ...FEED_CASES, ...DURATION_CASES, ...COMMENT_CASES, ...UNDO_RECORD_CASES];

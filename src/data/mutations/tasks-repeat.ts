@@ -14,16 +14,22 @@
 // turn too moves once per occurrence; its Undo hands it back.
 // Moving on to the next occurrence moves the deadline by as many days as the due date, and
 // unticks the steps when the task starts them over (SPEC §14.3), as the server does in the
-// completion's transaction; an Undo moves the deadline back and ticks again the steps the
-// completion unticked (the change names them: the completing device's own unticked ones), those
-// still live and unticked — a step ticked or deleted since is left as it is.
+// completion's transaction. The completion records what it did (`last_completion_did`: the
+// steps it unticked, whose turn it was before and after), and its Undo takes back exactly that
+// (SPEC §21): it moves the deadline back, ticks again those steps still live and unticked — a
+// step ticked or deleted since is left as it is — and hands the task back only while it is still
+// with the person the completion handed it to. The server's record wins once pulled: it names
+// the steps the server unticked, which may be more than this device knew were ticked. A
+// completion recorded before there were records takes back the steps the Undo names and hands
+// the turn back. A completion that would move the deadline (or the next date) past 2999 is
+// refused in words.
 // A repeat from the day it's done takes its next date from the day the completion carries
 // (`done_on`, the completing device's calendar day), as the server computes it.
 import { addDays, daysBetween } from '@/lib/dates';
 import { isFromDone, nextFromDone } from '@/domain/recurrence/from-done';
 import { isValidIsoDate } from '@/domain/validation';
 import { isUuid } from '@/lib/ids';
-import type { MutationArgs } from '@/domain/model';
+import type { CompletionRecord, MutationArgs } from '@/domain/model';
 import { turnAfter } from './assignees';
 import { refuse, TASK_MISSING } from './checks';
 import { editableTask, stepsOfTask } from './tasks';
@@ -69,9 +75,16 @@ function staleRule(task: TaskRecord, args: MutationArgs['task.complete_occurrenc
   return args.repeat !== task.repeat || (anchor !== undefined && anchor !== (task.repeat_anchor ?? null));
 }
 
-/** The task's deadline moved by the days its due date moves from `from` to `to`. */
-const movedDeadline = (task: TaskRecord, from: string, to: string): string | null =>
-  task.deadline ? addDays(task.deadline, daysBetween(from, to)) : (task.deadline ?? null);
+export const DEADLINE_PAST_2999 = 'This would move the deadline past 2999 — set an earlier deadline first';
+
+/** The task's deadline moved by the days its due date moves from `from` to `to`, refused out of 1900–2999. */
+function movedDeadline(task: TaskRecord, from: string, to: string): string | null {
+  if (!task.deadline) return task.deadline ?? null;
+  const moved = addDays(task.deadline, daysBetween(from, to));
+  if (moved > '2999-12-31') refuse('invalid', DEADLINE_PAST_2999, 'deadline');
+  if (moved < '1900-01-01') refuse('invalid', 'This would move the deadline before 1900 — set a later deadline first', 'deadline');
+  return moved;
+}
 
 /** The task's ticked live steps, unticked for its next occurrence (none when it keeps them). */
 function stepsStartingOver(rows: Rows, task: TaskRecord, now: string): StepRecord[] {
@@ -93,15 +106,14 @@ export const taskCompleteOccurrence: MutationDef<'task.complete_occurrence'> = {
     if (staleRule(task, args)) refuse('stale', STALE_RULE, 'repeat');
     const moved = { last_completion: completionId(args), updated_at: now };
     const nextDate = args.done_on && isFromDone(task.repeat) ? nextFromDone(task.repeat as string, args.occurrence, args.done_on) : args.next;
-    if (nextDate === null || !task.repeat) return { tasks: [{ ...task, ...moved, done: true, done_at: task.done_at ?? now }] };
-    const next: TaskRecord = {
-      ...task,
-      ...moved,
-      due_date: nextDate,
-      deadline: movedDeadline(task, args.occurrence, nextDate),
-      assignee: turnAfter(task.turns, task.assignee, 1),
-    };
-    return { tasks: [next], steps: stepsStartingOver(rows, task, now) };
+    if (nextDate === null || !task.repeat) return { tasks: [{ ...task, ...moved, last_completion_did: null, done: true, done_at: task.done_at ?? now }] };
+    if (nextDate > '2999-12-31') refuse('invalid', 'The next occurrence would fall after 2999', 'next');
+    const deadline = movedDeadline(task, args.occurrence, nextDate);
+    const unticked = stepsStartingOver(rows, task, now);
+    const assignee = turnAfter(task.turns, task.assignee, 1);
+    const did: CompletionRecord = { steps: unticked.map((s) => s.id.toLowerCase()).sort(), assignee_before: task.assignee ?? null, assignee_after: assignee };
+    const next: TaskRecord = { ...task, ...moved, due_date: nextDate, deadline, assignee, last_completion_did: did };
+    return { tasks: [next], steps: unticked };
   },
 };
 
@@ -120,24 +132,34 @@ function stepsTickedAgain(rows: Rows, task: TaskRecord, ids: readonly string[] |
     .map((s) => ({ ...s, done: true, updated_at: now }));
 }
 
+/** The assignee an Undo leaves (completion_undo.sql assignee_undone): the one before, only while the task is still with the one after. */
+function assigneeUndone(did: CompletionRecord | null | undefined, task: TaskRecord): string | null {
+  const now = task.assignee ?? null;
+  if (!did) return turnAfter(task.turns, now, -1);
+  if (now !== did.assignee_after) return now;
+  const before = did.assignee_before;
+  return before === null || before === did.assignee_after || (task.turns ?? []).includes(before) ? before : now;
+}
+
 export const taskUncompleteOccurrence: MutationDef<'task.uncomplete_occurrence'> = {
-  reads: (args) => ({ tasks: [args.id], ...(args.steps?.length ? { taskSteps: [{ taskId: args.id, state: 'live' as const }] } : {}) }),
+  reads: (args) => ({ tasks: [args.id], taskSteps: [{ taskId: args.id, state: 'live' }] }),
   apply(rows, args, { userId, now }) {
     const task = editableTask(rows, args.id, userId);
     if (task.deleted_at) refuse('deleted', TASK_MISSING, 'id');
     checkArgs(args);
     checkSteps(args.steps);
     if ((task.last_completion ?? null) !== completionId(args)) return {};
-    const undone = { last_completion: null, updated_at: now };
+    const undone = { last_completion: null, last_completion_did: null, updated_at: now };
     if (task.done) {
       // completed like a plain task for want of a next occurrence: reopen it
       if (args.next !== null || task.due_date !== args.occurrence) return {};
       return { tasks: [{ ...task, ...undone, done: false, done_at: null }] };
     }
     if (args.next === null || task.due_date !== args.next) return {};
+    const did = task.last_completion_did;
     return {
-      tasks: [{ ...task, ...undone, due_date: args.occurrence, deadline: movedDeadline(task, args.next, args.occurrence), assignee: turnAfter(task.turns, task.assignee, -1) }],
-      steps: stepsTickedAgain(rows, task, args.steps, now),
+      tasks: [{ ...task, ...undone, due_date: args.occurrence, deadline: movedDeadline(task, args.next, args.occurrence), assignee: assigneeUndone(did, task) }],
+      steps: stepsTickedAgain(rows, task, did ? did.steps : args.steps, now),
     };
   },
 };

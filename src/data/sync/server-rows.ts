@@ -36,6 +36,7 @@ export function stripTask(t: Task): Task {
     repeat: t.repeat ?? null,
     repeat_anchor: t.repeat_anchor ?? null,
     last_completion: t.last_completion ?? null,
+    last_completion_did: t.last_completion_did ?? null,
     assignee: t.assignee ?? null,
     turns: t.turns ?? null,
     deadline: t.deadline ?? null,

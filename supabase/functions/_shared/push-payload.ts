@@ -1,10 +1,10 @@
 // What the server's reminder push carries, made from due_pushes rows with the shared formatter
-// (src/domain/reminders/notification.ts), so a pushed notification is the one the device's own
-// schedule would show: same title, body, tag and data. Reminders due together for one device
+// (src/domain/reminders/notification.ts, copied here as ./reminder-notification.ts), so a pushed
+// notification is the one the device's own schedule would show: same title, body, tag and data. Reminders due together for one device
 // are one push (at most one a minute per subscription): "3 reminders: …", listing the reminders
 // so the service worker records each as shown. Pure; the Node sender and the Deno Edge Function
 // (supabase/functions/send-reminders) both use it.
-import { type ReminderData, reminderNotification, type ReminderNotification } from '../../../src/domain/reminders/notification.ts';
+import { type ReminderData, reminderNotification, type ReminderNotification } from './reminder-notification.ts';
 
 /** A row of daybook_private.due_pushes, dates and instants as text. */
 export interface DuePush {

@@ -45,6 +45,11 @@ export interface PushSenderOptions {
   /** A tick claims no further page once it has run this long. Default 45 s. */
   tickBudgetMs?: number;
   /**
+   * A tick claims no further page once it has claimed this many (a hosted call's CPU is bounded:
+   * the rest goes in the next call, and the answer says more may be due). Default: no bound.
+   */
+  maxClaims?: number;
+  /**
    * Slices of the people's id space a tick claims one after another (a power of two, 1…256).
    * Default 64: one claim statement computes the due reminders of a 64th of the people, so it
    * stays short however much is due (with PGlite it holds the server's only thread).

@@ -37,6 +37,7 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
   const pageSize = Math.min(MAX_PAGE, Math.max(1, opts.pageSize ?? MAX_PAGE));
   const leaseSeconds = opts.leaseSeconds ?? 120;
   const tickBudgetMs = opts.tickBudgetMs ?? 45_000;
+  const maxClaims = opts.maxClaims ?? Number.POSITIVE_INFINITY;
   const slices = userSlices(opts.slices ?? 64);
   const targets = opts.targets ?? pushTargets(opts.pushHosts ?? [], opts.testOrigin ?? null);
   // signed once per push service origin and reused, with the real clock (the push service checks `exp` against its own)
@@ -114,19 +115,21 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
             return;
           }
           // every tick claims at least one page, so one that follows at once always gets on
-          if (result.pages > 0 && performance.now() - start >= tickBudgetMs) {
+          if (result.pages > 0 && (performance.now() - start >= tickBudgetMs || result.claimed >= maxClaims)) {
             exhausted = true;
             result.unfinished = true;
             return;
           }
           const [from, to] = slices[slice]!;
           const t0 = performance.now();
-          const page = await store.claimPage(since, until, pageSize, leaseSeconds, from, to);
+          // never past maxClaims: the last page of a bounded call is a short one
+          const limit = Math.min(pageSize, maxClaims - result.claimed);
+          const page = await store.claimPage(since, until, limit, leaseSeconds, from, to);
           const t1 = performance.now();
           result.sqlMs += t1 - t0;
           result.pages++;
           result.claimed += page.length;
-          if (page.length < pageSize) slice++;
+          if (page.length < limit) slice++;
           await yieldNow();
           if (page.length === 0) continue;
           // past this point the lease could lapse mid-send and another sender push it too

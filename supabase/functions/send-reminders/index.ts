@@ -7,7 +7,7 @@
 // Secrets (supabase secrets set …): SEND_REMINDERS_SECRET (pg_cron sends it as a bearer token;
 // deploy with --no-verify-jwt so only this check applies), VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
 // VAPID_SUBJECT (mailto: or https:), optionally PUSH_HOSTS (push service hosts besides the known
-// ones; add the same rows to daybook_private.push_hosts). SUPABASE_URL and
+// ones; add the same rows to daybook_private.push_hosts) and CLAIMS_PER_CALL (below). SUPABASE_URL and
 // SUPABASE_SERVICE_ROLE_KEY are provided. DAYBOOK_TEST_PUSH_ORIGIN is for the tests' fake push
 // service only.
 import { refuseUnlessCron, requireSecret, serviceRpc } from '../_shared/cron-call.ts';
@@ -25,6 +25,13 @@ declare const Deno: {
 
 const secret = (name: string) => requireSecret(Deno.env, name);
 
+// Reminders one call claims at most: a hosted call gets 2 s of CPU, and encrypting and signing a
+// push is most of a call's CPU (BENCHMARKS.md, "the sender under Deno"). A larger minute takes
+// several calls (the schedule makes several each minute; supabase/README.md); a call that
+// stopped with more due answers `unfinished: true`.
+export const CLAIMS_PER_CALL = 1000;
+export const PAGE_SIZE = 250;
+
 Deno.serve(async (req: Request) => {
   const refused = refuseUnlessCron(req, Deno.env, 'SEND_REMINDERS_SECRET');
   if (refused) return refused;
@@ -39,6 +46,8 @@ Deno.serve(async (req: Request) => {
     // (15 minutes back), and a run cut off leaves its claims to lapse and go again
     timeoutMs: 8000,
     tickBudgetMs: 30_000,
+    pageSize: PAGE_SIZE,
+    maxClaims: Number(Deno.env.get('CLAIMS_PER_CALL')) || CLAIMS_PER_CALL,
   });
   try {
     return Response.json(await sender.tick());

@@ -4,7 +4,7 @@
 // a task's move (its steps go with it). Members (50 a list, the owner among them, §13): an
 // invitation of someone new and of someone removed earlier. Push subscriptions (10 an account):
 // subscribing, and an endpoint moving in from another account (the same device signing in).
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushResult } from '@/domain/model';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
@@ -169,7 +169,7 @@ describe.each(SERVER_KINDS)('count limits on %s', (kind) => {
 
   describe('10 push subscriptions an account', () => {
     const keys = () => ({
-      p_p256dh: Buffer.concat([Buffer.from([4]), randomBytes(64)]).toString('base64url'),
+      p_p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
       p_auth: randomBytes(16).toString('base64url'),
     });
     const args = (endpoint: string, k = keys()) => ({ p_endpoint: endpoint, ...k, p_time_zone: 'UTC', p_remind_at: '09:00' });

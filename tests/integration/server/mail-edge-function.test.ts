@@ -1,14 +1,15 @@
 // The hosted mail sender (supabase/functions/send-mail/index.ts) run under Node with a stand-in
 // for Deno's two globals, against the stand-in's PostgREST slice as service_role: it claims the
-// outbox through mail_claim, sends over SMTP (a real smtp-server on loopback) with the SITE_URL
-// link, sends nothing twice, and refuses a caller without the cron secret. Deno itself, npm:
-// imports and pg_cron/pg_net are not tried here (see supabase/README.md).
+// outbox through mail_claim, sends over implicit-TLS SMTP (a real smtp-server on loopback, as on
+// port 465, its self-signed certificate trusted through SMTP_CA) with the SITE_URL link, sends
+// nothing twice, refuses a caller without the cron secret and an SMTP_URL a hosted function may
+// not use. The same function under Deno: tests/integration/edge-functions/deno-functions.test.ts.
 import ws from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../../server/jwt';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';
 import { listCreate, newId, pushOk } from '../../helpers/server-sync';
-import { type SmtpSink, startSmtpSink } from '../../helpers/smtp-sink';
+import { selfSignedCert, type SmtpSink, startSmtpSink } from '../../helpers/smtp-sink';
 
 type Handler = (req: Request) => Promise<Response>;
 
@@ -37,7 +38,8 @@ describe.each(SERVER_KINDS)('send-mail Edge Function over the stand-in on %s', (
     handler(new Request('http://function.test/send-mail', { method: 'POST', headers: { Authorization: `Bearer ${secret}` } }));
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
+    const tls = selfSignedCert();
+    smtp = await startSmtpSink(tls);
     srv = await startTestServer(kind, { mailSender: false });
     const iat = Math.floor(Date.now() / 1000);
     Object.assign(env, {
@@ -45,6 +47,7 @@ describe.each(SERVER_KINDS)('send-mail Edge Function over the stand-in on %s', (
       SUPABASE_SERVICE_ROLE_KEY: signJwt({ iss: 'daybook', role: 'service_role', iat, exp: iat + 3600 }, srv.jwtSecret),
       SEND_MAIL_SECRET: 'cron-secret-for-tests',
       SMTP_URL: smtp.url,
+      SMTP_CA: tls.cert,
       MAIL_FROM: 'Daybook <invites@daybook.test>',
       SITE_URL: 'https://app.daybook.test',
     });
@@ -71,5 +74,17 @@ describe.each(SERVER_KINDS)('send-mail Edge Function over the stand-in on %s', (
     expect(mail.data).toMatch(/https:\/\/app\.daybook\.test\/invites\/[0-9a-f]{64}/);
     expect(await (await run()).json()).toEqual({ claimed: 0, sent: 0, retried: 0, dropped: 0 });
     expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
+  });
+
+  it('refuses, in words, an SMTP_URL on a port hosted functions may not open', async () => {
+    const was = env.SMTP_URL!;
+    env.SMTP_URL = 'smtp://127.0.0.1:587';
+    try {
+      const res = await run();
+      expect(res.status).toBe(500);
+      expect(await res.text()).toMatch(/SMTP_URL must be smtps:\/\/.*ports 25 or 587/);
+    } finally {
+      env.SMTP_URL = was;
+    }
   });
 });

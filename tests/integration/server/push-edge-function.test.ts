@@ -1,8 +1,8 @@
 // The hosted sender (supabase/functions/send-reminders/index.ts) run under Node with a stand-in
 // for Deno's two globals, against the stand-in server's PostgREST slice as service_role: it
 // claims through push_claim_page, sends to the fake push service (which decrypts and checks the
-// VAPID JWT), sends nothing twice, and refuses a caller without the cron secret. Deno itself,
-// npm: imports and pg_cron/pg_net are not tried here (see supabase/README.md).
+// VAPID JWT), sends nothing twice, and refuses a caller without the cron secret. The same
+// function under Deno itself: tests/integration/edge-functions/deno-functions.test.ts.
 import webpush from 'web-push';
 import ws from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

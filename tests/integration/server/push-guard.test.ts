@@ -14,6 +14,13 @@ import { newId, pushOk, taskCreate } from '../../helpers/server-sync';
 
 const SUBJECT = 'mailto:ops@daybook.test';
 
+/** The same point with the last byte of y changed: 65 bytes, 0x04 first, off the curve. */
+function offCurve(p256dh: string): string {
+  const key = Buffer.from(p256dh, 'base64url');
+  key[64] = key[64]! ^ 1;
+  return key.toString('base64url');
+}
+
 describe.each(SERVER_KINDS)('push guard on %s', (kind) => {
   let srv: TestServer;
   let push: FakePushService;
@@ -79,6 +86,10 @@ describe.each(SERVER_KINDS)('push guard on %s', (kind) => {
         // 65 bytes, but not an uncompressed point (first byte 0)
         [{ p_p256dh: 'A'.repeat(87) }, /P-256/],
         [{ p_p256dh: `B${'A'.repeat(85)}` }, /P-256/],
+        // 0x04 and then zeros: the right shape, but not a point on the curve
+        [{ p_p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64)]).toString('base64url') }, /not a point on P-256/],
+        // a real point with its y moved by one
+        [{ p_p256dh: offCurve(good.keys.p256dh) }, /not a point on P-256/],
         [{ p_auth: 'A'.repeat(21) }, /16 bytes/],
         [{ p_auth: '!'.repeat(22) }, /16 bytes/],
       ];

@@ -3,7 +3,7 @@
 // an account's 10 push subscriptions stay 10 when two devices subscribe at once. One call is held
 // open mid-count on a connection of the test's (as a call on another process would be); a second
 // call through the API must wait for it and then count what it did, not count past it.
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, startTestServer, type TestServer } from '../../helpers/server';
@@ -64,7 +64,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('limits shared by concurrent pushes on
     const carol = await signUpUser(srv);
     const sub = () => ({
       p_endpoint: `https://fcm.googleapis.com/fcm/send/${newId()}`,
-      p_p256dh: Buffer.concat([Buffer.from([4]), randomBytes(64)]).toString('base64url'),
+      p_p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
       p_auth: randomBytes(16).toString('base64url'),
       p_time_zone: 'UTC',
       p_remind_at: '09:00',
