@@ -186,3 +186,239 @@ begin
   return sent || jsonb_build_object('cursors', digests);
 end $$;
 
+create or replace function daybook_private.apply_task(p_name text, p_args jsonb) returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  uid uuid := auth.uid();
+  tid uuid := daybook_private.arg_uuid(p_args, 'id');
+  t public.tasks;
+  patch jsonb;
+  new_list uuid;
+  new_date date;
+  new_time text;
+  new_repeat text;
+  new_anchor date;
+  occ date;
+  nxt date;
+  done_by uuid;
+  seen_anchor date;
+  done_on date;
+  r text;
+  new_assignee uuid;
+  new_turns uuid[];
+  undo_steps uuid[];
+  new_duration smallint;
+  did jsonb;
+begin
+  if p_name = 'task.create' then
+    insert into public.tasks (id, list_id, title, notes, due_date, due_time, priority, position, created_by, repeat, repeat_anchor, assignee,
+      deadline, steps_start_over)
+    select r.id, r.list_id, r.title, r.notes, r.due_date, r.due_time, r.priority, r.position, r.created_by, r.repeat, r.repeat_anchor, r.assignee,
+      r.deadline, r.steps_start_over
+    from daybook_private.task_create_row(p_args, true) r;
+    return;
+  end if;
+
+  select * into t from public.tasks where id = tid for update;
+  r := case when found then daybook_private.role_on(t.list_id) end;
+  if r is null then
+    perform daybook_private.refuse('not_found', 'This task was deleted or unshared', 'id');
+  end if;
+  if r = 'viewer' then
+    perform daybook_private.refuse('forbidden', 'You can only view this list');
+  end if;
+
+  if p_name = 'task.delete' then
+    if t.deleted_at is null then
+      update public.tasks set deleted_at = now(), deleted_with_list = false where id = tid;
+      perform daybook_private.tombstone_task_steps(tid, t.list_id);
+    elsif t.deleted_with_list then
+      -- deleted with its list, and now by this person too: restoring the list must not bring
+      -- back a task they deleted (the new version carries the flag to every device)
+      update public.tasks set deleted_with_list = false where id = tid;
+    end if;
+  elsif p_name = 'task.restore' then
+    if (select deleted_at from public.lists where id = t.list_id) is not null then
+      perform daybook_private.refuse('deleted', 'Its list was deleted', 'list_id');
+    end if;
+    if t.deleted_at is not null then
+      update public.tasks set deleted_at = null, deleted_with_list = false where id = tid;
+      perform daybook_private.revive_task_steps(tid, t.list_id);
+    end if;
+  elsif p_name in ('task.complete_occurrence', 'task.uncomplete_occurrence') then
+    if t.deleted_at is not null then
+      perform daybook_private.refuse('deleted', 'This task was deleted on another device');
+    end if;
+    occ := daybook_private.check_day(p_args -> 'occurrence', 'occurrence');
+    if occ is null then
+      perform daybook_private.refuse('invalid', 'Pick a date between 1900 and 2999', 'occurrence');
+    end if;
+    nxt := daybook_private.check_day(p_args -> 'next', 'next');
+    if nxt <= occ then
+      perform daybook_private.refuse('invalid', 'The next occurrence must come after the one completed', 'next');
+    end if;
+    -- the completion's own id, so that its Undo takes back this completion and no other
+    if p_args ? 'completion' then
+      done_by := daybook_private.arg_uuid(p_args, 'completion');
+    end if;
+    if p_name = 'task.uncomplete_occurrence' then
+      undo_steps := daybook_private.check_step_ids(p_args -> 'steps');
+    end if;
+    -- the occurrence the change names decides, not the order of arrival: a task no longer at
+    -- it (completed elsewhere, moved, done) is left as it is, and the change is applied
+    if p_name = 'task.complete_occurrence' then
+      -- the rule `next` was computed from; changes without one are taken as they come
+      if p_args ? 'repeat' and jsonb_typeof(p_args -> 'repeat') not in ('string', 'null') then
+        perform daybook_private.refuse('invalid', 'Repeat must be a rule', 'repeat');
+      end if;
+      seen_anchor := daybook_private.check_day(p_args -> 'repeat_anchor', 'repeat_anchor');
+      -- the completing device's calendar day, for a repeat from the day it's done: no later than
+      -- tomorrow in UTC (today somewhere on Earth)
+      done_on := daybook_private.check_day(p_args -> 'done_on', 'done_on');
+      if done_on > (now() at time zone 'utc')::date + 1 then
+        perform daybook_private.refuse('invalid', 'The day it was done can''t be in the future', 'done_on');
+      end if;
+      if not t.done and t.due_date = occ then
+        -- a `next` from a rule the task no longer has would land on a day its rule never names;
+        -- a repeat removed meanwhile completes it like a plain task, as the person asked
+        if p_args ? 'repeat' and t.repeat is not null
+           and (t.repeat is distinct from p_args ->> 'repeat'
+                or (p_args ? 'repeat_anchor' and t.repeat_anchor is distinct from seen_anchor)) then
+          perform daybook_private.refuse('stale', 'The repeat was changed on another device — complete it again', 'repeat');
+        end if;
+        if done_on is not null and t.repeat ~ '(^|;)FROM=DONE(;|$)' then
+          nxt := daybook_private.next_from_done(t.repeat, occ, done_on);
+        end if;
+        if nxt is null or t.repeat is null then
+          update public.tasks set done = true, done_at = coalesce(done_at, now()), last_completion = done_by,
+            last_completion_did = null where id = tid;
+        else
+          if nxt > date '2999-12-31' then
+            perform daybook_private.refuse('invalid', 'The next occurrence would fall after 2999', 'next');
+          end if;
+          perform daybook_private.check_moved_deadline(t.deadline, nxt - occ);
+          -- the turn moves with the occurrence, so it moves once per occurrence too; the deadline
+          -- keeps its distance from the due date; what it did is kept for its Undo, which takes
+          -- back exactly that (the steps this server unticked, not those the device knew of)
+          new_assignee := daybook_private.turn_after(t.turns, t.assignee, 1);
+          undo_steps := case when t.steps_start_over then array(select s.id from public.steps s
+            where s.task_id = tid and s.done and s.deleted_at is null order by s.id) else '{}' end;
+          update public.tasks set due_date = nxt, deadline = deadline + (nxt - occ), last_completion = done_by,
+            assignee = new_assignee,
+            last_completion_did = jsonb_build_object('steps', to_jsonb(undo_steps), 'assignee_before', t.assignee, 'assignee_after', new_assignee)
+          where id = tid;
+          if t.steps_start_over then
+            perform daybook_private.untick_task_steps(tid);
+          end if;
+        end if;
+      end if;
+    elsif t.last_completion is distinct from done_by then
+      -- another completion moved the task since: this Undo has nothing of its own to take back
+      return;
+    elsif t.done then
+      if nxt is null and t.due_date = occ then
+        update public.tasks set done = false, done_at = null, last_completion = null, last_completion_did = null where id = tid;
+      end if;
+    elsif nxt is not null and t.due_date = nxt then
+      perform daybook_private.check_moved_deadline(t.deadline, occ - nxt);
+      -- what the completion did, as this server recorded it (a completion recorded before there
+      -- was a record: the steps the change names, the turn handed back)
+      did := t.last_completion_did;
+      if did is not null then
+        undo_steps := array(select jsonb_array_elements_text(did -> 'steps')::uuid);
+      end if;
+      update public.tasks set due_date = occ, deadline = deadline - (nxt - occ), last_completion = null, last_completion_did = null,
+        assignee = daybook_private.assignee_undone(did, turns, assignee) where id = tid;
+      -- the steps this completion unticked, ticked again
+      perform daybook_private.tick_task_steps(tid, undo_steps);
+    end if;
+  elsif p_name = 'task.update' then
+    if t.deleted_at is not null then
+      perform daybook_private.refuse('deleted', 'This task was deleted on another device');
+    end if;
+    patch := p_args -> 'patch';
+    if jsonb_typeof(patch) is distinct from 'object' then
+      perform daybook_private.refuse('invalid', 'patch must be an object', 'patch');
+    end if;
+    new_list := t.list_id;
+    if patch ? 'list_id' then
+      new_list := daybook_private.arg_uuid(patch, 'list_id');
+      if new_list <> t.list_id then
+        perform daybook_private.require_list(new_list, 'editor');
+      end if;
+    end if;
+    new_date := case when patch ? 'due_date' then daybook_private.check_date(patch -> 'due_date') else t.due_date end;
+    new_time := case when patch ? 'due_time' then daybook_private.check_time(patch -> 'due_time')
+      when new_date is null then null else t.due_time end;
+    if new_time is not null and new_date is null then
+      perform daybook_private.refuse('invalid', 'Set a date before setting a time', 'due_time');
+    end if;
+    -- a repeat needs a date: clearing the date clears it; a repeat set without an anchor starts
+    -- at the (resulting) due date
+    if patch ? 'repeat' or patch ? 'repeat_anchor' then
+      new_repeat := case when patch ? 'repeat' then daybook_private.check_repeat(patch -> 'repeat') else t.repeat end;
+      if new_repeat is not null then
+        if new_date is null then
+          perform daybook_private.refuse('invalid', 'Set a date before repeating', 'repeat');
+        end if;
+        new_anchor := coalesce(daybook_private.check_day(patch -> 'repeat_anchor', 'repeat'), new_date);
+      end if;
+    elsif new_date is not null then
+      new_repeat := t.repeat;
+      new_anchor := t.repeat_anchor;
+    end if;
+    if patch ? 'done' and jsonb_typeof(patch -> 'done') is distinct from 'boolean' then
+      perform daybook_private.refuse('invalid', 'done must be true or false', 'done');
+    end if;
+    -- who does it: members of the list the task ends in (a move keeps only those); taking turns
+    -- hands the task to the first in the order unless its assignee is in it
+    new_assignee := case when patch ? 'assignee' then daybook_private.check_assignee(patch -> 'assignee', new_list) else t.assignee end;
+    new_turns := case when patch ? 'turns' then daybook_private.check_turns(patch -> 'turns', new_list) else t.turns end;
+    if new_list <> t.list_id then
+      new_assignee := (daybook_private.members_only(new_list, array[new_assignee]))[1];
+      new_turns := nullif(daybook_private.members_only(new_list, new_turns), '{}');
+    end if;
+    if patch ? 'turns' and new_turns is not null and (new_assignee is null or new_assignee <> all(new_turns)) then
+      new_assignee := new_turns[1];
+    end if;
+    if patch ? 'steps_start_over' and jsonb_typeof(patch -> 'steps_start_over') is distinct from 'boolean' then
+      perform daybook_private.refuse('invalid', 'steps_start_over must be true or false', 'steps_start_over');
+    end if;
+    -- a duration belongs to a time: clearing the time (or the date) clears it too
+    new_duration := case when patch ? 'duration_min' then daybook_private.check_duration(patch -> 'duration_min') else t.duration_min end;
+    if new_time is null and new_duration is not null then
+      if patch ? 'duration_min' then
+        perform daybook_private.refuse('invalid', 'Set a time before setting a duration', 'duration_min');
+      end if;
+      new_duration := null;
+    end if;
+    update public.tasks set
+      list_id = new_list,
+      title = case when patch ? 'title' then daybook_private.check_title(patch -> 'title') else title end,
+      notes = case when patch ? 'notes' then daybook_private.check_notes(patch -> 'notes') else notes end,
+      due_date = new_date,
+      due_time = new_time,
+      repeat = new_repeat,
+      repeat_anchor = new_anchor,
+      priority = case when patch ? 'priority' then daybook_private.check_priority(patch -> 'priority') else priority end,
+      deadline = case when patch ? 'deadline' then daybook_private.check_day(patch -> 'deadline', 'deadline') else deadline end,
+      steps_start_over = case when patch ? 'steps_start_over' then (patch ->> 'steps_start_over')::boolean else steps_start_over end,
+      duration_min = new_duration,
+      position = case when patch ? 'position' then daybook_private.check_position(patch -> 'position') else position end,
+      assignee = new_assignee,
+      turns = new_turns,
+      done = case when patch ? 'done' then (patch ->> 'done')::boolean else done end,
+      done_at = case when not patch ? 'done' then done_at
+        when (patch ->> 'done')::boolean then coalesce(done_at, now()) else null end
+    where id = tid;
+    if new_list <> t.list_id then
+      insert into public.task_departures (list_id, task_id) values (t.list_id, tid)
+      on conflict (list_id, task_id) do update set version = 0;
+      -- a task that comes back supersedes its old departure from the target list
+      delete from public.task_departures where list_id = new_list and task_id = tid;
+      -- its steps follow it; the departure covers them for members of the old list only
+      perform daybook_private.move_task_steps(tid, new_list);
+    end if;
+  end if;
+end $$;
+
