@@ -94,9 +94,9 @@ export function personColor(p: PersonLike): ListColor {
   return p.color ?? defaultPersonColor(p.user_id);
 }
 
-/** The first letters of the name's first two words ("Ana María" → "AM", "bob" → "B"). */
+/** The first letters of the name's first two words ("Ana María" → "AM", "bob-57" → "B"). */
 export function initialsOf(name: string): string {
-  const words = trimText(name).split(/[\s._-]+/u).filter(Boolean);
+  const words = trimText(name).split(/\s+/u).filter(Boolean);
   return words
     .slice(0, 2)
     .map((w) => Array.from(w)[0] ?? '')

@@ -1,6 +1,7 @@
 // Invitations with consent (SPEC §13.1) through supabase-js on PGlite and PostgreSQL 15: an
 // invitation is not a membership; nothing of the list reaches the invitee until they accept; the
 // invitee sees theirs through sync_pull; an e-mail with no account waits for one.
+import { defaultPersonColor } from '@/domain/people';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invitation } from '@/domain/model';
@@ -42,7 +43,7 @@ describe.each(SERVER_KINDS)('invitations on %s', (kind) => {
     expect(pages.at(-1)!.invitations).toEqual([
       {
         id: expect.any(String), list_id: listId, email: bob.email.toUpperCase(), role: 'viewer', status: 'pending', incoming: true,
-        list_name: 'Allotment', list_color: 'blue', invited_by: alice.email.split('@')[0], expires_at: expect.any(String),
+        list_name: 'Allotment', list_color: 'blue', invited_by: alice.email.split('@')[0], invited_by_color: defaultPersonColor(alice.userId), expires_at: expect.any(String),
       },
     ]);
     // RLS: the list, its members and tasks, and the invitations table itself stay unreadable

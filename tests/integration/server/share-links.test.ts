@@ -1,6 +1,7 @@
 // Share links (SPEC §13.1) through supabase-js on PGlite and PostgreSQL 15: the owner's
 // link.create and link.revoke go through sync_push; someone else previews and joins with
 // link_preview and join_list. The server keeps only the token's SHA-256.
+import { defaultPersonColor } from '@/domain/people';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShareLink } from '@/domain/model';
 import { newClient, SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
@@ -42,7 +43,7 @@ describe.each(SERVER_KINDS)('share links on %s', (kind) => {
 
     const preview = await rpc(bob, 'link_preview', token);
     expect(preview).toEqual({
-      data: { list_id: listId, list_name: 'Allotment', list_color: 'blue', role: 'viewer', shared_by: alice.email.split('@')[0], my_role: null },
+      data: { list_id: listId, list_name: 'Allotment', list_color: 'blue', role: 'viewer', shared_by: alice.email.split('@')[0], shared_by_color: defaultPersonColor(alice.userId), my_role: null },
       code: null,
       words: null,
     });

@@ -25,7 +25,7 @@ describe('memberViews', () => {
   });
 
   it('makes you the owner of a list with no membership rows at all', () => {
-    expect(memberViews([], 'me', 'me@example.com')).toEqual([{ userId: 'me', email: 'me@example.com', role: 'owner', isMe: true }]);
+    expect(memberViews([], 'me', 'me@example.com')).toEqual([{ userId: 'me', email: 'me@example.com', name: 'me', color: 'grey', role: 'owner', isMe: true }]);
   });
 });
 

@@ -8,7 +8,9 @@ const shared = [row('me', 'me@example.com', 'owner'), row('ann', 'ann@example.co
 describe('creatorLabel', () => {
   it('names you or the creator on a shared list', () => {
     expect(creatorLabel('me', 'me', shared)).toBe('Added by you');
-    expect(creatorLabel('ann', 'me', shared)).toBe('Added by ann@example.com');
+    // by the name the creator shows: the part of the e-mail before @ until they choose one (SPEC §16)
+    expect(creatorLabel('ann', 'me', shared)).toBe('Added by ann');
+    expect(creatorLabel('ann', 'me', [shared[0]!, { ...shared[1]!, display_name: 'Ann Lee' }])).toBe('Added by Ann Lee');
   });
 
   it('says so when the creator has left the list', () => {
