@@ -6,7 +6,7 @@ import { type InvitationLink, readInvitationLink } from '@/domain/invitation-lin
 export async function openInvitationLink(supabase: SupabaseClient, token: string): Promise<InvitationLink> {
   try {
     const { data, error } = await supabase.rpc('invitation_by_token', { p_token: token });
-    if (error) return { state: 'unreachable' };
+    if (error) return error.message === 'rate_limited' ? { state: 'rate_limited' } : { state: 'unreachable' };
     return readInvitationLink(data);
   } catch {
     return { state: 'unreachable' };

@@ -19,7 +19,9 @@ export type InvitationLink =
   | { state: 'member'; list_id: string; list_name: string }
   | { state: 'declined' | 'expired'; list_name: string }
   | { state: 'unknown' }
-  | { state: 'unreachable' };
+  | { state: 'unreachable' }
+  /** Too many wrong tokens from this account or address lately (SPEC §16). */
+  | { state: 'rate_limited' };
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 

@@ -80,3 +80,12 @@ describe("Don't send me invitations", () => {
     expect(fake.sync.stopInvitationMail).toHaveBeenCalledWith(token);
   });
 });
+
+describe('an invitation link after too many wrong ones', () => {
+  it('says to wait rather than that the server is unreachable', async () => {
+    const fake = installFakeSync({ account: { state: 'local' }, status: 'local' });
+    fake.sync.openInvitation.mockResolvedValue({ state: 'rate_limited' });
+    renderRoutes(`/invites/${'ef'.repeat(32)}`);
+    expect(await screen.findByText('Too many wrong links — try again in 10 minutes.')).toBeInTheDocument();
+  });
+});

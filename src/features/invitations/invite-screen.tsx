@@ -84,6 +84,13 @@ export function InviteScreen({ token }: { token: string }) {
           </button>
         </Page>
       );
+    case 'rate_limited':
+      return (
+        <Page title="Can't open the invitation">
+          <p className="invite-text">Too many wrong links — try again in 10 minutes.</p>
+          <TodayLink />
+        </Page>
+      );
     case 'unknown':
       return (
         <Page title="This invitation link doesn't work">
