@@ -11,12 +11,13 @@ import { createSyncStore } from '@/data/sync';
 import { openDatabase } from '@/data/db/database';
 import { readInvitations } from '@/data/db/invitations';
 import { readLinks } from '@/data/db/links';
+import { readFeeds } from '@/data/db/feeds';
 import type { DaybookDb } from '@/data/db/schema';
 import { toList, toTask } from '@/data/db/schema';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import type { Clock, PullRequest, PushRequest, SyncStore, SyncTransport, TransportOutcome } from '@/sync/ports';
 import type { EngineEvent } from '@/sync/types';
-import type { Invitation, List, PullResult, PushResult, ShareLink, Task } from '@/domain/model';
+import type { CalendarFeed, Invitation, List, PullResult, PushResult, ShareLink, Task } from '@/domain/model';
 import { PokeTap } from './realtime';
 import { pullAll } from './server-sync';
 
@@ -471,6 +472,8 @@ export interface View {
   invitations: { list_id: string; email: string; role: string; status: string; incoming: boolean }[];
   /** The live share links of the lists the user owns. */
   links: { id: string; list_id: string; role: string }[];
+  /** The user's live calendar feeds. */
+  feeds: { id: string; kind: string; name: string }[];
 }
 
 const byTask = <T extends { task_id: string }>(a: T, b: T) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0);
@@ -520,6 +523,7 @@ export async function deviceView(db: DaybookDb): Promise<View> {
     reminders: reminders.map((r) => ({ task_id: r.task_id, list_id: r.list_id, offset_minutes: r.offset_minutes })).sort(byTask),
     invitations: projectInvitations(await readInvitations(db)),
     links: projectLinks(await readLinks(db)),
+    feeds: projectFeeds(await readFeeds(db)),
   };
 }
 
@@ -528,6 +532,11 @@ function projectInvitations(invitations: Invitation[]): View['invitations'] {
   return invitations
     .map((i) => ({ list_id: i.list_id, email: i.email.toLowerCase(), role: i.role, status: i.status, incoming: i.incoming }))
     .sort((a, b) => `${a.list_id}${a.email}${a.incoming}`.localeCompare(`${b.list_id}${b.email}${b.incoming}`));
+}
+
+/** Calendar feeds as both sides show them (the person's live feeds): which kind and name. */
+function projectFeeds(feeds: CalendarFeed[]): View['feeds'] {
+  return feeds.map((f) => ({ id: f.id, kind: f.kind, name: f.name })).sort(byId);
 }
 
 /** Share links as both sides show them (the owner's live links): which list and the role. */
@@ -564,6 +573,7 @@ export async function serverView(device: Device): Promise<View> {
     reminders: [...reminders.values()].filter((r) => liveIds.has(r.task_id)).sort(byTask),
     invitations: projectInvitations(pages.at(-1)?.invitations ?? []),
     links: projectLinks(pages.at(-1)?.links ?? []),
+    feeds: projectFeeds(pages.at(-1)?.feeds ?? []),
   };
 }
 
