@@ -1,12 +1,13 @@
 // Calendar feeds end to end (SPEC §19): a feed made offline in Settings → "Calendar feed" works
 // once it is sent: its address answers text/calendar with the person's dated task (read with
 // ical.js); "Revoke" makes it 404 once sent. The task dialog's "Add to calendar" downloads the
-// task as an .ics file.
+// task as an .ics file. The section passes axe in the light and the dark theme.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import ICAL from 'ical.js';
 import { signUp, syncEverything, uniqueEmail } from './support/account';
 import { addTask } from './support/app';
+import { axeViolations } from './support/axe';
 
 test.setTimeout(90_000);
 
@@ -25,6 +26,11 @@ test('a feed made offline answers once sent, with the task; revoked, it is gone;
   await expect(item.getByText('Sent at the next sync')).toBeVisible();
   const address = await item.getByRole('textbox', { name: 'Garden feed address' }).inputValue();
   expect(address).toMatch(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  // the section with a feed listed passes axe in both themes
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await axeViolations(page), `Settings with a feed (${colorScheme})`).toEqual([]);
+  }
   await context.setOffline(false);
   await syncEverything(page);
 

@@ -13,12 +13,13 @@ import { readInvitations } from '@/data/db/invitations';
 import { readLinks } from '@/data/db/links';
 import { readProfile } from '@/data/db/profile';
 import { personColor, personName } from '@/domain/people';
+import { readFeeds } from '@/data/db/feeds';
 import type { DaybookDb } from '@/data/db/schema';
 import { toComment, toList, toTask } from '@/data/db/schema';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import type { Clock, PullRequest, PushRequest, SyncStore, SyncTransport, TransportOutcome } from '@/sync/ports';
 import type { EngineEvent } from '@/sync/types';
-import type { Comment, Invitation, List, PullResult, PushResult, ShareLink, Task } from '@/domain/model';
+import type { CalendarFeed, Comment, Invitation, List, PullResult, PushResult, ShareLink, Task } from '@/domain/model';
 import { PokeTap } from './realtime';
 import { pullAll } from './server-sync';
 
@@ -479,6 +480,8 @@ export interface View {
   links: { id: string; list_id: string; role: string }[];
   /** The live comments on the live tasks above. */
   comments: { id: string; task_id: string; list_id: string; author_id: string; body: string; edited: boolean; version: number }[];
+  /** The user's live calendar feeds. */
+  feeds: { id: string; kind: string; name: string }[];
 }
 
 function projectComment(c: Comment): View['comments'][number] {
@@ -536,6 +539,7 @@ export async function deviceView(db: DaybookDb): Promise<View> {
     links: projectLinks(await readLinks(db)),
     profile: await readProfile(db),
     comments: comments.map(projectComment).sort(byId),
+    feeds: projectFeeds(await readFeeds(db)),
   };
 }
 
@@ -544,6 +548,11 @@ function projectInvitations(invitations: Invitation[]): View['invitations'] {
   return invitations
     .map((i) => ({ list_id: i.list_id, email: i.email.toLowerCase(), role: i.role, status: i.status, incoming: i.incoming }))
     .sort((a, b) => `${a.list_id}${a.email}${a.incoming}`.localeCompare(`${b.list_id}${b.email}${b.incoming}`));
+}
+
+/** Calendar feeds as both sides show them (the person's live feeds): which kind and name. */
+function projectFeeds(feeds: CalendarFeed[]): View['feeds'] {
+  return feeds.map((f) => ({ id: f.id, kind: f.kind, name: f.name })).sort(byId);
 }
 
 /** Share links as both sides show them (the owner's live links): which list and the role. */
@@ -584,6 +593,7 @@ export async function serverView(device: Device): Promise<View> {
     links: projectLinks(pages.at(-1)?.links ?? []),
     profile: pages.at(-1)?.profile ?? null,
     comments: [...comments.values()].filter((c) => !c.deleted_at && liveIds.has(c.task_id)).map(projectComment).sort(byId),
+    feeds: projectFeeds(pages.at(-1)?.feeds ?? []),
   };
 }
 

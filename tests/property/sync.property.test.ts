@@ -40,6 +40,8 @@ import { labels as labelOps } from '@/data/labels';
 import { comments as commentOps, invitations as invitationOps, lists as listOps, members as memberOps, profile as profileOps, reminders as reminderOps, steps as stepOps, tasks as taskOps } from '@/data/write';
 import { myInvitations } from '@/data';
 import { readLinks } from '@/data/db/links';
+import { readFeeds } from '@/data/db/feeds';
+import { feeds as feedOps } from '@/data/feeds';
 import { links as linkOps } from '@/data/links';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ValidationError } from '@/lib/errors';
@@ -99,6 +101,8 @@ type Op =
   | { op: 'invitation.decline'; pick: number }
   | { op: 'invitation.cancel'; pick: number }
   | { op: 'link.create'; list: number; role: 'editor' | 'viewer' }
+  | { op: 'feed.create'; name: string }
+  | { op: 'feed.revoke'; pick: number }
   | { op: 'link.revoke'; pick: number }
   | { op: 'link.join'; pick: number }
   | { op: 'task.assign'; task: number; who: 'me' | 'other' | 'nobody' }
@@ -163,6 +167,9 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ op: fc.constant('link.create' as const), list: pick, role }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('link.revoke' as const), pick }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('link.join' as const), pick }) },
+  // calendar feeds (SPEC §19): the person's own, made and revoked offline like links
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('feed.create' as const), name: text }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('feed.revoke' as const), pick }) },
   // who does it (SPEC §13.2): an assignee (the other person may not be on the list: refused),
   // and taking turns on a repeating task, which its completions hand on
   { weight: 2, arbitrary: fc.record({ op: fc.constant('task.assign' as const), task: pick, who: fc.constantFrom('me', 'other', 'other', 'nobody') as fc.Arbitrary<'me' | 'other' | 'nobody'> }) },
@@ -415,6 +422,14 @@ async function edit(d: Device, other: Other, op: Op): Promise<void> {
         if (l) madeTokens.push((await linkOps.create(l.id, op.role, 7, db)).token);
         return;
       }
+      case 'feed.create':
+        await feedOps.create({ kind: 'all', targetId: null, name: op.name, options: {} }, db);
+        return;
+      case 'feed.revoke': {
+        const feed = at(await readFeeds(db), op.pick);
+        if (feed) await feedOps.revoke(feed.id, db);
+        return;
+      }
       case 'link.revoke': {
         const link = at(await readLinks(db), op.pick);
         if (link) await linkOps.revoke(link.list_id, link.id, db);
@@ -567,6 +582,8 @@ function emptyStats() {
     turns: 0,
     /** share links the server made, and joins through one that it answered with the list (SPEC §13.1) */
     links: 0,
+    /** calendar feeds the server made (SPEC §19) */
+    feeds: 0,
     linkJoins: 0,
   };
 }
@@ -938,6 +955,7 @@ describe('sync property', () => {
         run.restarts += steps.filter((s) => s.kind === 'restart').length;
         if (answers.some((a) => a.status === 'applied' && a.mutation.name === 'invitation.accept')) run.shared++;
         run.links += answers.filter((a) => a.status === 'applied' && a.mutation.name === 'link.create').length;
+        run.feeds += answers.filter((a) => a.status === 'applied' && a.mutation.name === 'feed.create').length;
         run.linkJoins += joinedByLink;
         joinedByLink = 0;
         run.agedRefusals += aged.size;
