@@ -149,3 +149,25 @@ test('on a phone a task is dragged onto a day of the week strip', async ({ page 
   await strip.click();
   await expect(taskItem(day(page, target), 'Post the parcel')).toBeVisible();
 });
+
+test('on a touch screen a task is dragged onto another day with a finger', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'en-GB' });
+  const page = await context.newPage();
+  const today = await openWeek(page);
+  const target = neighbour(today);
+  await addTo(day(page, today), 'Return the books');
+  const handle = (await taskItem(day(page, today), 'Return the books').locator('.drag-handle').boundingBox())!;
+  const to = (await page.locator(`.week-strip-day[data-week-day="${target}"]`).boundingBox())!;
+  // touch events through the DevTools protocol: Chromium turns them into touch pointer events
+  const cdp = await context.newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  const from = { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 };
+  await touch('touchStart', from.x, from.y);
+  for (let k = 1; k <= 8; k++) {
+    await touch('touchMove', from.x + ((to.x + to.width / 2 - from.x) * k) / 8, from.y + ((to.y + to.height / 2 - from.y) * k) / 8);
+  }
+  await touch('touchEnd', 0, 0);
+  await expect(page.locator(`.week-strip-day[data-week-day="${target}"]`)).toHaveAccessibleName(/, 1 task$/);
+  await context.close();
+});

@@ -1,9 +1,9 @@
 // One day of the week: its heading (a link to the day's timeline), an add field with the day as
 // the default date, its tasks (untimed, then timed by time) and its deadlines. The element is the
 // drop target for a dragged task (`data-week-day`).
-import type { CSSProperties } from 'react';
+import { type CSSProperties, type KeyboardEvent, memo } from 'react';
 import type { StepCount } from '@/data';
-import type { List } from '@/domain/model';
+import type { List, Task } from '@/domain/model';
 import type { WeekDay } from '@/domain/week';
 import { QuickAdd } from '@/connected/quick-add/quick-add';
 import { setTaskDone } from '@/connected/task-actions';
@@ -14,7 +14,6 @@ import { RepeatRowView } from '@/ui/repeat-row';
 import { TaskLink } from '@/ui/task-link';
 import type { DayDrag } from './use-day-drag';
 import type { RowContext } from './use-row-context';
-import type { WeekMoves } from './use-week-moves';
 
 export interface DayColumnProps {
   day: WeekDay;
@@ -24,14 +23,15 @@ export interface DayColumnProps {
   steps: Record<string, StepCount> | undefined;
   drag: DayDrag | null;
   handleProps: (taskId: string, date: string) => object;
-  moves: WeekMoves;
+  onRowKeyDown: (e: KeyboardEvent<HTMLElement>, task: Task) => void;
   onShowDay: (date: string) => void;
   /** One of seven columns: a short placeholder. */
   narrow: boolean;
   rows: RowContext;
 }
 
-export function DayColumn({ day, today, heading, lists, steps, drag, handleProps, moves, onShowDay, narrow, rows }: DayColumnProps) {
+/** Memoised: going to another week re-renders only the columns whose day or rows changed. */
+export const DayColumn = memo(function DayColumn({ day, today, heading, lists, steps, drag, handleProps, onRowKeyDown, onShowDay, narrow, rows }: DayColumnProps) {
   const id = `week-day-${day.date}`;
   const isToday = day.date === today;
   const over = drag !== null && drag.over === day.date && drag.from !== day.date;
@@ -72,7 +72,7 @@ export function DayColumn({ day, today, heading, lists, steps, drag, handleProps
                 showList
                 screenDay={day.date}
                 steps={steps?.[task.id]}
-                onKeyDown={(e) => moves.onRowKeyDown(e, task)}
+                onKeyDown={(e) => onRowKeyDown(e, task)}
                 leading={
                   <div className="drag-handle" aria-hidden="true" {...handleProps(task.id, day.date)}>
                     <GripIcon />
@@ -97,4 +97,4 @@ export function DayColumn({ day, today, heading, lists, steps, drag, handleProps
       )}
     </section>
   );
-}
+});

@@ -111,7 +111,7 @@ export function DayTimeline({ day, onShowWeek, onShowDay }: DayTimelineProps) {
               <li
                 key={own ? task.id : `${task.id}@${day}`}
                 data-task-id={own ? task.id : undefined}
-                className={['timeline-block', drag?.taskId === task.id ? 'is-drag-source' : '', own ? '' : 'is-repeat'].join(' ').trim()}
+                className={['timeline-block', drag?.taskId === task.id ? 'is-drag-source' : '', own ? '' : 'is-repeat', length < 45 ? 'is-short' : ''].join(' ').trim()}
                 style={{ top: (start / 60) * HOUR_PX, height: Math.max((length / 60) * HOUR_PX, STEP_MINUTES), '--lane': lane, '--lanes': of, ...(accent ? { '--accent': `var(--list-${accent})` } : {}) } as CSSProperties}
                 onKeyDown={own ? (e) => moves.onRowKeyDown(e, task) : undefined}
               >

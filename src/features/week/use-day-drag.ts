@@ -3,7 +3,7 @@
 // page from scrolling under a finger); the day under the pointer is the nearest element marked
 // `data-week-day`, a column on a wide screen or a day of the phone's week strip. A cancelled
 // pointer, or a drop outside any day, moves nothing.
-import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react';
+import { type PointerEvent as ReactPointerEvent, useCallback, useRef, useState } from 'react';
 
 export interface DayDrag {
   taskId: string;
@@ -61,5 +61,9 @@ export function useDayDrag(onDrop: (taskId: string, from: string, to: string) =>
     };
   }
 
-  return { drag, handleProps };
+  // one function for the screen's life (it reads only refs), so memoised columns stay put
+  const latest = useRef(handleProps);
+  latest.current = handleProps;
+  const stableProps = useCallback((taskId: string, date: string) => latest.current(taskId, date), []);
+  return { drag, handleProps: stableProps };
 }

@@ -3,7 +3,7 @@
 // (else the locale's first day). Tasks move between days by dragging their handle onto another
 // day (a column, or a day of the strip) or with Alt+Left/Right; timed ones by 15 minutes with
 // Alt+Up/Down. A day's timeline (`?day=`) shows its timed tasks as blocks on an hour grid.
-import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useStepCounts, useWeekTasks } from '@/data/react';
 import { getWeekStart, onWeekStartChange } from '@/domain/week-start';
 import { type WeekDay, weekDays, weekStartOf } from '@/domain/week';
@@ -63,10 +63,15 @@ function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
   const [picked, setPicked] = useState<string | null>(null);
   const selected = picked && picked >= start && picked <= end ? picked : today >= start && today <= end ? today : start;
 
-  const inView = (date: string) => {
+  const shown = useRef({ start, end, today, onShowWeek, onShowDay });
+  shown.current = { start, end, today, onShowWeek, onShowDay };
+  // stable for the screen's life, so the memoised columns don't re-render for them
+  const inView = useCallback((date: string) => {
+    const at = shown.current;
     setPicked(date);
-    if (date < start || date > end) onShowWeek(date === today ? undefined : date);
-  };
+    if (date < at.start || date > at.end) at.onShowWeek(date === at.today ? undefined : date);
+  }, []);
+  const showDay = useCallback((date: string) => shown.current.onShowDay(date), []);
   const moves = useWeekMoves(today, inView, days);
   const byId = useMemo(() => new Map((read?.due ?? []).map((t) => [t.id, t])), [read]);
   const { drag, handleProps } = useDayDrag((taskId, _from, to) => {
@@ -86,8 +91,8 @@ function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
       steps={steps}
       drag={drag}
       handleProps={handleProps}
-      moves={moves}
-      onShowDay={onShowDay}
+      onRowKeyDown={moves.onRowKeyDown}
+      onShowDay={showDay}
       narrow={wide}
       rows={rows}
     />
