@@ -26,6 +26,11 @@ begin
     perform daybook_private.drop_assignments(lid, p_user);
   end loop;
   update public.tasks set created_by = daybook_private.former_member() where created_by = p_user;
+  -- their comments stay in the lists that live on, under "Former member"; a mention of them in
+  -- anyone's comment becomes plain text (always shorter than the token, so within the limit)
+  update public.comments set author_id = daybook_private.former_member() where author_id = p_user;
+  update public.comments set body = regexp_replace(body, '@\[[^]]*\]\(' || p_user::text || '\)', '@Former member', 'g')
+  where list_id = any(p_lists) and strpos(body, p_user::text) > 0;
 end $$;
 
 create or replace function public.delete_account() returns void

@@ -68,6 +68,10 @@ describe.each(SERVER_KINDS)('deleting an account on %s', (kind) => {
       { id: 8, name: 'filter.create', args: { id: newId(), name: 'Soon', query: { due: 'next7' } } },
     ]);
     await applied(carol, [taskCreate(1, g2, garden, 'Prune', { assignee: alice.userId })]);
+    // her comment and a mention of her in Carol's stay in Garden, without her
+    const [c1, c2] = [newId(), newId()];
+    await applied(alice, [{ id: 9, name: 'comment.create', args: { id: c1, task_id: g1, body: 'I’ll do it after work' } }]);
+    await applied(carol, [{ id: 2, name: 'comment.create', args: { id: c2, task_id: g1, body: `Thanks @[Alice](${alice.userId})!` } }]);
     await linkCreate(alice.client, garden, 'viewer');
     // Bob's own list: Alice is an editor there and added a task; Dave's invitation to her waits
     await applied(bob, [listCreate(1, bobs, 'Bob’s'), invite(2, bobs, alice.email, 'editor')]);
@@ -99,6 +103,9 @@ describe.each(SERVER_KINDS)('deleting an account on %s', (kind) => {
     expect(beans.turns ?? []).not.toContain(alice.userId);
     expect(tasks.find((t) => t.id === g2)).toMatchObject({ created_by: carol.userId, assignee: null });
     expect(carolPull.flatMap((p) => p.steps ?? []).filter((s) => s.task_id === g1)).toHaveLength(1);
+    const comments = carolPull.flatMap((p) => (p as { comments?: { id: string; author_id: string; body: string }[] }).comments ?? []);
+    expect(comments.find((c) => c.id === c1)).toMatchObject({ author_id: FORMER, body: 'I’ll do it after work' });
+    expect(comments.find((c) => c.id === c2)).toMatchObject({ author_id: carol.userId, body: 'Thanks @Former member!' });
 
     const bobPull = await pullAll(bob.client, newId());
     expect(bobPull.flatMap((p) => p.lists).find((l) => l.id === books)?.owner_id).toBe(bob.userId);
