@@ -7,6 +7,7 @@ import { expect, type Page } from '@playwright/test';
 import { signUp, syncIndicator, syncUntil, uniqueEmail } from './support/account';
 import { addTask, createList, taskItem } from './support/app';
 import { type Person, shareAndAccept, test } from './support/people';
+import { axeViolations } from './support/axe';
 import { sidebarList } from './support/sharing';
 
 async function openTask(page: Page, listName: string, title: string) {
@@ -67,6 +68,18 @@ test('a comment written offline reaches the others; a mention and a viewer’s r
   const his = b.comments.getByRole('listitem').filter({ hasText: 'I bought the paint' });
   await expect(his.getByText(`@${alice.email}`)).toBeVisible();
   await expect(his.getByRole('button', { name: 'Edit' })).toBeVisible();
+  // the section with comments, a link, a mention and the "@" listbox open, light and dark
+  await answer.pressSequentially('@');
+  await expect(options).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    // (no transitions: axe reads the colours the theme ends on)
+    await bob.page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    expect(await axeViolations(bob.page), `axe, ${scheme}`).toEqual([]);
+  }
+  await answer.press('Escape');
+  await expect(options).toBeHidden();
+  await expect(b.dialog).toBeVisible();
+  await answer.fill('');
   await b.dialog.getByRole('button', { name: 'Close' }).click();
 
   // C, a viewer, reads both and cannot write
