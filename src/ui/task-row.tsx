@@ -139,7 +139,7 @@ export function TaskRowView({
               </span>
             )}
             {hasComments && (
-              <span className="task-comments" role="img" aria-label={`${comments} comments`}>
+              <span className="task-comments" role="img" aria-label={comments === 1 ? '1 comment' : `${comments} comments`}>
                 <CommentIcon />
                 <span aria-hidden="true">{comments}</span>
               </span>

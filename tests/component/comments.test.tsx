@@ -204,6 +204,6 @@ describe('comment counts on rows', () => {
     expect(await screen.findByRole('img', { name: '2 comments' })).toHaveTextContent('2');
     const row = await getDb().comments.get(id);
     await getDb().comments.put({ ...row!, deleted_at: new Date().toISOString(), state: 2 });
-    expect(await screen.findByRole('img', { name: '1 comments' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: '1 comment' })).toBeInTheDocument();
   });
 });

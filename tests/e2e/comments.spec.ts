@@ -1,6 +1,6 @@
 // Comments end to end (SPEC §17), three people in their own browsers: A shares a list with B (an
 // editor) and C (a viewer); A writes a comment while offline — it waits on A's device like any
-// change — and once A is back it reaches B and C, with A's name and the row's "1 comments". B
+// change — and once A is back it reaches B and C, with A's name and the row's "1 comment". B
 // answers with a mention picked from the "@" suggestions; C reads both and has no composer.
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
@@ -43,7 +43,7 @@ test('a comment written offline reaches the others; a mention and a viewer’s r
   await expect(mine.getByRole('link', { name: 'https://example.com/paint' })).toHaveAttribute('target', '_blank');
   await expect(box).toHaveValue('');
   await a.dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(taskItem(alice.page, 'Paint the fence').getByRole('img', { name: '1 comments' })).toBeVisible();
+  await expect(taskItem(alice.page, 'Paint the fence').getByRole('img', { name: '1 comment', exact: true })).toBeVisible();
   await expect(syncIndicator(alice.page, /Offline|1 change waiting/).first()).toBeVisible();
 
   // back online: it reaches B and C
@@ -51,7 +51,7 @@ test('a comment written offline reaches the others; a mention and a viewer’s r
   for (const p of [bob, carol]) {
     await sidebarList(p.page, name).click();
     await syncUntil(p.page, async () => {
-      await expect(taskItem(p.page, 'Paint the fence').getByRole('img', { name: '1 comments' })).toBeVisible({ timeout: 2000 });
+      await expect(taskItem(p.page, 'Paint the fence').getByRole('img', { name: '1 comment', exact: true })).toBeVisible({ timeout: 2000 });
     });
   }
 
@@ -103,7 +103,7 @@ test('a comment written offline reaches the others; a mention and a viewer’s r
   await expect(bobs).toHaveCount(0);
   await c.dialog.getByRole('button', { name: 'Close' }).click();
   await syncUntil(carol.page, async () => {
-    await expect(taskItem(carol.page, 'Paint the fence').getByRole('img', { name: '1 comments' })).toBeVisible({ timeout: 2000 });
+    await expect(taskItem(carol.page, 'Paint the fence').getByRole('img', { name: '1 comment', exact: true })).toBeVisible({ timeout: 2000 });
   });
   await carolContext.close();
 });
