@@ -100,19 +100,34 @@ function transitionsIn(zone: string, year: number): Transition[] {
   return found;
 }
 
-/** One observance: from its first onset (local time before it), yearly on its weekday of the month. */
+/** The day of the month of the nth (1–4, or -1: last) `weekday` (0 = Sunday) of a month. */
+function nthWeekday(year: number, month: number, weekday: number, nth: number): number {
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (nth === -1) {
+    const lastWeekday = new Date(Date.UTC(year, month - 1, last)).getUTCDay();
+    return last - ((lastWeekday - weekday + 7) % 7);
+  }
+  const firstWeekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+  return 1 + ((weekday - firstWeekday + 7) % 7) + 7 * (nth - 1);
+}
+
+/**
+ * One observance, yearly on its weekday of the month, from 1970 (so a feed's past dates, an
+ * overdue repeat's, read with the same rule rather than with none).
+ */
 function observance(tr: Transition, daylight: boolean): string[] {
   const local = new Date(tr.at + tr.from * 60_000);
   const day = local.getUTCDate();
   const month = local.getUTCMonth() + 1;
   const last = new Date(Date.UTC(local.getUTCFullYear(), month, 0)).getUTCDate();
   const nth = day + 7 > last ? -1 : Math.ceil(day / 7);
-  const start = local.toISOString().replace(/[-:]/g, '').slice(0, 15);
+  const weekday = local.getUTCDay();
+  const first = `1970${String(month).padStart(2, '0')}${String(nthWeekday(1970, month, weekday, nth)).padStart(2, '0')}`;
   const kind = daylight ? 'DAYLIGHT' : 'STANDARD';
   return [
     `BEGIN:${kind}`,
-    `DTSTART:${start}`,
-    `RRULE:FREQ=YEARLY;BYMONTH=${month};BYDAY=${nth}${DAY_CODES[local.getUTCDay()]}`,
+    `DTSTART:${first}${local.toISOString().replace(/[-:]/g, '').slice(8, 15)}`,
+    `RRULE:FREQ=YEARLY;BYMONTH=${month};BYDAY=${nth}${DAY_CODES[weekday]}`,
     `TZOFFSETFROM:${offsetText(tr.from)}`,
     `TZOFFSETTO:${offsetText(tr.to)}`,
     `END:${kind}`,
