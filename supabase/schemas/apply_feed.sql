@@ -130,6 +130,8 @@ declare
   hit daybook_private.calendar_feed_use;
   today date;
   tag text;
+  -- the person's language now (SPEC §20), else the one the feed was made in
+  lang text;
   q jsonb;
   -- a task's duration (SPEC §18) where the tasks table has one; 30 minutes is the writer's default
   has_duration boolean;
@@ -148,7 +150,9 @@ begin
       'retry_after', greatest(1, ceil(extract(epoch from hit.window_start + interval '1 hour' - now())))::int);
   end if;
   today := (now() at time zone coalesce(f.options ->> 'time_zone', 'UTC'))::date;
-  select md5(f.id::text || today::text || coalesce(string_agg(s.list_id::text || ':' || s.version, ',' order by s.list_id), ''))
+  select coalesce(p.language, f.options ->> 'language') into lang from (select 1) one
+    left join public.profiles p on p.user_id = f.user_id;
+  select md5(f.id::text || today::text || coalesce(lang, '') || coalesce(string_agg(s.list_id::text || ':' || s.version, ',' order by s.list_id), ''))
     into tag
   from public.list_members m join public.sync_spaces s on s.list_id = m.list_id
   where m.user_id = f.user_id and m.deleted_at is null;
@@ -162,7 +166,7 @@ begin
     where attrelid = 'public.tasks'::regclass and attname = 'duration_min' and not attisdropped);
   -- json, not jsonb: built once and sent as it is, 5,000 rows at most
   return json_build_object('status', 'ok', 'etag', tag,
-    'feed', json_build_object('id', f.id, 'name', f.name, 'kind', f.kind, 'options', f.options),
+    'feed', json_build_object('id', f.id, 'name', f.name, 'kind', f.kind, 'options', f.options || case when lang is null then '{}'::jsonb else jsonb_build_object('language', lang) end),
     'events', (select coalesce(json_agg(json_build_object('id', e.id, 'title', e.title, 'notes', e.notes,
         'due_date', e.due_date, 'due_time', e.due_time, 'repeat', e.repeat, 'repeat_anchor', e.repeat_anchor,
         'deadline', e.deadline, 'duration_min', case when has_duration then to_jsonb(e) -> 'duration_min' end,

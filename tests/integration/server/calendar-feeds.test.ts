@@ -86,6 +86,15 @@ describe.each(SERVER_KINDS)('calendar feeds on %s', (kind) => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect(await changed.text()).toContain('SUMMARY:Recycling');
+    // the words it adds follow the person's language: choosing one is a change too
+    const german = await get(token, { 'If-None-Match': changed.headers.get('etag')! });
+    expect(german.status).toBe(304);
+    expect((await push(alice, 'profile.update', { language: 'de' })).results[0]!.status).toBe('applied');
+    const [row] = await srv.sql.query<{ r: { feed: { options: { language?: string } } } }>(
+      'select public.calendar_feed($1, null)::jsonb as r', [(await srv.sql.query<{ h: string }>('select token_hash as h from public.calendar_feeds where id = $1', [id]))[0]!.h],
+    );
+    expect(row!.r.feed.options.language).toBe('de');
+    expect((await get(token, { 'If-None-Match': changed.headers.get('etag')! })).status).toBe(200);
 
     expect((await push(alice, 'feed.revoke', { id })).results[0]!.status).toBe('applied');
     const gone = await get(token, { 'If-None-Match': changed.headers.get('etag')! });
