@@ -11,6 +11,7 @@ export const VIEW_ONLY = 'You can only view this list';
 export const OWNER_ONLY = "Only the list's owner can do that";
 export const INBOX_UNDELETABLE = "The Inbox can't be deleted";
 export const STEP_MISSING = 'That step no longer exists';
+export const COMMENT_MISSING = 'This comment was deleted or unshared';
 
 /** Thrown inside an apply to end it with a refusal; `guard` turns it into the outcome. */
 export class Refusal extends Error {

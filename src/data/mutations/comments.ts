@@ -4,10 +4,9 @@
 // deletes it. A comment of a deleted task went with it (deleted_with_task; the task's restore
 // brings it back), so edits are refused `deleted`. Each comment merges on its own.
 import { LIMITS, MESSAGES, normalizeCommentBody } from '@/domain/validation';
-import { refuse, roleOn, TASK_MISSING, valid, VIEW_ONLY } from './checks';
+import { COMMENT_MISSING, refuse, roleOn, TASK_MISSING, valid, VIEW_ONLY } from './checks';
 import type { CommentRecord, MutationDef, Rows, TaskRecord } from './types';
 
-export const COMMENT_MISSING = 'This comment was deleted or unshared';
 export const AUTHOR_ONLY = 'Only its author can edit a comment';
 export const AUTHOR_OR_OWNER = "Only its author or the list's owner can delete a comment";
 

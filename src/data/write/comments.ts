@@ -5,7 +5,7 @@ import { newId } from '@/lib/ids';
 import type { Comment } from '@/domain/model';
 import { getDb } from '../db/database';
 import { type DaybookDb, STATE, toComment } from '../db/schema';
-import { COMMENT_MISSING } from '../mutations/comments';
+import { COMMENT_MISSING } from '../mutations/checks';
 import { loadMutationCore } from './core-loader';
 import { write } from './transaction';
 import { commit } from './commit';
