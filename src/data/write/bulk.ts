@@ -9,7 +9,7 @@ import { todayIso } from '@/lib/dates';
 import { positionAfter } from '@/lib/order';
 import type { Mutation, Priority, TaskPatch } from '@/domain/model';
 import { getDb } from '../db/database';
-import { type DaybookDb, type TaskRow } from '../db/schema';
+import type { DaybookDb, TaskRow } from '../db/schema';
 import type { Changes, Reads, Rows, StepRecord, TaskRecord } from '../mutations';
 import { taskLabelKey } from '../mutations/labels';
 import { lastTaskPosition } from '../read/queries';
@@ -109,10 +109,8 @@ function lastById<T>(rows: T[], key: (row: T) => string): T[] {
   return [...new Map(rows.map((r) => [key(r), r] as const)).values()];
 }
 
-interface Plan {
-  /** The change for one task, with its undo; null = nothing to change. Throwing a ValidationError skips the task. */
-  (task: TaskRecord, rows: Rows): { change: Planned; undo: Planned } | null;
-}
+/** The change for one task, with its undo; null = nothing to change. Throwing a ValidationError skips the task. */
+type Plan = (task: TaskRecord, rows: Rows) => { change: Planned; undo: Planned } | null;
 
 /**
  * Runs `plan` over `ids` in one write: reads every row once, applies each change in turn through

@@ -1,7 +1,7 @@
 // One list (SPEC §2 /lists/$listId): header in the list's colour with room for actions,
 // the open/done/all filter, quick add into this list, and the virtualised, reorderable tasks.
 import { Link } from '@tanstack/react-router';
-import { type CSSProperties, type ReactNode, useId } from 'react';
+import { type CSSProperties, type ReactNode, useId, useMemo } from 'react';
 import type { Show } from '@/data';
 import { useList, useListTasks, useMembers, useOpenTaskCounts } from '@/data/react';
 import { EmptyState } from '@/ui/empty-state';
@@ -11,6 +11,8 @@ import { useToday } from '@/ui/use-today';
 import { QuickAdd } from '@/connected/quick-add/quick-add';
 import { formatCount } from '@/ui/format';
 import { useFormatAnswers } from '@/ui/use-format-answers';
+import { SelectButton, SelectionScope } from '@/ui/selection-scope';
+import { BulkBar } from '@/connected/bulk-bar';
 import { VirtualTaskList } from './virtual-task-list';
 import './tasks.css';
 
@@ -38,6 +40,7 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
   const today = useToday();
   const viewOnly = role === 'viewer';
   const noteId = useId();
+  const ids = useMemo(() => tasks?.map((t) => t.id) ?? [], [tasks]);
 
   if (list === undefined) return null;
   if (list === null) {
@@ -57,6 +60,7 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
 
   const open = counts?.[list.id] ?? 0;
   return (
+    <SelectionScope ids={ids}>
     <section
       className="screen list-screen"
       aria-labelledby="list-title"
@@ -93,6 +97,7 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
             </label>
           ))}
         </fieldset>
+        {tasks && tasks.length > 0 && <SelectButton />}
       </div>
 
       {!viewOnly && <QuickAdd defaults={{ list_id: list.id }} placeholder={`Add to ${list.name}`} />}
@@ -106,6 +111,8 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
         </EmptyState>
       )}
     </section>
+    <BulkBar />
+    </SelectionScope>
   );
 }
 

@@ -13,6 +13,8 @@ import { QuickAdd } from '@/connected/quick-add/quick-add';
 import { SignInOffer } from './sign-in-offer';
 import { Screen } from '@/ui/screen';
 import { useBootSnapshot } from '@/connected/boot-snapshot';
+import { SelectButton, SelectionScope } from '@/ui/selection-scope';
+import { BulkBar } from '@/connected/bulk-bar';
 
 /** A row re-renders only when its own props change: a write elsewhere keeps the other tasks' objects. */
 const Row = memo(TaskRow);
@@ -49,7 +51,8 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
   );
 
   return (
-    <Screen title="Today" subtitle={longDate(today)}>
+    <SelectionScope ids={ids}>
+    <Screen title="Today" subtitle={longDate(today)} actions={ids.length > 0 ? <SelectButton /> : undefined}>
       <QuickAdd defaults={{ due_date: today }} placeholder="Add a task for today" autoFocus={focusQuickAdd} />
       {groups && groups.overdue.length > 0 && section('today-overdue', 'Overdue', groups.overdue, true)}
       {groups && groups.today.length > 0 && section('today-due', 'Due today', groups.today)}
@@ -59,5 +62,7 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
       )}
       <SignInOffer />
     </Screen>
+    <BulkBar />
+    </SelectionScope>
   );
 }
