@@ -93,3 +93,31 @@ describe('select many and change them at once', () => {
     expect((await getTask(theirs.id))?.priority).toBe(0);
   });
 });
+
+describe('sort and reschedule', () => {
+  it("sorts a list by title, without drag or move buttons, and keeps the choice for that list on the device", async () => {
+    const { home } = await homeWith(['Cherry', 'apple', 'Banana']);
+    const { user } = renderRoutes(`/lists/${home.id}`);
+    const titles = () => within(screen.getByRole('list', { name: 'Home tasks' })).getAllByRole('link').map((a) => a.textContent);
+    await waitFor(() => expect(titles()).toEqual(['Cherry', 'apple', 'Banana']));
+    expect(screen.getAllByRole('button', { name: 'Move up' }).length).toBeGreaterThan(0);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'Title');
+    await waitFor(() => expect(titles()).toEqual(['apple', 'Banana', 'Cherry']));
+    expect(screen.queryByRole('button', { name: 'Move up' })).toBeNull();
+    expect(localStorage.getItem(`daybook:list-sort:${home.id}`)).toBe('title');
+  });
+
+  it("reschedules every overdue task to today with one toast", async () => {
+    const yesterday = addDays(todayIso(), -1);
+    const a = await tasks.create({ title: 'Late one', due_date: yesterday });
+    const b = await tasks.create({ title: 'Late two', due_date: addDays(todayIso(), -3) });
+    const { user } = renderRoutes('/today');
+    const overdue = await screen.findByRole('region', { name: /Overdue/ });
+    await user.click(within(overdue).getByRole('button', { name: 'Reschedule' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Reschedule 2 overdue tasks' })).getByRole('button', { name: 'Move all to today' }));
+    await screen.findByText('Moved 2 tasks to Today');
+    await waitFor(async () => expect((await getTask(a.id))?.due_date).toBe(todayIso()));
+    expect((await getTask(b.id))?.due_date).toBe(todayIso());
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Overdue/ })).toBeNull());
+  });
+});

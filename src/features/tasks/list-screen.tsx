@@ -14,6 +14,8 @@ import { useFormatAnswers } from '@/ui/use-format-answers';
 import { SelectButton, SelectionScope } from '@/ui/selection-scope';
 import { BulkBar } from '@/connected/bulk-bar';
 import { VirtualTaskList } from './virtual-task-list';
+import { LIST_SORTS, listComparator } from '@/domain/task-order';
+import { useListSort } from './use-list-sort';
 import './tasks.css';
 
 export const SHOW_OPTIONS: { value: Show; name: string }[] = [
@@ -33,7 +35,13 @@ export interface ListScreenProps {
 export function ListScreen({ listId, show, onShowChange, actions }: ListScreenProps) {
   useFormatAnswers();
   const list = useList(listId);
-  const tasks = useListTasks(listId, show);
+  const stored = useListTasks(listId, show);
+  const [sort, setSort] = useListSort(listId);
+  // Manual is the stored order the query walks; another sort orders the rows here
+  const tasks = useMemo(() => {
+    const compare = listComparator(sort);
+    return stored && compare ? [...stored].sort(compare) : stored;
+  }, [stored, sort]);
   const counts = useOpenTaskCounts();
   const role = useListRole(listId);
   const members = useMembers(listId);
@@ -97,13 +105,23 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
             </label>
           ))}
         </fieldset>
+        <label className="list-sort">
+          <span>Sort</span>
+          <select className="input" value={sort} onChange={(e) => setSort(e.currentTarget.value as typeof sort)}>
+            {LIST_SORTS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </label>
         {tasks && tasks.length > 0 && <SelectButton />}
       </div>
 
       {!viewOnly && <QuickAdd defaults={{ list_id: list.id }} placeholder={`Add to ${list.name}`} />}
 
       {tasks && tasks.length > 0 && (
-        <VirtualTaskList tasks={tasks} list={list} today={today} viewOnly={viewOnly} viewOnlyNoteId={viewOnly ? noteId : undefined} />
+        <VirtualTaskList tasks={tasks} list={list} today={today} viewOnly={viewOnly} viewOnlyNoteId={viewOnly ? noteId : undefined} reorderable={sort === 'manual'} />
       )}
       {tasks && tasks.length === 0 && (
         <EmptyState title={show === 'done' ? 'No completed tasks' : show === 'open' ? 'All done' : 'No tasks yet'}>
