@@ -34,6 +34,12 @@ export const CalendarIcon = () => (
     <path d="M3 10h18M8 3v4M16 3v4" />
   </Icon>
 );
+export const WeekIcon = () => (
+  <Icon>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4M9 10v11M15 10v11" />
+  </Icon>
+);
 export const ListIcon = () => (
   <Icon>
     <path d="M9 6h11M9 12h11M9 18h11" />

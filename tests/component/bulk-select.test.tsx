@@ -46,7 +46,7 @@ describe('select many and change them at once', () => {
     await waitFor(async () => expect((await getTask(made[0]!.id))?.due_date).toBe(todayIso()));
     expect((await getTask(made[2]!.id))?.due_date).toBe(todayIso());
     await screen.findByRole('checkbox', { name: 'Bread' });
-  });
+  }, 20_000);
 
   it('Shift-click selects a range, Ctrl-click adds one, and x on a focused row toggles it', async () => {
     const { home } = await homeWith(['One', 'Two', 'Three', 'Four']);
@@ -119,5 +119,17 @@ describe('sort and reschedule', () => {
     await waitFor(async () => expect((await getTask(a.id))?.due_date).toBe(todayIso()));
     expect((await getTask(b.id))?.due_date).toBe(todayIso());
     await waitFor(() => expect(screen.queryByRole('region', { name: /Overdue/ })).toBeNull());
+  });
+});
+
+describe('quick add says where a task went', () => {
+  it('"Added to Tomorrow" with "Show" when a task added on Today is for tomorrow', async () => {
+    const { user, router } = renderRoutes('/today');
+    const box = await screen.findByRole('textbox', { name: 'New task' });
+    await user.type(box, 'Call the plumber tomorrow{Enter}');
+    await screen.findByText('Added to Tomorrow');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/upcoming'));
+    expect(router.state.location.search).toMatchObject({ day: addDays(todayIso(), 1) });
   });
 });

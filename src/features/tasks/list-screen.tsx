@@ -118,7 +118,7 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
         {tasks && tasks.length > 0 && <SelectButton />}
       </div>
 
-      {!viewOnly && <QuickAdd defaults={{ list_id: list.id }} placeholder={`Add to ${list.name}`} />}
+      {!viewOnly && <QuickAdd defaults={{ list_id: list.id }} placeholder={`Add to ${list.name}`} onScreen={(t) => t.list_id === list.id} />}
 
       {tasks && tasks.length > 0 && (
         <VirtualTaskList tasks={tasks} list={list} today={today} viewOnly={viewOnly} viewOnlyNoteId={viewOnly ? noteId : undefined} reorderable={sort === 'manual'} />

@@ -63,7 +63,7 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
   return (
     <SelectionScope ids={ids}>
     <Screen title="Today" subtitle={longDate(today)} actions={ids.length > 0 ? <SelectButton /> : undefined}>
-      <QuickAdd defaults={{ due_date: today }} placeholder="Add a task for today" autoFocus={focusQuickAdd} />
+      <QuickAdd defaults={{ due_date: today }} placeholder="Add a task for today" autoFocus={focusQuickAdd} onScreen={(t) => t.due_date !== null && t.due_date <= today} />
       {groups && groups.overdue.length > 0 && section('today-overdue', 'Overdue', groups.overdue, true, <RescheduleButton tasks={groups.overdue} today={today} />)}
       {groups && groups.today.length > 0 && section('today-due', 'Due today', groups.today)}
       {groups && groups.deadline.length > 0 && section('today-deadline', 'Deadline', groups.deadline)}

@@ -132,7 +132,7 @@ function DayView({ day, today, lists }: DaysProps & { day: string }) {
         {heading}{' '}
         {items && <span className="section-count">{items.length}</span>}
       </h2>
-      <QuickAdd key={day} defaults={{ due_date: day }} placeholder={`Add a task for ${dayLabel(day, today)}`} />
+      <QuickAdd key={day} defaults={{ due_date: day }} placeholder={`Add a task for ${dayLabel(day, today)}`} onScreen={(t) => t.due_date === day} />
       {items && items.length > 0 && <DayTasks day={day} items={items} today={today} lists={lists} steps={steps} />}
       {items && items.length === 0 && <p className="day-empty">Nothing planned for this day.</p>}
     </section>
