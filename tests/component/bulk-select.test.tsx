@@ -23,7 +23,7 @@ describe('select many and change them at once', () => {
     const { user } = renderRoutes('/today');
     await screen.findByRole('checkbox', { name: 'Milk' });
     await user.click(screen.getByRole('button', { name: 'Select' }));
-    expect(within(bar()).getByRole('status')).toHaveTextContent('0 selected');
+    expect(within(await screen.findByRole('toolbar', { name: 'Selected tasks' })).getByRole('status')).toHaveTextContent('0 selected');
     await user.click(screen.getByRole('checkbox', { name: 'Select Milk' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Bread' }));
     expect(within(bar()).getByRole('status')).toHaveTextContent('2 selected');
@@ -53,7 +53,7 @@ describe('select many and change them at once', () => {
     const { user } = renderRoutes(`/lists/${home.id}`);
     const link = async (name: string) => screen.findByRole('link', { name });
     fireEvent.click(await link('One'), { ctrlKey: true });
-    expect(within(bar()).getByRole('status')).toHaveTextContent('1 selected');
+    expect(within(await screen.findByRole('toolbar', { name: 'Selected tasks' })).getByRole('status')).toHaveTextContent('1 selected');
     fireEvent.click(await link('Three'), { shiftKey: true });
     expect(within(bar()).getByRole('status')).toHaveTextContent('3 selected');
     expect(screen.getByRole('checkbox', { name: 'Select Two' })).toBeChecked();
@@ -85,7 +85,7 @@ describe('select many and change them at once', () => {
     const { user } = renderRoutes('/today');
     await screen.findByRole('checkbox', { name: 'Theirs' });
     await user.click(screen.getByRole('button', { name: 'Select' }));
-    await user.click(within(bar()).getByRole('button', { name: 'Select all' }));
+    await user.click(within(await screen.findByRole('toolbar', { name: 'Selected tasks' })).getByRole('button', { name: 'Select all' }));
     await user.click(within(bar()).getByRole('button', { name: 'Priority' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'High' }));
     await screen.findByText('Set 1 task to high priority · 1 skipped: You can only view this list');

@@ -17,10 +17,8 @@ import { requireIdentity } from './commit';
 import { loadMutationCore } from './core-loader';
 import { loadSeries } from './tasks-repeat';
 import { write } from './transaction';
+import { BULK_LIMIT, BULK_TOO_MANY } from './bulk-loader';
 
-/** The most tasks one action changes (SPEC §18). */
-export const BULK_LIMIT = 1000;
-export const BULK_TOO_MANY = `Select at most ${BULK_LIMIT.toLocaleString('en')} tasks at once`;
 
 export type BulkAction =
   | { kind: 'date'; due_date: string | null }

@@ -12,4 +12,4 @@ export { reminders } from './reminders';
 export { steps } from './steps';
 export { type NewTask, tasks } from './tasks';
 export type { OccurrenceDone } from './tasks-repeat';
-export { BULK_LIMIT, BULK_TOO_MANY, bulk, type BulkAction, type BulkResult, type BulkSkip } from './bulk';
+export { BULK_LIMIT, BULK_TOO_MANY, bulk, type BulkAction, type BulkResult, type BulkSkip } from './bulk-loader';

@@ -3,23 +3,11 @@
 // (complete) and Enter (open) act on the focused row and live with the row (ui/task-row.tsx).
 // None fires while the person types in a field, with a modifier held, or under an open dialog.
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
-import { DialogShell } from '@/ui/dialog-shell';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isTypingTarget } from '@/ui/row-select';
 
-export const SHORTCUTS: { keys: string[]; what: string }[] = [
-  { keys: ['q'], what: 'New task' },
-  { keys: ['/'], what: 'Search' },
-  { keys: ['g', 't'], what: 'Go to Today' },
-  { keys: ['g', 'u'], what: 'Go to Upcoming' },
-  { keys: ['g', 'w'], what: 'Go to Week' },
-  { keys: ['j'], what: 'Next task' },
-  { keys: ['k'], what: 'Previous task' },
-  { keys: ['x'], what: 'Select the task' },
-  { keys: ['Enter'], what: 'Open the task' },
-  { keys: ['c'], what: 'Complete the task' },
-  { keys: ['?'], what: 'Show these shortcuts' },
-];
+// the list and its dialog load when "?" is first pressed
+const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
 
 /** How long after "g" its second key counts. */
 const CHORD_MS = 1500;
@@ -76,22 +64,8 @@ export function KeyboardShortcuts() {
   }, [navigate]);
   if (!open) return null;
   return (
-    <DialogShell frame="panel" onOpenChange={setOpen} title="Keyboard shortcuts" className="shortcuts-dialog">
-      <dl className="shortcuts-list">
-        {SHORTCUTS.map(({ keys, what }) => (
-          <div key={what} className="shortcut">
-            <dt>
-              {keys.map((k, i) => (
-                <span key={k}>
-                  {i > 0 && ' then '}
-                  <kbd>{k}</kbd>
-                </span>
-              ))}
-            </dt>
-            <dd>{what}</dd>
-          </div>
-        ))}
-      </dl>
-    </DialogShell>
+    <Suspense fallback={null}>
+      <ShortcutsDialog onClose={() => setOpen(false)} />
+    </Suspense>
   );
 }

@@ -1,41 +1,21 @@
-// Today's "Reschedule" (SPEC §18 "Overdue"): every overdue task to today, or to a picked date, in
-// one change of many (the bar's bulk path: one transaction, one toast, one Undo).
-import { useState } from 'react';
+// Today's "Reschedule" button; its sheet (the date picker, the bulk write) loads when pressed.
+import { lazy, Suspense, useState } from 'react';
 import type { Task } from '@/domain/model';
-import { runBulk } from '@/connected/bulk-bar';
-import { DateChoices } from '@/ui/date-choices';
-import { DialogShell } from '@/ui/dialog-shell';
-import { formatCount } from '@/ui/format';
+
+const Sheet = lazy(() => import('./reschedule-sheet'));
 
 export function RescheduleButton({ tasks, today }: { tasks: readonly Task[]; today: string }) {
   const [open, setOpen] = useState(false);
-  const move = (day: string | null) => {
-    setOpen(false);
-    void runBulk(
-      tasks.map((t) => t.id),
-      { kind: 'date', due_date: day },
-      { kind: 'date', due_date: day, today },
-    );
-  };
-  const n = tasks.length === 1 ? '1 overdue task' : `${formatCount(tasks.length)} overdue tasks`;
   return (
-    <DialogShell
-      frame="sheet"
-      open={open}
-      onOpenChange={setOpen}
-      title={`Reschedule ${n}`}
-      trigger={
-        <button type="button" className="btn btn-sm">
-          Reschedule
-        </button>
-      }
-    >
-      <div className="reschedule-body">
-        <button type="button" className="btn btn-primary" onClick={() => move(today)}>
-          Move all to today
-        </button>
-        <DateChoices value={null} today={today} noDate={false} onSelect={move} />
-      </div>
-    </DialogShell>
+    <>
+      <button type="button" className="btn btn-sm reschedule-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        Reschedule
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <Sheet tasks={tasks} today={today} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
