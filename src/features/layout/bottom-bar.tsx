@@ -23,7 +23,7 @@ export function TopBar() {
           {search.icon}
         </Link>
         <Link to="/sync" className="topbar-sync" aria-label="Sync">
-          <SyncIndicatorSlot />
+          <SyncIndicatorSlot drawn />
         </Link>
         <Link to={navTo(settings)} className="icon-btn" aria-label={settings.name}>
           {settings.icon}
