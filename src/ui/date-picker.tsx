@@ -1,5 +1,7 @@
 // The one calendar of the app (react-day-picker), keyboard operable (arrows, PageUp/Down,
 // Home/End, Enter). Works in ISO dates; optional per-day counts show as a small number.
+// Only the month's own days are drawn: a neighbouring month's "27" beside this month's days was
+// taken for this month's and picked the wrong month. The arrows still walk across months.
 import { createContext, useContext, useEffect, useRef } from 'react';
 import { DayPicker, type DayButtonProps } from 'react-day-picker';
 import 'react-day-picker/style.css';
@@ -54,12 +56,14 @@ export interface DatePickerProps {
   autoFocus?: boolean;
   /** Selecting the selected day again clears it (default true). */
   allowClear?: boolean;
+  /** First day of the week, 0 = Sunday … 6 = Saturday (default Monday). */
+  weekStartsOn?: 0 | 1 | 2 | 3 | 4 | 5 | 6;
 }
 
 const START = new Date(1900, 0, 1, 12);
 const END = new Date(2999, 11, 31, 12);
 
-export function DatePicker({ value, onSelect, month, onMonthChange, counts, autoFocus, allowClear = true }: DatePickerProps) {
+export function DatePicker({ value, onSelect, month, onMonthChange, counts, autoFocus, allowClear = true, weekStartsOn = 1 }: DatePickerProps) {
   const selected = value ? dateFromIso(value) : undefined;
   return (
     <CountsContext.Provider value={counts}>
@@ -70,8 +74,8 @@ export function DatePicker({ value, onSelect, month, onMonthChange, counts, auto
         onSelect={(date: Date | undefined) => onSelect(date ? isoFromDate(date) : null)}
         {...(month ? { month: dateFromIso(month) } : selected ? { defaultMonth: selected } : {})}
         onMonthChange={(m) => onMonthChange?.(isoFromDate(m))}
-        weekStartsOn={1}
-        showOutsideDays
+        weekStartsOn={weekStartsOn}
+        showOutsideDays={false}
         fixedWeeks
         startMonth={START}
         endMonth={END}

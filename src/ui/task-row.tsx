@@ -2,7 +2,7 @@
 // opens the task dialog, and a meta line (due chip, list, priority, labels). Viewers get no edit controls
 // and a disabled checkbox that says why. Presentational: the caller says whether the user may
 // edit and what ticking the box does (connected/task-row.tsx looks both up for one row).
-import type { CSSProperties, LiHTMLAttributes, ReactNode, Ref } from 'react';
+import type { CSSProperties, KeyboardEvent, LiHTMLAttributes, ReactNode, Ref } from 'react';
 import { dayLabel, deadlineMark, isOverdue } from '@/lib/dates';
 import type { Label, List, ListColor, Task } from '@/domain/model';
 import { Avatar } from './avatar';
@@ -10,6 +10,8 @@ import { dueLabel, PRIORITY_NAMES } from './format';
 import { ClockIcon, CommentIcon, EyeIcon, FlagIcon, RepeatIcon, StepsIcon } from './icons';
 import { useRepeatName } from './repeat-name';
 import { TaskLink } from './task-link';
+import { useRowSelection } from './selection-scope';
+import { isTypingTarget, useRowSelectGestures } from './row-select';
 import './task-row.css';
 
 export interface TaskRowProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'children'> {
@@ -67,8 +69,23 @@ export function TaskRowView({
   ref,
   style,
   className,
+  onKeyDown,
   ...li
 }: TaskRowViewProps) {
+  const selection = useRowSelection(task.id);
+  const gestures = useRowSelectGestures(task.id, selection);
+  // `x` selects and `c` completes the focused row (SPEC §18 "Keyboard"); never while typing
+  const onRowKeyDown = (e: KeyboardEvent<HTMLLIElement>) => {
+    onKeyDown?.(e);
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
+    if (e.key === 'x' && selection) {
+      e.preventDefault();
+      selection.store.toggle(task.id);
+    } else if (e.key === 'c' && !viewOnly) {
+      e.preventDefault();
+      onDoneChange(!task.done);
+    }
+  };
   const overdue = isOverdue(task, today);
   const accent = list ? `var(--list-${list.color})` : undefined;
   const metaId = `task-meta-${task.id}`;
@@ -85,11 +102,22 @@ export function TaskRowView({
   return (
     <li
       ref={ref}
-      className={['task-row', task.done ? 'is-done' : '', className ?? ''].join(' ').trim()}
+      className={['task-row', task.done ? 'is-done' : '', selection?.selected ? 'is-selected' : '', className ?? ''].filter(Boolean).join(' ')}
       style={{ ...(accent ? ({ '--accent': accent } as CSSProperties) : null), ...style }}
       {...li}
+      {...gestures}
+      onKeyDown={onRowKeyDown}
     >
-      {!viewOnly && leading}
+      {!viewOnly && !selection?.active && leading}
+      {selection?.active && (
+        <input
+          type="checkbox"
+          className="task-check task-select"
+          aria-label={`Select ${task.title}`}
+          checked={selection.selected}
+          onChange={(e) => selection.store.toggle(task.id, e.currentTarget.checked)}
+        />
+      )}
       <input
         type="checkbox"
         className="task-check"
@@ -172,7 +200,7 @@ export function TaskRowView({
           </div>
         )}
       </div>
-      {!viewOnly && trailing}
+      {!viewOnly && !selection?.active && trailing}
     </li>
   );
 }

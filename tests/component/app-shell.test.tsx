@@ -1,13 +1,14 @@
 import { setMediaMatches } from './support/match-media';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getIdentity, lists, tasks } from '@/data';
+import { getIdentity, lists, listTasks, tasks } from '@/data';
 import { renderRoutes } from './support/render-routes';
 import { freshAppEachTest } from './support/fresh-app';
 
 const NAV = [
   ['Today', '/today'],
   ['Upcoming', '/upcoming'],
+  ['Week', '/week'],
   ['Lists', '/lists'],
   ['Search', '/search'],
   ['Sync', '/sync'],
@@ -37,13 +38,44 @@ describe('app shell', () => {
     expect(screen.getByRole('status', { name: 'Local only' })).toBeInTheDocument();
   });
 
-  it('on a narrow screen, the bottom and top bars still reach all six destinations and show sync status', async () => {
+  it('on a narrow screen, the bottom and top bars still reach every destination and show sync status', async () => {
     setMediaMatches(() => false);
     renderRoutes('/today');
     await screen.findByRole('heading', { name: 'Today', level: 1 });
     expect(screen.queryByRole('navigation', { name: 'Your lists' })).toBeNull();
     for (const [name, href] of NAV) expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
     expect(screen.getByRole('status', { name: 'Local only' })).toBeInTheDocument();
+    // the bottom bar holds Today, Upcoming, Week and Lists; Search and Sync are in the header
+    const tabs = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
+    expect(tabs.map((a) => a.textContent)).toEqual(['Today', 'Upcoming', 'Week', 'Lists']);
+    expect(screen.getByRole('link', { name: 'Sync' })).toContainElement(screen.getByRole('status', { name: 'Local only' }));
+    expect(screen.getByRole('button', { name: 'New task' })).toBeInTheDocument();
+  });
+
+  it('on a narrow screen, "New task" opens quick add in a sheet that adds to the list on screen', async () => {
+    setMediaMatches(() => false);
+    const home = await lists.create({ name: 'Home', color: 'green' });
+    const { user } = renderRoutes(`/lists/${home.id}`);
+    await screen.findByRole('heading', { name: 'Home', level: 1 });
+    await user.click(screen.getByRole('button', { name: 'New task' }));
+    const sheet = await screen.findByRole('dialog', { name: 'New task' });
+    await user.type(within(sheet).getByRole('textbox', { name: 'New task' }), 'Fix the gate{Enter}');
+    await waitFor(async () => expect((await listTasks(home.id, 'open')).map((t) => t.title)).toEqual(['Fix the gate']));
+    // it shows on the screen behind, so nothing says where it went
+    expect(screen.queryByText(/^Added to/)).toBeNull();
+    expect(within(sheet).getByRole('textbox', { name: 'New task' })).toHaveValue('');
+  });
+
+  it('opens "Keyboard shortcuts" with ?, and never while typing', async () => {
+    const { user } = renderRoutes('/today');
+    const box = await screen.findByRole('textbox', { name: 'New task' });
+    await user.type(box, '?');
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();
+    expect(box).toHaveValue('?');
+    box.blur();
+    await user.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(dialog).getByText('Go to Week')).toBeInTheDocument();
   });
 
   it('opens a list from the sidebar', async () => {

@@ -15,6 +15,8 @@ import { useQuickAddParser } from './parser';
 import type { SuggestUi } from './suggestions';
 import { reportWriteError } from '../write-error';
 import './quick-add.css';
+import { useAddedElsewhere } from './added-elsewhere';
+import type { Task } from '@/domain/model';
 
 export interface QuickAddProps {
   /** Where the task goes: list_id (default the Inbox) and due_date (default none). */
@@ -22,9 +24,15 @@ export interface QuickAddProps {
   placeholder?: string;
   /** Focus the box on mount (the "New task" app shortcut). */
   autoFocus?: boolean;
+  /**
+   * Whether a new task shows on the screen behind: when it doesn't (added on Today for tomorrow),
+   * a toast says "Added to <day or list>" with "Show" (SPEC §18). Without it nothing is said.
+   */
+  onScreen?: (task: Task) => boolean;
 }
 
-export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = false }: QuickAddProps) {
+export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = false, onScreen }: QuickAddProps) {
+  const tellWhere = useAddedElsewhere();
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -106,6 +114,7 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
       if (duration_min) await tasks.update(task.id, { duration_min });
       // "@name": existing labels put on, new ones made first (SPEC §14.1)
       if (labelNames?.length) await (await import('@/data/labels')).labels.addByName(task.id, labelNames);
+      if (onScreen && !onScreen(task)) tellWhere(task);
       setTitle('');
       setDismissed(new Set());
       setError(null);

@@ -72,7 +72,7 @@ export const taskUpdate: MutationDef<'task.update'> = {
     // its steps and the person's reminder and labels move with it: they are versioned in the task's list
     const steps = stepsOfTask(rows, id, 'all').map((s) => ({ ...s, list_id: next.list_id, updated_at: now }));
     const reminder = rows.reminders?.get(id);
-    const taskLabels = [...(rows.taskLabels?.values() ?? [])].map((tl) => ({ ...tl, list_id: next.list_id, updated_at: now }));
+    const taskLabels = [...(rows.taskLabels?.values() ?? [])].filter((tl) => tl.task_id === id).map((tl) => ({ ...tl, list_id: next.list_id, updated_at: now }));
     const comments = commentsOfTask(rows, id, 'all').map((c) => ({ ...c, list_id: next.list_id, updated_at: now }));
     return { tasks: [next], steps, taskLabels, comments, ...(reminder ? { reminders: [{ ...reminder, list_id: next.list_id, updated_at: now }] } : {}) };
   },

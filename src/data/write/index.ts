@@ -14,3 +14,4 @@ export { steps } from './steps';
 export { comments } from './comments';
 export { type NewTask, tasks } from './tasks';
 export type { OccurrenceDone } from './tasks-repeat';
+export { BULK_LIMIT, BULK_TOO_MANY, bulk, type BulkAction, type BulkResult, type BulkSkip } from './bulk-loader';

@@ -1,18 +1,20 @@
 // One user action = one read-write transaction: the row change, the next mutation id from
 // meta, and one outbox entry. A failure anywhere rolls all of it back.
 import { isQuotaError, StorageFullError } from '@/lib/errors';
-import type { MutationArgs, MutationName } from '@/domain/model';
+import type { Mutation, MutationArgs, MutationName } from '@/domain/model';
 import type { DaybookDb } from '../db/schema';
 import { loadMutationCore } from './core-loader';
-import { nextMutationId, queueAs } from './outbox';
+import { nextMutationId, queueAll, queueAs } from './outbox';
 
 export type Enqueue = <N extends MutationName>(name: N, args: MutationArgs[N]) => Promise<number>;
+/** Queues many changes in order: their ids follow one another, written with one counter update. */
+export type EnqueueAll = (entries: readonly Pick<Mutation, 'name' | 'args'>[]) => Promise<number[]>;
 
 /**
  * Runs `body` in one rw transaction over every table a user action may touch. A quota error
  * (Dexie may wrap the DOMException) becomes StorageFullError; the transaction is rolled back.
  */
-export async function write<T>(db: DaybookDb, body: (enqueue: Enqueue) => Promise<T>): Promise<T> {
+export async function write<T>(db: DaybookDb, body: (enqueue: Enqueue, enqueueAll: EnqueueAll) => Promise<T>): Promise<T> {
   await loadMutationCore(); // before the transaction: the commits inside it find it loaded
   try {
     // The scope must itself be an `async` function: Dexie detects that and keeps its zone
@@ -30,7 +32,15 @@ export async function write<T>(db: DaybookDb, body: (enqueue: Enqueue) => Promis
         await queueAs(db, id, name, args);
         return id;
       };
-      return body(enqueue);
+      const enqueueAll: EnqueueAll = async (entries) => {
+        const mine = counter;
+        counter = mine.then((id) => id + entries.length);
+        counter.catch(() => {});
+        const first = await mine;
+        await queueAll(db, first, entries);
+        return entries.map((_, i) => first + i);
+      };
+      return body(enqueue, enqueueAll);
     });
   } catch (err) {
     if (isQuotaError(err)) throw new StorageFullError(err);

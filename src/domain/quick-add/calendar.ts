@@ -67,3 +67,8 @@ export function nextDayOfMonth(today: string, day: number): string | null {
   }
   return null;
 }
+
+/** "next weekend": the Saturday of the week after this one (weeks starting on `weekStart`). */
+export function nextWeekendStart(today: string, weekStart: number): string {
+  return weekdayNextWeek(today, 5, weekStart);
+}

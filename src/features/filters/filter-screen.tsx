@@ -1,7 +1,9 @@
 // /filters/$filterId (SPEC §14.2): the tasks a saved filter keeps, run on the device — live, and
 // offline too — with "Edit filter" and "Delete filter".
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { SelectButton, SelectionScope } from '@/ui/selection-scope';
+import { BulkBar } from '@/connected/bulk-bar';
 import { TaskRow } from '@/connected/task-row';
 import { useListsById } from '@/connected/use-lists-by-id';
 import { filters, useFilter, useFilterTasks } from '@/data/filters';
@@ -20,6 +22,7 @@ export function FilterScreen({ filterId }: { filterId: string }) {
   const lists = useListsById();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
+  const ids = useMemo(() => tasks?.map((t) => t.id) ?? [], [tasks]);
   if (filter === undefined) return <Screen title="Filter">{null}</Screen>;
   if (filter === null) {
     return (
@@ -37,11 +40,13 @@ export function FilterScreen({ filterId }: { filterId: string }) {
     // saved by a newer version: editing starts from nothing
   }
   return (
+    <SelectionScope ids={ids}>
     <Screen
       title={filter.name}
       subtitle="Filter"
       actions={
         <div className="filters-section-header">
+          {ids.length > 0 && <SelectButton />}
           <DialogShell
             frame="panel"
             open={editing}
@@ -83,5 +88,7 @@ export function FilterScreen({ filterId }: { filterId: string }) {
         </ul>
       )}
     </Screen>
+    <BulkBar />
+    </SelectionScope>
   );
 }

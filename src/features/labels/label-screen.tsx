@@ -9,13 +9,16 @@ import { EmptyState } from '@/ui/empty-state';
 import { Screen } from '@/ui/screen';
 import { useToday } from '@/ui/use-today';
 import './labels.css';
+import { useMemo } from 'react';
+import { SelectButton, SelectionScope } from '@/ui/selection-scope';
+import { BulkBar } from '@/connected/bulk-bar';
 
 export function LabelScreen({ labelId }: { labelId: string }) {
   const label = useLabel(labelId);
   const tasks = useLabelTasks(labelId);
   const lists = useListsById();
   const today = useToday();
-  const ids = tasks?.map((t) => t.id) ?? [];
+  const ids = useMemo(() => tasks?.map((t) => t.id) ?? [], [tasks]);
   const steps = useStepCounts(ids);
   const comments = useCommentCounts(ids);
   if (label === undefined) return <Screen title="Label">{null}</Screen>;
@@ -29,7 +32,8 @@ export function LabelScreen({ labelId }: { labelId: string }) {
     );
   }
   return (
-    <Screen title={label.name} subtitle="Label">
+    <SelectionScope ids={ids}>
+    <Screen title={label.name} subtitle="Label" actions={ids.length > 0 ? <SelectButton /> : undefined}>
       {tasks && tasks.length === 0 && <EmptyState title="No tasks have this label" />}
       {tasks && tasks.length > 0 && (
         <ul className="task-list" aria-label={`Tasks labelled ${label.name}`}>
@@ -39,5 +43,7 @@ export function LabelScreen({ labelId }: { labelId: string }) {
         </ul>
       )}
     </Screen>
+    <BulkBar />
+    </SelectionScope>
   );
 }

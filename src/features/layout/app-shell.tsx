@@ -5,6 +5,8 @@ import { SessionBanner } from './session-banner';
 import { Sidebar } from './sidebar';
 import { SyncProgressStrip } from './sync-progress-strip';
 import { useMediaQuery } from '@/ui/use-media-query';
+import { KeyboardShortcuts } from './keyboard-shortcuts';
+import { NewTaskButton } from './new-task-fab';
 import './layout.css';
 
 export const WIDE_QUERY = '(min-width: 768px)';
@@ -40,7 +42,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         <SyncProgressStrip />
         {children}
       </main>
+      {!wide && <NewTaskButton />}
       {!wide && <BottomBar />}
+      <KeyboardShortcuts />
     </div>
   );
 }

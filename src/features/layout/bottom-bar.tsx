@@ -1,31 +1,39 @@
 import { Link } from '@tanstack/react-router';
 import { InvitationCount, invitationCountText, useInvitationCount } from './invitation-count';
-import { NAV_ITEMS, navTo } from './nav-items';
+import { NAV_ITEMS, navTo, TAB_NAMES } from './nav-items';
 import { SyncIndicatorSlot } from './sync-indicator-slot';
 
-const TABS = NAV_ITEMS.filter((item) => item.name !== 'Settings');
-const SETTINGS = NAV_ITEMS.find((item) => item.name === 'Settings');
+const TABS = NAV_ITEMS.filter((item) => TAB_NAMES.includes(item.name));
+const byName = (name: string) => NAV_ITEMS.find((item) => item.name === name)!;
 
-/** Narrow screens, top: the sync indicator (always visible) and Settings. */
+/**
+ * Narrow screens, top: Search, the sync indicator (a link to the sync centre, its name saying the
+ * state) and Settings.
+ */
 export function TopBar() {
+  const search = byName('Search');
+  const settings = byName('Settings');
   return (
     <header className="topbar">
       <span className="topbar-brand" aria-hidden="true">
         Daybook
       </span>
       <div className="topbar-actions">
-        <SyncIndicatorSlot />
-        {SETTINGS && (
-          <Link to={navTo(SETTINGS)} className="icon-btn" aria-label={SETTINGS.name}>
-            {SETTINGS.icon}
-          </Link>
-        )}
+        <Link to={navTo(search)} className="icon-btn" aria-label={search.name}>
+          {search.icon}
+        </Link>
+        <Link to="/sync" className="topbar-sync" aria-label="Sync">
+          <SyncIndicatorSlot drawn />
+        </Link>
+        <Link to={navTo(settings)} className="icon-btn" aria-label={settings.name}>
+          {settings.icon}
+        </Link>
       </div>
     </header>
   );
 }
 
-/** Narrow screens, bottom: five tabs within thumb reach. */
+/** Narrow screens, bottom: four tabs within thumb reach; a badge sits on its tab's icon. */
 export function BottomBar() {
   const invitations = useInvitationCount();
   return (
@@ -38,9 +46,11 @@ export function BottomBar() {
               className="bottombar-link"
               aria-description={item.name === 'Lists' && invitations ? invitationCountText(invitations) : undefined}
             >
-              {item.icon}
+              <span className="bottombar-icon">
+                {item.icon}
+                {item.name === 'Lists' && <InvitationCount count={invitations} />}
+              </span>
               <span>{item.name}</span>
-              {item.name === 'Lists' && <InvitationCount count={invitations} />}
             </Link>
           </li>
         ))}

@@ -1,6 +1,7 @@
-// The six destinations of SPEC §10, in order. Names are a contract with tests and assistive tech.
+// The destinations of SPEC §10 and §18 ("Week"), in order. Names are a contract with tests and
+// assistive tech. Phones show the first four as tabs (TABS) and the rest in the header.
 import type { ReactNode } from 'react';
-import { CalendarIcon, ListIcon, WeekIcon, SearchIcon, SettingsIcon, SunIcon, SyncIcon } from '@/ui/icons';
+import { CalendarIcon, ListIcon, SearchIcon, SettingsIcon, SunIcon, SyncIcon, WeekIcon } from '@/ui/icons';
 
 export interface NavItem {
   name: 'Today' | 'Upcoming' | 'Week' | 'Lists' | 'Search' | 'Sync' | 'Settings';
@@ -18,6 +19,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { name: 'Settings', to: '/settings', icon: <SettingsIcon /> },
 ];
 
+
+/** The phone's bottom bar (SPEC §18 "Phone"): Search, Sync and Settings sit in its header. */
+export const TAB_NAMES: readonly NavItem['name'][] = ['Today', 'Upcoming', 'Week', 'Lists'];
 
 /**
  * The destination as a router path. Some destinations are built by other features and may not

@@ -5,13 +5,17 @@
 import { statusLabel } from '@/sync-status/sync-messages';
 import { useSyncStatus } from '@/sync-status/use-sync-status';
 
-export function SyncIndicatorSlot() {
+/**
+ * `drawn`: the words are drawn by CSS from an attribute, for a place where the indicator sits in
+ * a link named "Sync" (the phone's header), whose name must then hold all of its text.
+ */
+export function SyncIndicatorSlot({ drawn = false }: { drawn?: boolean }) {
   const status = useSyncStatus();
   const label = statusLabel(status);
   return (
     <span className="sync-indicator" role="status" aria-label={label} data-state={status.status}>
       <span className="sync-indicator-dot" aria-hidden="true" />
-      <span aria-hidden="true">{label}</span>
+      {drawn ? <span className="sync-indicator-drawn" data-label={label} aria-hidden="true" /> : <span aria-hidden="true">{label}</span>}
     </span>
   );
 }

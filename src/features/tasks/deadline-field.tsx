@@ -4,9 +4,8 @@
 // task, "Start steps over each time" (on unless the task says otherwise), which unticks its steps
 // when an occurrence is completed.
 import { type RefObject, useId } from 'react';
-import { addDays } from '@/lib/dates';
 import type { Task } from '@/domain/model';
-import { DatePicker } from '@/ui/date-picker';
+import { DateChoices } from '@/ui/date-choices';
 import { FieldError } from '@/ui/field-error';
 import { mediumDate } from '@/ui/format';
 import { CalendarIcon } from '@/ui/icons';
@@ -52,20 +51,7 @@ export function DeadlineField({ task, today, picker, disabled, error, onPick }: 
       </div>
       {picker.open && (
         <section id={id('picker')} className="picker-panel" aria-label="Pick a deadline">
-          <div className="picker-shortcuts">
-            <button type="button" className="btn btn-sm" onClick={() => onPick(today)}>
-              Today
-            </button>
-            <button type="button" className="btn btn-sm" onClick={() => onPick(addDays(today, 1))}>
-              Tomorrow
-            </button>
-            {task.deadline && (
-              <button type="button" className="btn btn-sm btn-ghost" onClick={() => onPick(null)}>
-                Clear deadline
-              </button>
-            )}
-          </div>
-          <DatePicker value={task.deadline ?? null} onSelect={onPick} autoFocus />
+          <DateChoices value={task.deadline ?? null} onSelect={onPick} today={today} noDate={task.deadline ? 'Clear deadline' : false} autoFocus />
         </section>
       )}
     </>

@@ -1,10 +1,9 @@
 // The task's due date and time. The date is a button named "Due date" (SPEC §10) that opens a
-// picker panel below the fields, with Today / Tomorrow / Clear date shortcuts; the time is a
+// picker panel below the fields, with its shortcuts (ui/date-choices); the time is a
 // time input that saves as soon as it holds a whole time.
 import { type RefObject, useId, useRef, useState } from 'react';
-import { addDays } from '@/lib/dates';
 import type { Task } from '@/domain/model';
-import { DatePicker } from '@/ui/date-picker';
+import { DateChoices } from '@/ui/date-choices';
 import { errorProps, FieldError } from '@/ui/field-error';
 import { mediumDate } from '@/ui/format';
 import { useFormatAnswers } from '@/ui/use-format-answers';
@@ -92,20 +91,7 @@ export function DueFields({ task, today, picker, time, dateError, viewOnly, onPi
 
       {picker.open && (
         <section id={id('picker')} className="picker-panel" aria-label="Pick a due date">
-          <div className="picker-shortcuts">
-            <button type="button" className="btn btn-sm" onClick={() => onPickDate(today)}>
-              Today
-            </button>
-            <button type="button" className="btn btn-sm" onClick={() => onPickDate(addDays(today, 1))}>
-              Tomorrow
-            </button>
-            {task.due_date && (
-              <button type="button" className="btn btn-sm btn-ghost" onClick={() => onPickDate(null)}>
-                Clear date
-              </button>
-            )}
-          </div>
-          <DatePicker value={task.due_date} onSelect={onPickDate} autoFocus />
+          <DateChoices value={task.due_date} onSelect={onPickDate} today={today} noDate={task.due_date ? 'No date' : false} autoFocus />
         </section>
       )}
     </>

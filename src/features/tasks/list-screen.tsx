@@ -1,7 +1,7 @@
 // One list (SPEC §2 /lists/$listId): header in the list's colour with room for actions,
 // the open/done/all filter, quick add into this list, and the virtualised, reorderable tasks.
 import { Link } from '@tanstack/react-router';
-import { type CSSProperties, type ReactNode, useId } from 'react';
+import { type CSSProperties, type ReactNode, useId, useMemo } from 'react';
 import type { Show } from '@/data';
 import { useList, useListTasks, useMembers, useOpenTaskCounts } from '@/data/react';
 import type { Member } from '@/domain/model';
@@ -13,7 +13,11 @@ import { useToday } from '@/ui/use-today';
 import { QuickAdd } from '@/connected/quick-add/quick-add';
 import { formatCount } from '@/ui/format';
 import { useFormatAnswers } from '@/ui/use-format-answers';
+import { SelectButton, SelectionScope } from '@/ui/selection-scope';
+import { BulkBar } from '@/connected/bulk-bar';
 import { VirtualTaskList } from './virtual-task-list';
+import { LIST_SORTS, listComparator } from '@/domain/task-order';
+import { useListSort } from './use-list-sort';
 import './tasks.css';
 
 export const SHOW_OPTIONS: { value: Show; name: string }[] = [
@@ -33,13 +37,20 @@ export interface ListScreenProps {
 export function ListScreen({ listId, show, onShowChange, actions }: ListScreenProps) {
   useFormatAnswers();
   const list = useList(listId);
-  const tasks = useListTasks(listId, show);
+  const stored = useListTasks(listId, show);
+  const [sort, setSort] = useListSort(listId);
+  // Manual is the stored order the query walks; another sort orders the rows here
+  const tasks = useMemo(() => {
+    const compare = listComparator(sort);
+    return stored && compare ? [...stored].sort(compare) : stored;
+  }, [stored, sort]);
   const counts = useOpenTaskCounts();
   const role = useListRole(listId);
   const members = useMembers(listId);
   const today = useToday();
   const viewOnly = role === 'viewer';
   const noteId = useId();
+  const ids = useMemo(() => tasks?.map((t) => t.id) ?? [], [tasks]);
 
   if (list === undefined) return null;
   if (list === null) {
@@ -59,6 +70,7 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
 
   const open = counts?.[list.id] ?? 0;
   return (
+    <SelectionScope ids={ids}>
     <section
       className="screen list-screen"
       aria-labelledby="list-title"
@@ -95,12 +107,23 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
             </label>
           ))}
         </fieldset>
+        <label className="list-sort">
+          <span>Sort</span>
+          <select className="input" value={sort} onChange={(e) => setSort(e.currentTarget.value as typeof sort)}>
+            {LIST_SORTS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {tasks && tasks.length > 0 && <SelectButton />}
       </div>
 
-      {!viewOnly && <QuickAdd defaults={{ list_id: list.id }} placeholder={`Add to ${list.name}`} />}
+      {!viewOnly && <QuickAdd defaults={{ list_id: list.id }} placeholder={`Add to ${list.name}`} onScreen={(t) => t.list_id === list.id} />}
 
       {tasks && tasks.length > 0 && (
-        <VirtualTaskList tasks={tasks} list={list} today={today} viewOnly={viewOnly} viewOnlyNoteId={viewOnly ? noteId : undefined} />
+        <VirtualTaskList tasks={tasks} list={list} today={today} viewOnly={viewOnly} viewOnlyNoteId={viewOnly ? noteId : undefined} reorderable={sort === 'manual'} />
       )}
       {tasks && tasks.length === 0 && (
         <EmptyState title={show === 'done' ? 'No completed tasks' : show === 'open' ? 'All done' : 'No tasks yet'}>
@@ -108,6 +131,8 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
         </EmptyState>
       )}
     </section>
+    <BulkBar />
+    </SelectionScope>
   );
 }
 

@@ -21,6 +21,8 @@ interface VirtualTaskListProps {
   viewOnly: boolean;
   /** The on-screen note that says why a view-only list can't be changed. */
   viewOnlyNoteId?: string;
+  /** Rows may be dragged and moved (only in the list's manual order). */
+  reorderable?: boolean;
 }
 
 const ESTIMATED_ROW = 58;
@@ -40,7 +42,7 @@ export function moveTargetForSlot(rows: readonly Pick<Task, 'id'>[], from: numbe
  * Memoised: the list screen re-renders on every open-count change (its subtitle), and each of the
  * rows on screen would render again with it.
  */
-export const VirtualTaskList = memo(function VirtualTaskList({ tasks, list, today, viewOnly, viewOnlyNoteId }: VirtualTaskListProps) {
+export const VirtualTaskList = memo(function VirtualTaskList({ tasks, list, today, viewOnly, viewOnlyNoteId, reorderable = true }: VirtualTaskListProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const { announce, region } = useAnnouncer();
@@ -101,7 +103,7 @@ export const VirtualTaskList = memo(function VirtualTaskList({ tasks, list, toda
   const { drag, handleProps } = usePointerReorder(virtualizer, (from, slot) => void move(from, slot));
 
   function onRowKeyDown(e: KeyboardEvent<HTMLLIElement>, index: number) {
-    if (viewOnly || !e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
+    if (viewOnly || !reorderable || !e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
     e.preventDefault();
     const target = e.target as HTMLElement;
     const refocus = target.classList.contains('task-title') ? '.task-title' : '.task-check';
@@ -151,9 +153,9 @@ export const VirtualTaskList = memo(function VirtualTaskList({ tasks, list, toda
               assignee={assigneeName(task, members)}
               labels={labelsByTask?.get(task.id)}
               onKeyDown={(e) => onRowKeyDown(e, index)}
-              leading={<div className="drag-handle" aria-hidden="true" {...handleProps(index)}><GripIcon /></div>}
+              leading={reorderable ? <div className="drag-handle" aria-hidden="true" {...handleProps(index)}><GripIcon /></div> : undefined}
               trailing={
-                <div className="move-buttons">
+                reorderable && <div className="move-buttons">
                   <button
                     type="button"
                     className="icon-btn move-up"

@@ -1,6 +1,8 @@
 // Today (SPEC §2, §14.3): open tasks that are overdue, then those due today, then those whose
 // deadline has come though they are planned for later (or for no day); quick add dates to today.
-import { memo, useMemo } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
+import { compareForDay, compareForToday } from '@/domain/task-order';
+import { RescheduleButton } from './reschedule';
 import { useCommentCounts, useStepCounts, useTodayTasks } from '@/data/react';
 import { EmptyState } from '@/ui/empty-state';
 import { longDate } from '@/ui/format';
@@ -13,6 +15,8 @@ import { QuickAdd } from '@/connected/quick-add/quick-add';
 import { SignInOffer } from './sign-in-offer';
 import { Screen } from '@/ui/screen';
 import { useBootSnapshot } from '@/connected/boot-snapshot';
+import { SelectButton, SelectionScope } from '@/ui/selection-scope';
+import { BulkBar } from '@/connected/bulk-bar';
 
 /** A row re-renders only when its own props change: a write elsewhere keeps the other tasks' objects. */
 const Row = memo(TaskRow);
@@ -25,7 +29,12 @@ export interface TodayScreenProps {
 export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
   useFormatAnswers();
   const today = useToday();
-  const groups = useTodayTasks(today);
+  const read = useTodayTasks(today);
+  // timed tasks by time, then by priority, then manual order (the query gives date, time, position)
+  const groups = useMemo(
+    () => read && { overdue: [...read.overdue].sort(compareForToday), today: [...read.today].sort(compareForDay), deadline: read.deadline },
+    [read],
+  );
   const lists = useListsById();
   // Every row's "done/total" in one query.
   const ids = useMemo(() => (groups ? [...groups.overdue, ...groups.today, ...groups.deadline].map((t) => t.id) : []), [groups]);
@@ -35,12 +44,15 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
   // are drawn, saved again after each change.
   useBootSnapshot(groups !== undefined, groups);
 
-  const section = (id: string, title: string, tasks: Task[], danger = false) => (
+  const section = (id: string, title: string, tasks: Task[], danger = false, action?: ReactNode) => (
     <section className="section" aria-labelledby={id}>
-      <h2 className={danger ? 'section-title is-danger' : 'section-title'} id={id}>
-        {title}{' '}
-        <span className="section-count">{tasks.length}</span>
-      </h2>
+      <div className="section-header">
+        <h2 className={danger ? 'section-title is-danger' : 'section-title'} id={id}>
+          {title}{' '}
+          <span className="section-count">{tasks.length}</span>
+        </h2>
+        {action}
+      </div>
       <ul className="task-list">
         {tasks.map((task) => (
           <Row key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList screenDay={today} steps={steps?.[task.id]} comments={comments?.[task.id]} />
@@ -50,9 +62,10 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
   );
 
   return (
-    <Screen title="Today" subtitle={longDate(today)}>
-      <QuickAdd defaults={{ due_date: today }} placeholder="Add a task for today" autoFocus={focusQuickAdd} />
-      {groups && groups.overdue.length > 0 && section('today-overdue', 'Overdue', groups.overdue, true)}
+    <SelectionScope ids={ids}>
+    <Screen title="Today" subtitle={longDate(today)} actions={ids.length > 0 ? <SelectButton /> : undefined}>
+      <QuickAdd defaults={{ due_date: today }} placeholder="Add a task for today" autoFocus={focusQuickAdd} onScreen={(t) => t.due_date !== null && t.due_date <= today} />
+      {groups && groups.overdue.length > 0 && section('today-overdue', 'Overdue', groups.overdue, true, <RescheduleButton tasks={groups.overdue} today={today} />)}
       {groups && groups.today.length > 0 && section('today-due', 'Due today', groups.today)}
       {groups && groups.deadline.length > 0 && section('today-deadline', 'Deadline', groups.deadline)}
       {groups && groups.overdue.length === 0 && groups.today.length === 0 && groups.deadline.length === 0 && (
@@ -60,5 +73,7 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
       )}
       <SignInOffer />
     </Screen>
+    <BulkBar />
+    </SelectionScope>
   );
 }

@@ -17,6 +17,8 @@ import { QuickAdd } from '@/connected/quick-add/quick-add';
 import { RepeatRowView } from '@/ui/repeat-row';
 import { Screen } from '@/ui/screen';
 import { countsWithRepeats, type DayItem, dayItems } from './day-items';
+import { SelectButton, SelectionOrder, SelectionScope } from '@/ui/selection-scope';
+import { BulkBar } from '@/connected/bulk-bar';
 import './upcoming.css';
 
 export interface UpcomingScreenProps {
@@ -55,7 +57,8 @@ export function UpcomingScreen({ day, onDayChange }: UpcomingScreenProps) {
   );
 
   return (
-    <Screen title="Upcoming" subtitle={day ? dayHeading(day, today) : `The next ${UPCOMING_DAYS} days`} className="upcoming-screen">
+    <SelectionScope>
+    <Screen title="Upcoming" subtitle={day ? dayHeading(day, today) : `The next ${UPCOMING_DAYS} days`} className="upcoming-screen" actions={<SelectButton />}>
       <div className="upcoming-layout">
         <aside className="upcoming-calendar" aria-label="Calendar">
           <DatePicker
@@ -80,6 +83,8 @@ export function UpcomingScreen({ day, onDayChange }: UpcomingScreenProps) {
         </div>
       </div>
     </Screen>
+    <BulkBar />
+    </SelectionScope>
   );
 }
 
@@ -117,21 +122,24 @@ function useDayGroups(from: string, days: number, today: string) {
     [read, from, days, today],
   );
   const ids = useMemo(() => read?.due.map((t) => t.id) ?? [], [read]);
-  return { groups, steps: useStepCounts(ids), comments: useCommentCounts(ids) };
+  // the rows in the order shown (a day's untimed first), for Shift-click ranges and "Select all"
+  const order = useMemo(() => groups?.flatMap((g) => g.tasks.flatMap((item) => (item.repeat ? [] : [item.task.id]))) ?? [], [groups]);
+  return { groups, order, steps: useStepCounts(ids), comments: useCommentCounts(ids) };
 }
 
 function DayView({ day, today, lists }: DaysProps & { day: string }) {
   useFormatAnswers();
-  const { groups, steps, comments } = useDayGroups(day, 1, today);
+  const { groups, order, steps, comments } = useDayGroups(day, 1, today);
   const items = groups?.[0]?.tasks;
   const heading = dayHeading(day, today);
   return (
     <section className="section" aria-labelledby="picked-day">
+      <SelectionOrder ids={order} />
       <h2 className="section-title" id="picked-day">
         {heading}{' '}
         {items && <span className="section-count">{items.length}</span>}
       </h2>
-      <QuickAdd key={day} defaults={{ due_date: day }} placeholder={`Add a task for ${dayLabel(day, today)}`} />
+      <QuickAdd key={day} defaults={{ due_date: day }} placeholder={`Add a task for ${dayLabel(day, today)}`} onScreen={(t) => t.due_date === day} />
       {items && items.length > 0 && <DayTasks day={day} items={items} today={today} lists={lists} steps={steps} comments={comments} />}
       {items && items.length === 0 && <p className="day-empty">Nothing planned for this day.</p>}
     </section>
@@ -140,9 +148,10 @@ function DayView({ day, today, lists }: DaysProps & { day: string }) {
 
 function NextDays({ today, lists, onPick }: DaysProps & { onPick: (day: string) => void }) {
   useFormatAnswers();
-  const { groups = [], steps, comments } = useDayGroups(today, UPCOMING_DAYS, today);
+  const { groups = [], order, steps, comments } = useDayGroups(today, UPCOMING_DAYS, today);
   return (
     <>
+      <SelectionOrder ids={order} />
       {groups.map((group) => {
         const id = `day-${group.date}`;
         return (
