@@ -8,7 +8,7 @@ import { signUp, syncIndicator, syncUntil, uniqueEmail } from './support/account
 import { addTask, createList, taskItem } from './support/app';
 import { type Person, shareAndAccept, test } from './support/people';
 import { axeViolations } from './support/axe';
-import { sidebarList } from './support/sharing';
+import { nameOf, sidebarList } from './support/sharing';
 
 async function openTask(page: Page, listName: string, title: string) {
   await sidebarList(page, listName).click();
@@ -39,7 +39,7 @@ test('a comment written offline reaches the others; a mention and a viewer’s r
   await box.fill('I’ll pick it up after work — https://example.com/paint');
   await box.press('Control+Enter');
   const mine = a.comments.getByRole('listitem').filter({ hasText: 'I’ll pick it up after work' });
-  await expect(mine).toContainText(alice.email);
+  await expect(mine).toContainText(nameOf(alice.email));
   await expect(mine.getByRole('link', { name: 'https://example.com/paint' })).toHaveAttribute('target', '_blank');
   await expect(box).toHaveValue('');
   await a.dialog.getByRole('button', { name: 'Close' }).click();
@@ -57,16 +57,16 @@ test('a comment written offline reaches the others; a mention and a viewer’s r
 
   // B answers, mentioning A through the "@" suggestions
   const b = await openTask(bob.page, name, 'Paint the fence');
-  await expect(b.comments.getByRole('listitem').filter({ hasText: 'I’ll pick it up after work' })).toContainText(alice.email);
+  await expect(b.comments.getByRole('listitem').filter({ hasText: 'I’ll pick it up after work' })).toContainText(nameOf(alice.email));
   const answer = b.comments.getByRole('textbox', { name: 'Add a comment' });
-  await answer.pressSequentially(`Thanks @${alice.email.slice(0, 5)}`);
+  await answer.pressSequentially(`Thanks @${nameOf(alice.email).slice(0, 5)}`);
   const options = b.comments.getByRole('listbox', { name: 'Members' });
-  await expect(options.getByRole('option', { name: alice.email })).toBeVisible();
+  await expect(options.getByRole('option', { name: nameOf(alice.email) })).toBeVisible();
   await answer.press('Enter');
   await answer.pressSequentially('I bought the paint');
   await b.comments.getByRole('button', { name: 'Comment' }).click();
   const his = b.comments.getByRole('listitem').filter({ hasText: 'I bought the paint' });
-  await expect(his.getByText(`@${alice.email}`)).toBeVisible();
+  await expect(his.getByText(`@${nameOf(alice.email)}`)).toBeVisible();
   await expect(his.getByRole('button', { name: 'Edit' })).toBeVisible();
   // the section with comments, a link, a mention and the "@" listbox open, light and dark
   await answer.pressSequentially('@');
@@ -88,7 +88,7 @@ test('a comment written offline reaches the others; a mention and a viewer’s r
   });
   const c = await openTask(carol.page, name, 'Paint the fence');
   await expect(c.comments.getByRole('listitem')).toHaveCount(2);
-  await expect(c.comments.getByRole('listitem').nth(1)).toContainText(`Thanks @${alice.email} I bought the paint`);
+  await expect(c.comments.getByRole('listitem').nth(1)).toContainText(`Thanks @${nameOf(alice.email)} I bought the paint`);
   await expect(c.comments.getByRole('textbox', { name: 'Add a comment' })).toHaveCount(0);
   await expect(c.comments.getByRole('button', { name: 'Delete' })).toHaveCount(0);
 
