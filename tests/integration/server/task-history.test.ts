@@ -92,8 +92,8 @@ describe.each(SERVER_KINDS)('task history on %s', (kind) => {
       const batch = Array.from({ length: 80 }, (_, i) => update(i + 1, t, { title: `v${round * 80 + i + 1}` }));
       expect(new Set(await results(a, batch))).toEqual(new Set(['applied']));
     }
-    const [{ n }] = await srv.sql.query<{ n: number }>('select count(*)::int as n from daybook_private.task_history where task_id = $1', [t]);
-    expect(n).toBe(200);
+    const [row] = await srv.sql.query<{ n: number }>('select count(*)::int as n from daybook_private.task_history where task_id = $1', [t]);
+    expect(row?.n).toBe(200);
     const pages: Entry[][] = [];
     let before: number | undefined;
     for (;;) {
