@@ -1,8 +1,9 @@
 // History (SPEC §17) through the real HTTP API and supabase-js, on PGlite and PostgreSQL 15: each
 // kind of change a push makes is recorded once with its actor, in the change's transaction (a
 // refused change records nothing); members joining and leaving reach the list's activity; only
-// live members of the task's list read it; a task keeps at most 200 entries; and a restore of an
-// earlier title (a plain task.update) is one more change.
+// live members of the task's list read it; a task keeps at most 200 entries; a deleted account's
+// entries stay, as the former member's; and a restore of an earlier title (a plain task.update) is
+// one more change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { acceptInvitations, listCreate, newId, pushOk, type RawMutation, taskCreate } from '../../helpers/server-sync';
@@ -82,6 +83,21 @@ describe.each(SERVER_KINDS)('task history on %s', (kind) => {
       expect((await u.client.rpc('task_history', { p_task_id: t })).error).not.toBeNull();
       expect((await u.client.from('task_history').select('*')).data ?? []).toEqual([]);
     }
+  });
+
+  it('keeps a deleted account’s entries under the former member', async () => {
+    const { a, b, listId } = await shared();
+    const t = newId();
+    expect(await results(a, [taskCreate(1, t, listId, 'Buy milk')])).toEqual(['applied']);
+    expect(await results(b, [update(1, t, { title: 'Buy oat milk' }), update(2, t, { assignee: b.userId })])).toEqual(['applied', 'applied']);
+    expect((await b.client.rpc('delete_account')).error).toBeNull();
+    const h = await history(a, t);
+    const FORMER = '00000000-0000-0000-0000-000000000000';
+    expect(h.map((e) => [e.kind, e.actor_id, e.actor_name])).toEqual([
+      ['assignee', FORMER, null], ['assignee', FORMER, null], ['title', FORMER, null], ['created', a.userId, h[3]!.actor_name],
+    ]);
+    expect(h[1]).toMatchObject({ before: null, after: FORMER });
+    expect(JSON.stringify(h)).not.toContain(b.userId);
   });
 
   it('keeps at most 200 entries a task and pages them 50 at a time', async () => {
