@@ -4,7 +4,7 @@
 // the session expired) · 413 too_large · any other 4xx refused as a whole.
 import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
 import type { PullResult, PushResult } from '@/domain/model';
-import type { LinkPreview, PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/ports';
+import type { HistoryEntry, LinkPreview, PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/ports';
 import { isTimeoutMessage } from './timeout-fetch';
 
 interface RpcAnswer {
@@ -67,7 +67,7 @@ export function createRpcTransport(supabase: SupabaseClient, userId: string): Sy
     return null;
   }
 
-  async function call<T>(fn: 'sync_push' | 'sync_pull' | 'ids_in_use' | 'link_preview' | 'join_list', args: Record<string, unknown>): Promise<TransportOutcome<T>> {
+  async function call<T>(fn: 'sync_push' | 'sync_pull' | 'ids_in_use' | 'link_preview' | 'join_list' | 'task_history' | 'list_activity', args: Record<string, unknown>): Promise<TransportOutcome<T>> {
     const before = await session(false);
     if (before) return before;
     const first = classify<T>((await supabase.rpc(fn, args)) as RpcAnswer);
@@ -89,5 +89,7 @@ export function createRpcTransport(supabase: SupabaseClient, userId: string): Sy
     idsInUse: (ids: string[]) => call<string[]>('ids_in_use', { p_ids: ids }),
     linkPreview: (token: string) => call<LinkPreview>('link_preview', { p_token: token }),
     joinList: (token: string) => call<string>('join_list', { p_token: token }),
+    taskHistory: (taskId: string, before: number | null) => call<HistoryEntry[]>('task_history', { p_task_id: taskId, p_before: before }),
+    listActivity: (listId: string, before: number | null) => call<HistoryEntry[]>('list_activity', { p_list_id: listId, p_before: before }),
   };
 }

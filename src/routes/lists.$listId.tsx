@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import type { Show } from '@/data';
+import { ActivityLink } from '@/features/lists/activity-link';
 import { ListActions } from '@/features/lists/list-actions';
 import { ShareButton } from '@/features/sharing/share-button';
 import { ListScreen } from '@/features/tasks/list-screen';
@@ -33,6 +34,7 @@ function ListRoute() {
         actions={
           <>
             <ShareButton listId={listId} />
+            <ActivityLink listId={listId} />
             <ListActions listId={listId} />
           </>
         }

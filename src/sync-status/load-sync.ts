@@ -12,6 +12,8 @@ export type SyncLoad = 'idle' | 'loading' | 'ready' | 'failed';
 export type { AuthAnswer, AuthLinkType, AuthOutcome } from '@/sync';
 /** A share link's preview and join answers (the join page's). */
 export type { LinkAnswer, LinkPreview, LinkProblem } from '@/sync';
+/** A task's history and a list's activity (SPEC §17). */
+export type { HistoryAnswer, HistoryEntry } from '@/sync';
 
 let sync: Sync | null = null;
 let loadFacade: () => Promise<Sync> = () => Promise.reject(new Error('No sync loader: src/app/start.tsx sets it'));

@@ -3,6 +3,7 @@
 import { createSyncEngine, type EngineOptions, type SyncEngine } from './engine';
 import { browserEnvironment, realClock } from './environment';
 import { type IdCheck, serverIdCheck } from './id-check';
+import { type HistoryReader, historyReader } from './history';
 import { type LinkJoin, linkJoin } from './link-join';
 import { createLeadership, type Leadership } from './leader';
 import type { InvitationLink } from '@/domain/invitation-link';
@@ -61,6 +62,8 @@ export interface Sync {
   openInvitation(token: string): Promise<InvitationLink>;
   /** A share link's preview and joining through it, as the signed-in person (SPEC §13.1). */
   links: LinkJoin;
+  /** A task's history and a list's activity, read from the server (SPEC §17). */
+  history: HistoryReader;
   /** Deletes the signed-in account on the server, then its data on this device (SPEC §16). */
   deleteAccount(): Promise<{ ok: true } | { ok: false; message: string }>;
   /** "Don't send me invitations" with an invitation mail's token (SPEC §16). */
@@ -298,6 +301,7 @@ export function createSync(deps: SyncDeps): Sync {
       return link;
     },
     links: linkJoin(() => (account.state === 'signed-in' ? deps.auth.transportFor(account.userId) : null)),
+    history: historyReader(() => (account.state === 'signed-in' ? deps.auth.transportFor(account.userId) : null)),
     async deleteAccount() {
       if (account.state !== 'signed-in' || !deps.auth.deleteAccount) return { ok: false, message: 'Sign in to delete your account' };
       const userId = account.userId;

@@ -21,6 +21,7 @@ export {
 } from './schedule';
 export { createSync, type Sync, type SyncDeps } from './facade';
 export { type IdCheck, serverIdCheck } from './id-check';
+export { type HistoryAnswer, type HistoryEntry, type HistoryReader, historyReader } from './history';
 export { type LinkAnswer, type LinkJoin, type LinkPreview, type LinkProblem, linkJoin } from './link-join';
 export type {
   AccountAuth,

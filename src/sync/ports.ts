@@ -100,6 +100,25 @@ export interface LinkPreview {
   my_role: Role | null;
 }
 
+/** One entry of a task's history or a list's activity (task_history, list_activity: SPEC §17). */
+export interface HistoryEntry {
+  id: number;
+  task_id: string | null;
+  /** The task's title now (list activity names the task). */
+  task_title: string | null;
+  at: string;
+  /** Who made the change: null for the server's own paths. */
+  actor_id: string | null;
+  /** Null for the server or a former member. */
+  actor_name: string | null;
+  actor_color: string | null;
+  kind: string;
+  before: unknown;
+  after: unknown;
+  /** The member who joined or left. */
+  subject_name: string | null;
+}
+
 export interface SyncTransport {
   push(req: PushRequest): Promise<TransportOutcome<PushResult>>;
   pull(req: PullRequest): Promise<TransportOutcome<PullResult>>;
@@ -109,6 +128,9 @@ export interface SyncTransport {
   /** A share link's list, role and sharer, and joining through it (SPEC §13.1). */
   linkPreview?(token: string): Promise<TransportOutcome<LinkPreview>>;
   joinList?(token: string): Promise<TransportOutcome<string>>;
+  /** A page (50, newest first, before `before`) of a task's history or a list's activity. */
+  taskHistory?(taskId: string, before: number | null): Promise<TransportOutcome<HistoryEntry[]>>;
+  listActivity?(listId: string, before: number | null): Promise<TransportOutcome<HistoryEntry[]>>;
 }
 
 /** The most ids one idsInUse call may ask about (the server refuses more). */

@@ -422,3 +422,29 @@ begin
   end if;
 end $$;
 
+create or replace function daybook_private.forget_person(p_user uuid, p_lists uuid[]) returns void
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  lid uuid;
+begin
+  foreach lid in array p_lists loop
+    perform daybook_private.drop_assignments(lid, p_user);
+  end loop;
+  update public.tasks set created_by = daybook_private.former_member() where created_by = p_user;
+  -- their comments stay in the lists that live on, under "Former member"; a mention of them in
+  -- anyone's comment becomes plain text (always shorter than the token, so within the limit)
+  update public.comments set author_id = daybook_private.former_member() where author_id = p_user;
+  update public.comments set body = regexp_replace(body, '@\[[^]]*\]\(' || p_user::text || '\)', '@Former member', 'g')
+  where list_id = any(p_lists) and strpos(body, p_user::text) > 0;
+  -- History keeps what they did, as the former member's, in every list they were ever on (p_lists
+  -- too: those passed on have lost their member row already); what the rest of the deletion
+  -- writes of them is recorded so too (history_actor).
+  perform set_config('daybook.forgotten', p_user::text, true);
+  update daybook_private.task_history h set actor_id = daybook_private.history_actor(h.actor_id),
+    before = replace(h.before::text, p_user::text, daybook_private.former_member()::text)::jsonb,
+    after = replace(h.after::text, p_user::text, daybook_private.former_member()::text)::jsonb
+  where (h.list_id = any (p_lists) or h.list_id in (select m.list_id from public.list_members m where m.user_id = p_user))
+    and (h.actor_id = p_user or (h.kind in ('assignee', 'joined', 'left')
+      and strpos(coalesce(h.before::text, '') || coalesce(h.after::text, ''), p_user::text) > 0));
+end $$;
+

@@ -62,6 +62,8 @@ const PATH = process.env.PROPERTY_PATH;
 const AGE = process.env.AGE_REFUSALS !== '0';
 /** Where scripts/property-long.mjs wants the counts (JSON), appended once per test run. */
 const STATS_FILE = process.env.PROPERTY_STATS_FILE;
+/** The title each task had before its last title edit on a device: what a restore writes back. */
+const earlierTitles = new Map<string, string>();
 
 // ---- what a step can be --------------------------------------------------------------------
 
@@ -85,7 +87,7 @@ type Op =
   | { op: 'task.complete'; task: number }
   | { op: 'task.undo'; pick: number; tick: boolean }
   | { op: 'task.repeat'; task: number; repeat: string | null }
-  | { op: 'task.update'; task: number; field: 'title' | 'notes' | 'priority' | 'done' | 'due' | 'deadline' | 'start_over' | 'duration'; title: string; notes: string; priority: 0 | 1 | 2 | 3; due: string | null; time: string | null }
+  | { op: 'task.update'; task: number; field: 'title' | 'notes' | 'priority' | 'done' | 'due' | 'deadline' | 'start_over' | 'duration' | 'restore'; title: string; notes: string; priority: 0 | 1 | 2 | 3; due: string | null; time: string | null }
   | { op: 'task.move'; task: number; list: number; where: 'start' | 'end' }
   | { op: 'task.delete'; task: number }
   | { op: 'task.restore'; task: number }
@@ -137,8 +139,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       op: fc.constant('task.update' as const),
       task: pick,
-      field: fc.constantFrom('title', 'notes', 'priority', 'done', 'due', 'deadline', 'start_over', 'duration') as fc.Arbitrary<
-        'title' | 'notes' | 'priority' | 'done' | 'due' | 'deadline' | 'start_over' | 'duration'
+      field: fc.constantFrom('title', 'notes', 'priority', 'done', 'due', 'deadline', 'start_over', 'duration', 'restore') as fc.Arbitrary<
+        'title' | 'notes' | 'priority' | 'done' | 'due' | 'deadline' | 'start_over' | 'duration' | 'restore'
       >,
       title: text,
       notes,
@@ -320,8 +322,11 @@ async function edit(d: Device, other: Other, op: Op): Promise<void> {
       }
       case 'task.update': {
         if (!task) return;
+        // "Restore this version" (SPEC §17): a plain title edit back to a title the task had here
+        if (op.field === 'title') earlierTitles.set(task.id, task.title);
         const patch =
           op.field === 'title' ? { title: op.title }
+          : op.field === 'restore' ? { title: earlierTitles.get(task.id) ?? task.title }
           : op.field === 'notes' ? { notes: op.notes }
           : op.field === 'priority' ? { priority: op.priority }
           : op.field === 'done' ? { done: !task.done }

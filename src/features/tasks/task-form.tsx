@@ -12,6 +12,7 @@ import { useToday } from '@/ui/use-today';
 import { AddToCalendarButton } from './add-to-calendar';
 import { AssigneeField } from './assignee-field';
 import { CommentsSection } from './comments-section';
+import { HistorySection } from './history-section';
 import { creatorLabel } from './creator-label';
 import { DeadlineField, StartOverField } from './deadline-field';
 import { DueFields, usePickerState } from './due-fields';
@@ -192,6 +193,8 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
       {addedBy && <p className="task-added-by">{addedBy}</p>}
 
       <CommentsSection taskId={task.id} role={role} me={identity?.userId} members={members ?? []} escapers={escapers} />
+
+      {identity && <HistorySection task={task} viewOnly={viewOnly} />}
 
       <div className="dialog-footer">
         <AddToCalendarButton task={task} />

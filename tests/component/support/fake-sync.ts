@@ -4,7 +4,7 @@
 import { vi } from 'vitest';
 import { provideSync } from '@/sync-status/load-sync';
 import type { InvitationLink } from '@/domain/invitation-link';
-import type { Account, AuthAnswer, AuthOutcome, LinkAnswer, LinkPreview, Sync, SyncEvent, SyncListener, SyncStatus } from '@/sync';
+import type { Account, AuthAnswer, AuthOutcome, HistoryAnswer, LinkAnswer, LinkPreview, Sync, SyncEvent, SyncListener, SyncStatus } from '@/sync';
 
 export const ANN: Account = { state: 'signed-in', userId: 'user-ann', email: 'ann@example.com' };
 
@@ -87,6 +87,11 @@ export function fakeSync(initial: Partial<SyncStatus> = {}): FakeSync {
     links: {
       preview: vi.fn(async (_token: string): Promise<LinkAnswer<LinkPreview>> => ({ ok: false, problem: 'offline', message: 'No server' })),
       join: vi.fn(async (_token: string): Promise<LinkAnswer<string>> => ({ ok: false, problem: 'offline', message: 'No server' })),
+    },
+    // history and activity: a test that opens them sets its own answers
+    history: {
+      task: vi.fn(async (_taskId: string, _before?: number | null): Promise<HistoryAnswer> => ({ ok: false, problem: 'offline', message: 'No server' })),
+      list: vi.fn(async (_listId: string, _before?: number | null): Promise<HistoryAnswer> => ({ ok: false, problem: 'offline', message: 'No server' })),
     },
     stopInvitationMail: vi.fn(async (_token: string): Promise<'stopped' | 'unknown' | 'unreachable'> => 'stopped'),
     deleteAccount: vi.fn(async (): Promise<{ ok: true } | { ok: false; message: string }> => {

@@ -15,6 +15,7 @@ import { Route as JoinRoute } from '@/routes/join.$token';
 import { Route as LabelRoute } from '@/routes/labels.$labelId';
 import { Route as ListRoute } from '@/routes/lists.$listId';
 import { Route as ShareRoute } from '@/routes/lists.$listId.share';
+import { Route as ActivityRoute } from '@/routes/lists.$listId.activity';
 import { Route as ListsRoute } from '@/routes/lists.index';
 import { Route as ResetPasswordRoute } from '@/routes/reset-password';
 import { Route as NoInvitationsRoute } from '@/routes/no-invitations.$token';
@@ -41,6 +42,7 @@ export function renderRoutes(url: string) {
     child(ListsRoute, '/lists/'),
     (child(ListRoute, '/lists/$listId') as AnyRoute).addChildren([
       ShareRoute.update({ id: '/share', path: '/share', getParentRoute: () => ListRoute } as never),
+      ActivityRoute.update({ id: '/activity', path: '/activity', getParentRoute: () => ListRoute } as never),
     ] as never),
     child(TaskRoute, '/tasks/$taskId'),
     child(LabelRoute, '/labels/$labelId'),
