@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { personKeys } from '../src/domain/people.ts';
+import { personKeys } from '../src/domain/people-keys.ts';
 import { parseQuickAdd } from '../src/domain/quick-add/index.ts';
 
 const TODAY = '2026-11-25';

@@ -7,15 +7,6 @@ import type { SelectionStore } from './selection';
 const LONG_PRESS_MS = 500;
 const MOVE_SLOP_PX = 10;
 
-/** A field the person types in: keyboard shortcuts leave those keys alone. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color'].includes(target.type);
-  return false;
-}
-
 /** Controls of the row that keep their own click (completing, moving, the select box itself). */
 const OWN_CLICK = 'input, button, .drag-handle';
 

@@ -11,7 +11,8 @@ import { ClockIcon, CommentIcon, EyeIcon, FlagIcon, RepeatIcon, StepsIcon } from
 import { useRepeatName } from './repeat-name';
 import { TaskLink } from './task-link';
 import { useRowSelection } from './selection-scope';
-import { isTypingTarget, useRowSelectGestures } from './row-select';
+import { useRowSelectGestures } from './row-select';
+import { isTypingTarget } from './typing-target';
 import './task-row.css';
 
 export interface TaskRowProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'children'> {

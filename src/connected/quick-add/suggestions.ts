@@ -7,7 +7,7 @@
 // (SuggestUi) so that nothing changes in its hooks when the chunk arrives.
 import type { KeyboardEvent } from 'react';
 import type { List, ListColor, Role } from '@/domain/model';
-import { foldName } from '@/domain/people';
+import { foldName } from '@/domain/people-keys';
 import { completeList, hashQueryAt, type PersonRef, plusQueryAt, suggestLists, suggestPeople } from '@/domain/quick-add';
 
 /** One option: a list, or a person (shown with their avatar). */

@@ -4,7 +4,8 @@
 // of it is in the first screen's bundle; the field (quick-add.tsx) keeps only its state.
 import type { Label, List, Member } from '@/domain/model';
 import { keepLabel, type ParseOptions, type PersonRef, parseQuickAdd, partLabel, type QuickAddResult } from '@/domain/quick-add';
-import { personColor, personKeys, personName } from '@/domain/people';
+import { personColor, personName } from '@/domain/people';
+import { personKeys } from '@/domain/people-keys';
 import type { Chip } from './recognised';
 import './understood.css';
 

@@ -2,7 +2,8 @@
 // null clearing it. The person's member rows carry the name and colour the others see, so a change
 // of either rewrites them here as the server does (supabase/schemas/apply_profile.sql), with the
 // stand-ins a person who has not chosen gets (src/domain/people.ts).
-import { checkProfilePatch, defaultPersonColor, EMPTY_PROFILE, emailName, type Profile } from '@/domain/people';
+import { defaultPersonColor, EMPTY_PROFILE, emailName, type Profile } from '@/domain/people';
+import { checkProfilePatch } from '@/domain/people-checks';
 import type { Member } from '@/domain/model';
 import { refuse, valid } from './checks';
 import type { MutationDef } from './types';

@@ -1,7 +1,7 @@
 // Suggestions for "#" while typing: the lists whose names start with what follows the '#' before
 // the caret. They are how a name with spaces gets typed ("#Home pr" → "#Home projects "), since the
 // parser only reads names that exist.
-import { foldName } from '../people';
+import { foldName } from '../people-keys';
 import { freeBefore } from './tokens';
 import type { ListRef, PersonRef } from './types';
 

@@ -18,7 +18,7 @@
 import type { Match } from './dates';
 import type { Context } from './table';
 import { freeAfter, type Token } from './tokens';
-import { foldName } from '../people';
+import { foldName } from '../people-keys';
 import type { LabelRef, ListRef, PersonRef } from './types';
 
 export function matchPriority(tokens: readonly Token[], i: number, c: Context): Match<1 | 2 | 3> | null {

@@ -1,5 +1,5 @@
 // Checks before anything is sent, with the messages shown at the field (the server checks again).
-import { normalizeDisplayName } from '@/domain/people';
+import { normalizeDisplayName } from '@/domain/people-checks';
 import { ValidationError } from '@/lib/errors';
 
 export type AuthMode = 'sign-in' | 'sign-up';

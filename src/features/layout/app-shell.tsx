@@ -1,13 +1,15 @@
-import { type ReactNode, useLayoutEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useLayoutEffect } from 'react';
 import { bootSnapshotShown, removeBootShell } from '@/connected/boot-host';
 import { BottomBar, TopBar } from './bottom-bar';
 import { SessionBanner } from './session-banner';
 import { Sidebar } from './sidebar';
 import { SyncProgressStrip } from './sync-progress-strip';
 import { useMediaQuery } from '@/ui/use-media-query';
-import { KeyboardShortcuts } from './keyboard-shortcuts';
 import { NewTaskButton } from './new-task-fab';
 import './layout.css';
+
+// the shortcuts' keys are listened for once their chunk has loaded, after the first paint
+const KeyboardShortcuts = lazy(() => import('./keyboard-shortcuts'));
 
 export const WIDE_QUERY = '(min-width: 768px)';
 /** How long boot.js's picture may stay up once the app runs, if Today does not take it down. */
@@ -44,7 +46,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       </main>
       {!wide && <NewTaskButton />}
       {!wide && <BottomBar />}
-      <KeyboardShortcuts />
+      <Suspense fallback={null}>
+        <KeyboardShortcuts />
+      </Suspense>
     </div>
   );
 }

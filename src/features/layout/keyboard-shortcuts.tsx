@@ -4,7 +4,7 @@
 // None fires while the person types in a field, with a modifier held, or under an open dialog.
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { isTypingTarget } from '@/ui/row-select';
+import { isTypingTarget } from '@/ui/typing-target';
 
 // the list and its dialog load when "?" is first pressed
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
@@ -35,7 +35,7 @@ function newTask(goToday: () => void): void {
   else goToday();
 }
 
-export function KeyboardShortcuts() {
+export default function KeyboardShortcuts() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const chord = useRef(0);

@@ -16,7 +16,7 @@ import { useFormatAnswers } from '@/ui/use-format-answers';
 import { SelectButton, SelectionScope } from '@/ui/selection-scope';
 import { BulkBar } from '@/connected/bulk-bar';
 import { VirtualTaskList } from './virtual-task-list';
-import { LIST_SORTS, listComparator } from '@/domain/task-order';
+import { LIST_SORTS, listComparator } from '@/domain/list-sort';
 import { useListSort } from './use-list-sort';
 import './tasks.css';
 

@@ -1,7 +1,7 @@
 // A list screen's "Sort" (SPEC §18), kept per list on this device (not synced: it is how this
 // screen is looked at here, not part of the list).
 import { useCallback, useState } from 'react';
-import { isListSort, type ListSort } from '@/domain/task-order';
+import { isListSort, type ListSort } from '@/domain/list-sort';
 import { localStore } from '@/lib/local-storage';
 
 const key = (listId: string) => `daybook:list-sort:${listId}`;

@@ -2,7 +2,9 @@
 // initials, the colour fixed by the id, the name as stored, and names folded for matching.
 import { describe, expect, it } from 'vitest';
 import { LIST_COLORS } from '@/domain/model';
-import { checkProfilePatch, defaultPersonColor, emailName, firstNameKey, foldName, initialsOf, normalizeDisplayName, personName } from '@/domain/people';
+import { defaultPersonColor, emailName, initialsOf, personName } from '@/domain/people';
+import { checkProfilePatch, normalizeDisplayName } from '@/domain/people-checks';
+import { firstNameKey, foldName } from '@/domain/people-keys';
 
 describe('people', () => {
   it.each([

@@ -3,7 +3,7 @@
 // share what was typed are neither (the words stay in the title); the suggestions offer members by
 // any word of their names.
 import { describe, expect, it } from 'vitest';
-import { personKeys } from '@/domain/people';
+import { personKeys } from '@/domain/people-keys';
 import { parseQuickAdd, type PersonRef, plusQueryAt, suggestPeople } from '@/domain/quick-add';
 
 const person = (id: string, name: string, email: string, listId = 'home'): PersonRef => ({ id, name, listId, keys: personKeys(name, email) });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Task } from '@/domain/model';
-import { compareForDay, compareForToday, listComparator } from '@/domain/task-order';
+import { listComparator } from '@/domain/list-sort';
+import { compareForDay, compareForToday } from '@/domain/task-order';
 
 const t = (title: string, o: Partial<Task> = {}) =>
   ({ title, due_date: '2026-11-28', due_time: null, priority: 0, position: 'a0', created_at: '2026-11-01T00:00:00Z', ...o }) as Task;
