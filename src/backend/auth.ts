@@ -101,6 +101,8 @@ export function createAuth(
   storageKey: string,
   /** Whether this tab's client removed the session since last asked (watchSessionRemoval). */
   removedHere: () => boolean = () => true,
+  /** The project's anon key: asks that must not carry a session the server has ended. */
+  anonKey?: string,
 ): AuthPort {
   let signingOut = false;
 
@@ -173,7 +175,9 @@ export function createAuth(
       return { ok: false, message: error.message || AUTH_MESSAGES.unknown };
     },
     async accountDeleted(userId) {
-      const { data, error } = await supabase.rpc('account_deleted', { p_user_id: userId });
+      // as anon: the account's own token is refused once its sessions are gone
+      const ask = supabase.rpc('account_deleted', { p_user_id: userId });
+      const { data, error } = await (anonKey ? ask.setHeader('Authorization', `Bearer ${anonKey}`) : ask);
       return error || typeof data !== 'boolean' ? null : data;
     },
     transportFor: (userId) => createRpcTransport(supabase, userId),

@@ -66,7 +66,7 @@ export function createBackend(config: BackendConfig, opts: BackendOptions = {}):
     global: { fetch: timeoutFetch(opts.fetch ?? ((...args) => globalThis.fetch(...args)), opts.timeoutMs ?? REQUEST_TIMEOUT_MS) },
     ...(opts.realtimeTransport ? { realtime: { transport: opts.realtimeTransport as never } } : {}),
   });
-  const auth = createAuth(supabase, storage, AUTH_STORAGE_KEY, removal.removedHere);
+  const auth = createAuth(supabase, storage, AUTH_STORAGE_KEY, removal.removedHere, config.supabaseAnonKey);
   const hooks = new Set<() => Promise<void>>();
   const backend: Backend = {
     supabase,
