@@ -13,6 +13,8 @@ import { QuickAdd } from '@/connected/quick-add/quick-add';
 import { SignInOffer } from './sign-in-offer';
 import { Screen } from '@/ui/screen';
 import { useBootSnapshot } from '@/connected/boot-snapshot';
+import { EveryonesTasksToggle, useMineFirst } from '@/connected/mine-first';
+import { isMineOrNobodys, mineFirst } from '@/domain/mine-first';
 
 /** A row re-renders only when its own props change: a write elsewhere keeps the other tasks' objects. */
 const Row = memo(TaskRow);
@@ -25,7 +27,14 @@ export interface TodayScreenProps {
 export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
   useFormatAnswers();
   const today = useToday();
-  const groups = useTodayTasks(today);
+  const all = useTodayTasks(today);
+  // Mine first (SPEC §17): tasks given to others hide unless "Everyone's tasks" is on.
+  const { userId, everyone } = useMineFirst();
+  const groups = useMemo(
+    () => all && { overdue: mineFirst(all.overdue, userId, everyone), today: mineFirst(all.today, userId, everyone), deadline: mineFirst(all.deadline, userId, everyone) },
+    [all, userId, everyone],
+  );
+  const othersShown = all !== undefined && userId !== undefined && hasOthers(all, userId);
   const lists = useListsById();
   // Every row's "done/total" in one query.
   const ids = useMemo(() => (groups ? [...groups.overdue, ...groups.today, ...groups.deadline].map((t) => t.id) : []), [groups]);
@@ -50,7 +59,7 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
   );
 
   return (
-    <Screen title="Today" subtitle={longDate(today)}>
+    <Screen title="Today" subtitle={longDate(today)} actions={othersShown ? <EveryonesTasksToggle everyone={everyone} /> : undefined}>
       <QuickAdd defaults={{ due_date: today }} placeholder="Add a task for today" autoFocus={focusQuickAdd} />
       {groups && groups.overdue.length > 0 && section('today-overdue', 'Overdue', groups.overdue, true)}
       {groups && groups.today.length > 0 && section('today-due', 'Due today', groups.today)}
@@ -62,3 +71,11 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
     </Screen>
   );
 }
+
+/** Whether any of the tasks is assigned to someone else: only then is the switch worth showing. */
+function hasOthers(groups: TodayGroupsOf, userId: string): boolean {
+  const other = (t: Task) => !isMineOrNobodys(t, userId);
+  return groups.overdue.some(other) || groups.today.some(other) || groups.deadline.some(other);
+}
+
+type TodayGroupsOf = { overdue: Task[]; today: Task[]; deadline: Task[] };
