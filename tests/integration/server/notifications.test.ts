@@ -110,4 +110,72 @@ describe.each(SERVER_KINDS)('notifications on %s', (kind) => {
     for (const u of [a, b]) expect((await mine(u)).every((n) => n.recipient === u.userId)).toBe(true);
     expect(await asUser(a, 'select * from public.notifications where recipient = $1', [b.userId])).toEqual([]);
   });
+
+  /** A raw push of changes from a device's backend with a client id of its own. */
+  async function push(d: Device, mutations: { name: string; args: unknown }[]) {
+    const { data, error } = await d.backend.supabase.rpc('sync_push', {
+      p_client_id: crypto.randomUUID(),
+      p_mutations: mutations.map((m, i) => ({ id: i + 1, ...m })),
+    });
+    if (error) throw new Error(error.message);
+    return (data as { results: { status: string; error?: { code: string; message: string } }[] }).results;
+  }
+
+  interface NotesPage {
+    rows: { id: string; kind: string; read_at: string | null; version: number }[];
+    levels: { list_id: string; level: string }[];
+  }
+
+  /** Pulls a person's notifications from `after` to the end, as a device naming the key would. */
+  async function pullNotes(d: Device, after: number): Promise<{ cursor: number; pages: NotesPage[] }> {
+    const pages: NotesPage[] = [];
+    let cursors: Record<string, number> = { notifications: after };
+    const client = crypto.randomUUID();
+    for (;;) {
+      const { data, error } = await d.backend.supabase.rpc('sync_pull', { p_client_id: client, p_cursors: cursors, p_limit: 2 });
+      if (error) throw new Error(error.message);
+      const page = data as { cursors: Record<string, number>; has_more: boolean; notifications?: NotesPage };
+      if (page.notifications) pages.push(page.notifications);
+      cursors = page.cursors;
+      if (!page.has_more) break;
+    }
+    return { cursor: cursors.notifications ?? -1, pages };
+  }
+
+  it('brings a person’s notifications under their own cursor, read marks and levels following to another device', async () => {
+    const { alice, bob, b, listId } = await sharedPair();
+    for (const title of ['One', 'Two', 'Three']) await tasks.create({ title, list_id: listId, assignee: b.userId }, alice.db);
+    await syncUntilQuiet([alice, bob]);
+    // a pull without the key (a device from before notifications) gets none
+    const { data: old } = await bob.backend.supabase.rpc('sync_pull', { p_client_id: crypto.randomUUID(), p_cursors: {} });
+    expect((old as Record<string, unknown>).notifications).toBeUndefined();
+
+    const first = await pullNotes(bob, 0);
+    const rows = first.pages.flatMap((p) => p.rows);
+    expect(rows.map((r) => r.kind)).toEqual(['invited', 'assigned', 'assigned', 'assigned']);
+    expect(rows.every((r) => r.read_at === null)).toBe(true);
+    // nothing new: the cursor stays, no rows come
+    expect(await pullNotes(bob, first.cursor)).toEqual({ cursor: first.cursor, pages: [] });
+
+    // the phone reads one, then everything up to now; the laptop's next pull brings the marks
+    const phone = await connectDevice(srv, b, 'phone');
+    expect(await push(phone, [{ name: 'notification.read', args: { ids: [rows[1]!.id, crypto.randomUUID()] } }])).toMatchObject([{ status: 'applied' }]);
+    let next = await pullNotes(bob, first.cursor);
+    expect(next.pages.flatMap((p) => p.rows).map((r) => [r.id, r.read_at !== null])).toEqual([[rows[1]!.id, true]]);
+    expect(await push(phone, [{ name: 'notification.read_all', args: { before: new Date().toISOString() } }])).toMatchObject([{ status: 'applied' }]);
+    next = await pullNotes(bob, next.cursor);
+    expect(next.pages.flatMap((p) => p.rows).map((r) => r.id).sort()).toEqual([rows[0]!.id, rows[2]!.id, rows[3]!.id].sort());
+    expect(next.pages.flatMap((p) => p.rows).every((r) => r.read_at !== null)).toBe(true);
+
+    // a level is a change too, and comes with the next page
+    expect(await push(phone, [{ name: 'list.notify', args: { list_id: listId, level: 'mine' } }])).toMatchObject([{ status: 'applied' }]);
+    next = await pullNotes(bob, next.cursor);
+    expect(next.pages.at(-1)?.levels).toEqual([{ list_id: listId, level: 'mine' }]);
+    const bad = await push(phone, [
+      { name: 'list.notify', args: { list_id: listId, level: 'loud' } },
+      { name: 'list.notify', args: { list_id: crypto.randomUUID(), level: 'off' } },
+      { name: 'notification.read_all', args: { before: 'soon' } },
+    ]);
+    expect(bad.map((r) => r.error?.code)).toEqual(['invalid', 'not_found', 'invalid']);
+  });
 });
