@@ -178,4 +178,18 @@ describe.each(SERVER_KINDS)('notifications on %s', (kind) => {
     ]);
     expect(bad.map((r) => r.error?.code)).toEqual(['invalid', 'not_found', 'invalid']);
   });
+
+  it('keeps a person’s notifications on each of their devices, read marks following', async () => {
+    const { alice, bob, b, listId } = await sharedPair();
+    const laptop = await connectDevice(srv, b, 'laptop');
+    await tasks.create({ title: 'Water the plants', list_id: listId, assignee: b.userId }, alice.db);
+    await syncUntilQuiet([alice, bob, laptop]);
+    const held = async (d: Device) => (await d.db.notifications.orderBy('at').toArray()).map((n) => [n.kind, n.payload.title ?? n.payload.list_name, n.unread]);
+    expect(await held(bob)).toEqual([['invited', 'House', 1], ['assigned', 'Water the plants', 1]]);
+    expect(await held(laptop)).toEqual(await held(bob));
+    expect(await alice.db.notifications.where('[unread+at]').between([1, ''], [1, '\uffff']).count()).toBe(1);
+    await push(bob, [{ name: 'notification.read_all', args: { before: new Date().toISOString() } }]);
+    await syncUntilQuiet([bob, laptop]);
+    expect((await held(laptop)).map((n) => n[2])).toEqual([0, 0]);
+  });
 });
