@@ -350,6 +350,12 @@ export interface MutationArgs {
   'comment.create': { id: string; task_id: string; body: string };
   'comment.update': { id: string; body: string };
   'comment.delete': { id: string };
+  /** The caller's own notifications (SPEC §17): ids not theirs, gone or read already are passed over. */
+  'notification.read': { ids: string[] };
+  /** Every unread notification of the caller made at or before `before` (an ISO time). */
+  'notification.read_all': { before: string };
+  /** The caller's level for a list they are on. */
+  'list.notify': { list_id: string; level: NotifyLevel };
 }
 export type MutationName = keyof MutationArgs;
 export const MUTATION_NAMES = [
@@ -366,6 +372,7 @@ export const MUTATION_NAMES = [
   'profile.update',
   'feed.create', 'feed.revoke',
   'comment.create', 'comment.update', 'comment.delete',
+  'notification.read', 'notification.read_all', 'list.notify',
 ] as const satisfies readonly MutationName[];
 
 export type Mutation = { [N in MutationName]: { id: number; name: N; args: MutationArgs[N] } }[MutationName];

@@ -21,7 +21,7 @@ begin
   if p_name = 'list.notify' then
     lid := daybook_private.arg_uuid(p_args, 'list_id');
     if daybook_private.role_on(lid) is null then
-      perform daybook_private.refuse('not_found', 'This list was deleted or unshared', 'list_id');
+      perform daybook_private.refuse('not_found', 'That list no longer exists', 'list_id');
     end if;
     lvl := case when jsonb_typeof(p_args -> 'level') = 'string' then p_args ->> 'level' end;
     if lvl is null or lvl not in ('all', 'mine', 'off') then
@@ -55,8 +55,9 @@ begin
   if coalesce(cardinality(ids), 0) = 0 then
     return;
   end if;
-  update daybook_private.notification_heads set version = version + cardinality(ids) where user_id = me
-  returning version - cardinality(ids) + 1 into first_v;
+  insert into daybook_private.notification_heads as h (user_id, version) values (me, cardinality(ids))
+  on conflict (user_id) do update set version = h.version + cardinality(ids)
+  returning h.version - cardinality(ids) + 1 into first_v;
   update public.notifications x set read_at = now(), version = first_v + o.rn - 1
   from unnest(ids) with ordinality o(id, rn) where x.id = o.id;
 end $$;

@@ -12,5 +12,6 @@ export type { MoveTarget } from './move-target';
 export { reminders } from './reminders';
 export { steps } from './steps';
 export { comments } from './comments';
+export { notifications } from './notifications';
 export { type NewTask, tasks } from './tasks';
 export type { OccurrenceDone } from './tasks-repeat';
