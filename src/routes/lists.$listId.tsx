@@ -2,6 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import type { Show } from '@/data';
 import { ListActions } from '@/features/lists/list-actions';
 import { ShareButton } from '@/features/sharing/share-button';
+import { ListNotify } from '@/features/notifications/list-notify';
 import { ListScreen } from '@/features/tasks/list-screen';
 
 interface ListSearch {
@@ -33,6 +34,7 @@ function ListRoute() {
         actions={
           <>
             <ShareButton listId={listId} />
+            <ListNotify listId={listId} />
             <ListActions listId={listId} />
           </>
         }

@@ -3,10 +3,11 @@
 import './support/match-media';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/data';
+import { getDb, getIdentity } from '@/data';
 import type { AppNotification } from '@/domain/model';
 import { freshAppEachTest } from './support/fresh-app';
 import { renderRoutes } from './support/render-routes';
+import { seedSharedList } from './support/sharing';
 
 freshAppEachTest();
 
@@ -51,5 +52,18 @@ describe('/notifications', () => {
     expect(outbox.map((m) => m.name)).toEqual(['notification.read_all']);
     expect(await screen.findByRole('button', { name: 'Mark all as read' })).toBeDisabled();
     await waitFor(() => expect(screen.queryByRole('link', { name: /unread/ })).toBeNull());
+  });
+});
+
+describe('a shared list’s "Notifications"', () => {
+  it('sets the person’s level for the list, queued as one change', { timeout: 20_000 }, async () => {
+    const me = (await getIdentity())!.userId;
+    const { list } = await seedSharedList(getDb(), me, 'editor', { 'ann@example.com': 'owner' });
+    const { user } = renderRoutes(`/lists/${list.id}`);
+    const select = await screen.findByRole('combobox', { name: 'Notifications' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Only mine', 'Off']);
+    await user.selectOptions(select, 'Off');
+    await waitFor(async () => expect((await getDb().notify_levels.get(list.id))?.level).toBe('off'));
+    expect((await getDb().outbox.toArray()).map((m) => [m.name, m.args])).toEqual([['list.notify', { list_id: list.id, level: 'off' }]]);
   });
 });
