@@ -18,7 +18,7 @@ export { toComment, toCommentRow, toList, toListRow, toStep, toStepRow, toTask, 
 export type { Identity } from './db/identity';
 export { LOCAL_DATABASE, META } from './db/identity';
 export type { MoveTarget, NewList, NewTask, OccurrenceDone } from './write';
-export { comments, invitations, lists, members, profile, steps, tasks } from './write';
+export { comments, invitations, lists, members, notifications, profile, steps, tasks } from './write';
 export { BULK_LIMIT, BULK_TOO_MANY, bulk, type BulkAction, type BulkResult, type BulkSkip } from './write';
 export { labelsByTask, listLabels } from './labels/queries';
 export type { StepCount } from './read/step-queries';

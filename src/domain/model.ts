@@ -186,6 +186,29 @@ export interface Comment {
   version: number;
 }
 
+/** What a notification tells (SPEC §17). */
+export type NotificationKind = 'assigned' | 'task_changed' | 'task_completed' | 'comment' | 'mention' | 'invited' | 'joined';
+
+/**
+ * One of the person's notifications, made by the server (SPEC §17) and pulled under their own
+ * cursor key; `payload` holds what the screen shows without the task at hand (its title then,
+ * the actor's name, the list's name).
+ */
+export interface AppNotification {
+  id: string;
+  kind: NotificationKind;
+  list_id: string | null;
+  task_id: string | null;
+  actor_id: string | null;
+  at: string;
+  read_at: string | null;
+  payload: { title?: string; actor_name?: string; list_name?: string; old_title?: string; due_date?: string | null; comment_id?: string; invited_list_id?: string };
+  version: number;
+}
+
+/** A person's level for a list's notifications: everything, only theirs (assignments and mentions), or none. */
+export type NotifyLevel = 'all' | 'mine' | 'off';
+
 /** SPEC §11.4: minutes before the due time a reminder fires (0 = at the due time). */
 export const REMINDER_OFFSETS = [0, 5, 15, 30, 60, 1440] as const;
 export type ReminderOffset = (typeof REMINDER_OFFSETS)[number];
@@ -339,6 +362,12 @@ export interface MutationArgs {
   'comment.create': { id: string; task_id: string; body: string };
   'comment.update': { id: string; body: string };
   'comment.delete': { id: string };
+  /** The caller's own notifications (SPEC §17): ids not theirs, gone or read already are passed over. */
+  'notification.read': { ids: string[] };
+  /** Every unread notification of the caller made at or before `before` (an ISO time). */
+  'notification.read_all': { before: string };
+  /** The caller's level for a list they are on. */
+  'list.notify': { list_id: string; level: NotifyLevel };
 }
 export type MutationName = keyof MutationArgs;
 export const MUTATION_NAMES = [
@@ -355,6 +384,7 @@ export const MUTATION_NAMES = [
   'profile.update',
   'feed.create', 'feed.revoke',
   'comment.create', 'comment.update', 'comment.delete',
+  'notification.read', 'notification.read_all', 'list.notify',
 ] as const satisfies readonly MutationName[];
 
 export type Mutation = { [N in MutationName]: { id: number; name: N; args: MutationArgs[N] } }[MutationName];
@@ -404,6 +434,11 @@ export const REFUSED_CURSOR = 'refused';
 export const INVITATIONS_CURSOR = 'invitations';
 export const LINKS_CURSOR = 'links';
 export const PROFILE_CURSOR = 'profile';
+/**
+ * The key of the person's notifications among a pull's cursors: their own counter's position (a
+ * request that names it, 0 at first, gets their notifications past it, and their levels).
+ */
+export const NOTIFICATIONS_CURSOR = 'notifications';
 /** The key of the person's calendar feeds' digest among a pull's cursors, like the links'. */
 export const FEEDS_CURSOR = 'feeds';
 
@@ -425,6 +460,8 @@ export interface PullResult {
   /** The caller's own saved filters, deleted ones too (servers before filters send none). */
   filters?: SavedFilter[];
   departed: { list_id: string; task_id: string }[];
+  /** The caller's notifications past their cursor and their levels (only when the request named the key). */
+  notifications?: { rows: AppNotification[]; levels: { list_id: string; level: NotifyLevel }[]; more?: boolean };
   visible_lists: string[];
   /**
    * A version per visible list id, under `refused` the refusal stream's position (the highest

@@ -3,6 +3,7 @@ import type { Show } from '@/data';
 import { ActivityLink } from '@/features/lists/activity-link';
 import { ListActions } from '@/features/lists/list-actions';
 import { ShareButton } from '@/features/sharing/share-button';
+import { ListNotify } from '@/features/notifications/list-notify';
 import { ListScreen } from '@/features/tasks/list-screen';
 
 interface ListSearch {
@@ -34,6 +35,7 @@ function ListRoute() {
         actions={
           <>
             <ShareButton listId={listId} />
+            <ListNotify listId={listId} />
             <ActivityLink listId={listId} />
             <ListActions listId={listId} />
           </>

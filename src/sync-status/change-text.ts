@@ -180,6 +180,12 @@ export function describeChange(change: Mutation, subjects: Subjects = {}): strin
       return `Edit a comment: ${quoted(excerpt(change.args.body))}`;
     case 'comment.delete':
       return 'Delete a comment';
+    case 'notification.read':
+      return 'Mark notifications as read';
+    case 'notification.read_all':
+      return 'Mark all notifications as read';
+    case 'list.notify':
+      return `Notifications: ${change.args.level === 'mine' ? 'Only mine' : change.args.level === 'off' ? 'Off' : 'All'}`;
   }
 }
 

@@ -141,6 +141,13 @@ export const PeopleIcon = ({ size = 20 }: { size?: number }) => (
     <path d="M16 4.6a3.5 3.5 0 0 1 0 6.8M18.5 14.2a6.5 6.5 0 0 1 3 5.8" />
   </Icon>
 );
+/** A bell: the person's notifications. */
+export const BellIcon = ({ size = 20 }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
+    <path d="M10 20.5a2 2 0 0 0 4 0" />
+  </Icon>
+);
 /** An open eye: a list this user may only view. */
 export const EyeIcon = ({ size = 20 }: { size?: number }) => (
   <Icon size={size}>

@@ -21,6 +21,7 @@ language sql immutable as $$
     when p_name = 'profile.update' then 'profile'
     when p_name in ('feed.create', 'feed.revoke') then 'feed'
     when p_name in ('comment.create', 'comment.update', 'comment.delete') then 'comment'
+    when p_name in ('notification.read', 'notification.read_all', 'list.notify') then 'notification'
   end
 $$;
 
@@ -44,6 +45,7 @@ begin
     when 'profile' then perform daybook_private.apply_profile(p_name, p_args);
     when 'feed' then perform daybook_private.apply_feed(p_name, p_args);
     when 'comment' then perform daybook_private.apply_comment(p_name, p_args);
+    when 'notification' then perform daybook_private.apply_notification(p_name, p_args);
   end case;
 end $$;
 

@@ -180,6 +180,10 @@ begin
   -- unless the device holds it already, its digest among the cursors
   shared as (
     select daybook_private.pull_shared(p_cursors) as s
+  ),
+  -- the caller's notifications past their own cursor key (apply_notification.sql)
+  notes as (
+    select daybook_private.pull_notifications(p_cursors, lim) as s
   )
   select jsonb_build_object(
     'lists', (select daybook_private.pull_lists_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'l'),
@@ -194,14 +198,15 @@ begin
     'comments', (select daybook_private.pull_comments_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'c'),
     'visible_lists', coalesce((select jsonb_agg(list_id order by list_id) from vis), '[]'),
     'cursors', coalesce((select jsonb_object_agg(nxt.list_id::text, nxt.c) from nxt), '{}')
-      || jsonb_build_object('refused', (select greatest(rc, upto) from complete)) || (select s -> 'cursors' from shared),
+      || jsonb_build_object('refused', (select greatest(rc, upto) from complete)) || (select s -> 'cursors' from shared)
+      || coalesce((select s -> 'cursors' from notes), '{}'),
     'refused', coalesce((select jsonb_agg(jsonb_build_object('id', mutation_id, 'error', error, 'name', name, 'args', args)
         order by mutation_id) from refused_kept), '[]'),
     -- RLS shows the caller their own client rows only (the check above refused anyone else's).
     -- A page never acknowledges a change whose refusal it does not carry; a device without the
     -- refused cursor is acknowledged up to its last mutation id (it never pages through the stream).
     'last_mutation_id', (select case when has_rc then upto else last end from complete),
-    'has_more', (select rows or refusals from more),
+    'has_more', (select rows or refusals from more) or coalesce((select (s #>> '{notifications,more}')::boolean from notes), false),
     -- an uncorrelated subquery is run only when its CASE branch is taken
     'remaining', case when not coalesce(p_count, false) then null when not (select rows from more) then 0
       else (select daybook_private.pull_lists_count(me, n.lists, n.afters)
@@ -215,7 +220,7 @@ begin
           + daybook_private.pull_departed_count(me, n.lists, n.afters)
           + daybook_private.pull_comments_count(me, n.lists, n.afters)
         from (select array_agg(nxt.list_id) as lists, array_agg(nxt.c) as afters from nxt) n) end
-  ) || (select s - 'cursors' from shared) into result;
+  ) || (select s - 'cursors' from shared) || (select s - 'cursors' from notes) into result;
   exit when lim = 1;
   bounded := daybook_private.pull_page_within(result, p_cursors, max_bytes);
   exit when bounded is not null;

@@ -4,6 +4,7 @@ import './support/match-media';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getDb, getIdentity, getTask, tasks, toTaskRow } from '@/data';
+import { setEveryonesTasks } from '@/domain/mine-first';
 import { addDays, todayIso } from '@/lib/dates';
 import { freshAppEachTest } from './support/fresh-app';
 import { renderRoutes } from './support/render-routes';
@@ -33,6 +34,8 @@ async function openDialog(taskId: string) {
 describe('assignee in the task dialog', () => {
   it('assigns a task to a member of a shared list, and the row shows their initials', { timeout: 20000 }, async () => {
     const { ann, list } = await shared();
+    // The row stays on Today once it is Ann's only with everyone's tasks shown (SPEC §17 "Mine first").
+    setEveryonesTasks(true);
     const task = await tasks.create({ title: 'Book the hall', list_id: list.id, due_date: todayIso() });
     const { d, user } = await openDialog(task.id);
     const assignee = await d.findByRole('combobox', { name: 'Assignee' });
@@ -43,6 +46,7 @@ describe('assignee in the task dialog', () => {
     await user.click(d.getByRole('button', { name: 'Close' }));
     const row = await screen.findByRole('img', { name: `Assigned to ${ANN_NAME}` });
     expect(row).toHaveTextContent('AL');
+    setEveryonesTasks(false);
   });
 
   it('offers no assignee on a list nobody shares', async () => {

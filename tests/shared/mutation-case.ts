@@ -181,6 +181,21 @@ export interface CaseFeed {
 /** What must hold of one feed: live with that name and kind, or 'gone' (revoked or never made). */
 export type CaseFeedAfter = { name: string; kind: string } | 'gone';
 
+/** A person's notification ('N<n>', SPEC §17), made `at` (an ISO time; default the cases' T0), read or not. */
+export interface CaseNotification {
+  id: string;
+  user: Person;
+  at?: string;
+  read?: boolean;
+}
+
+/** A person's notification level for a list. */
+export interface CaseNotify {
+  list: string;
+  user: Person;
+  level: 'all' | 'mine' | 'off';
+}
+
 export interface CaseState {
   profiles?: CaseProfile[];
   lists?: CaseList[];
@@ -195,6 +210,8 @@ export interface CaseState {
   filters?: CaseFilter[];
   links?: CaseLink[];
   feeds?: CaseFeed[];
+  notifications?: CaseNotification[];
+  notify?: CaseNotify[];
 }
 
 /**
@@ -235,6 +252,10 @@ export interface CaseAfter {
   members_shown?: Record<string, CaseMemberShown>;
   /** key the feed's id; the client runner checks only the acting person's. */
   feeds?: Record<string, CaseFeedAfter>;
+  /** key the notification's id; the client runner checks only the acting person's. */
+  notifications?: Record<string, { read: boolean }>;
+  /** key `${list}/${person}`: their level, or 'none' (no choice made: all); the client runner checks only the acting person's. */
+  notify?: Record<string, 'all' | 'mine' | 'off' | 'none'>;
 }
 
 export type CaseExpect = { refused: ErrorCode } | { after: CaseAfter };

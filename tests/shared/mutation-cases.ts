@@ -5,7 +5,7 @@
 // deleting a task its list's delete took, and leaving a deleted list are applied on both sides).
 //
 // For runners:
-// - Ids: 'L<n>' lists, 'T<n>' tasks, 'S<n>' steps, 'C<n>' comments, 'B<n>' labels, 'F<n>' filters, 'P<n>' calendar feeds; reminders are keyed '<task>/<person>' (a fresh UUID each per case, also when they appear only in
+// - Ids: 'L<n>' lists, 'T<n>' tasks, 'S<n>' steps, 'C<n>' comments, 'B<n>' labels, 'F<n>' filters, 'P<n>' calendar feeds, 'N<n>' notifications; reminders are keyed '<task>/<person>' (a fresh UUID each per case, also when they appear only in
 //   args, e.g. the id of a list.create or of a task that never existed), 'inbox:<person>' =
 //   that person's user id (their Inbox), in args 'user:<person>' = user id and
 //   'email:<person>' = their e-mail. Any other string is taken as it is.
@@ -24,6 +24,7 @@ import { DURATION_CASES } from './mutation-cases/durations';
 import { FROM_DONE_CASES } from './mutation-cases/from-done';
 import { FILTER_CASES } from './mutation-cases/filters';
 import { FEED_CASES } from './mutation-cases/feeds';
+import { NOTIFICATION_CASES } from './mutation-cases/notifications';
 import { LABEL_CASES } from './mutation-cases/labels';
 import { LEAVE_CASES } from './mutation-cases/leave';
 import { LIST_CASES } from './mutation-cases/lists';
@@ -38,4 +39,4 @@ import { TEXT_CASES } from './mutation-cases/text';
 import type { MutationCase } from './mutation-case';
 import { UNDO_RECORD_CASES } from './mutation-cases/undo-record';
 
-export const MUTATION_CASES: MutationCase[] = [...LIST_CASES, ...TASK_CASES, ...TASK_UPDATE_CASES, ...MEMBER_CASES, ...INVITATION_CASES, ...LINK_CASES, ...LEAVE_CASES, ...TEXT_CASES, ...REPEAT_CASES, ...COMPLETION_CASES, ...STEP_CASES, ...REMINDER_CASES, ...ASSIGNEE_CASES, ...DEADLINE_CASES, ...FROM_DONE_CASES, ...LABEL_CASES, ...FILTER_CASES, ...PROFILE_CASES, ...FEED_CASES, ...DURATION_CASES, ...COMMENT_CASES, ...UNDO_RECORD_CASES];
+export const MUTATION_CASES: MutationCase[] = [...LIST_CASES, ...TASK_CASES, ...TASK_UPDATE_CASES, ...MEMBER_CASES, ...INVITATION_CASES, ...LINK_CASES, ...LEAVE_CASES, ...TEXT_CASES, ...REPEAT_CASES, ...COMPLETION_CASES, ...STEP_CASES, ...REMINDER_CASES, ...ASSIGNEE_CASES, ...DEADLINE_CASES, ...FROM_DONE_CASES, ...LABEL_CASES, ...FILTER_CASES, ...PROFILE_CASES, ...FEED_CASES, ...DURATION_CASES, ...COMMENT_CASES, ...UNDO_RECORD_CASES, ...NOTIFICATION_CASES];

@@ -2,7 +2,10 @@
 // IndexedDB cannot index booleans or null, so rows carry derived index keys (`state`,
 // `due_time_key`) next to the public fields; `toTask`/`toList` strip them at the API boundary.
 import Dexie, { type EntityTable, type Transaction } from 'dexie';
-import type { Comment, Label, List, Member, OutboxEntry, RefusedEntry, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
+import type { AppNotification, Comment, Label, List, Member, NotifyLevel, OutboxEntry, RefusedEntry, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
+
+/** A notification as stored: `unread` (1 or 0) so the unread count reads index keys only. */
+export type NotificationRow = AppNotification & { unread: 0 | 1 };
 import { addObservationMiddleware } from '../live/add-observation';
 import { liveCacheMiddleware } from '../live/cache';
 
@@ -54,6 +57,8 @@ export type DaybookDb = Dexie & {
   labels: EntityTable<LabelRow, 'id'>;
   task_labels: Dexie.Table<TaskLabelRow, [string, string]>;
   filters: EntityTable<FilterRow, 'id'>;
+  notifications: EntityTable<NotificationRow, 'id'>;
+  notify_levels: EntityTable<{ list_id: string; level: NotifyLevel }, 'list_id'>;
   outbox: EntityTable<OutboxEntry, 'id'>;
   refused: EntityTable<RefusedEntry, 'id'>;
   meta: EntityTable<MetaRow, 'key'>;
@@ -128,7 +133,17 @@ export const SCHEMA_V10 = {
   comments: 'id, [task_id+created_at], [task_id+state], [list_id+state+task_id]',
 } as const;
 
-export const CURRENT_VERSION = 10;
+/**
+ * v15 (SPEC §17): the person's `notifications`, newest first by `at`, and the unread ones counted
+ * from index keys alone (`[unread+at]`, 1 while unread); `notify_levels` per list. Declares only
+ * its tables.
+ */
+export const SCHEMA_V15 = {
+  notifications: 'id, at, [unread+at]',
+  notify_levels: 'list_id',
+} as const;
+
+export const CURRENT_VERSION = 15;
 
 export function taskState(task: Pick<Task, 'done' | 'deleted_at'>): RowState {
   if (task.deleted_at) return STATE.deleted;
@@ -236,6 +251,7 @@ export function defineDatabase(name: string): DaybookDb {
   db.version(4).stores(SCHEMA_V4);
   db.version(5).stores(SCHEMA_V5);
   db.version(10).stores(SCHEMA_V10);
+  db.version(15).stores(SCHEMA_V15);
   db.use(liveCacheMiddleware);
   db.use(addObservationMiddleware);
   return db;

@@ -17,6 +17,7 @@ import { filterCreate, filterDelete, filterUpdate } from './filters';
 import { labelCreate, labelDelete, labelUpdate, taskLabelAdd, taskLabelRemove } from './labels';
 import { stepCreate, stepDelete, stepRestore, stepUpdate } from './steps';
 import { commentCreate, commentDelete, commentUpdate } from './comments';
+import { listNotify, notificationRead, notificationReadAll } from './notifications';
 import type { Ctx, MutationDef, MutationDefs, Outcome, Reads, Rows } from './types';
 
 export const MUTATIONS: MutationDefs = {
@@ -58,6 +59,9 @@ export const MUTATIONS: MutationDefs = {
   'feed.create': feedCreate,
   'feed.revoke': feedRevoke,
   'comment.create': commentCreate,
+  'notification.read': notificationRead,
+  'notification.read_all': notificationReadAll,
+  'list.notify': listNotify,
   'comment.update': commentUpdate,
   'comment.delete': commentDelete,
 };

@@ -2,7 +2,7 @@
 // and no clock here — the caller loads the rows, passes `now`, and writes the changes — so the
 // same function serves the optimistic write, the rebase after a pull and the shared case table.
 import type { Profile } from '@/domain/people';
-import type { CalendarFeed, Comment, Invitation, ShareLink, Label, List, Member, MutationArgs, MutationError, MutationName, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
+import type { AppNotification, CalendarFeed, Comment, Invitation, NotifyLevel, ShareLink, Label, List, Member, MutationArgs, MutationError, MutationName, Reminder, SavedFilter, Step, Task, TaskLabel } from '@/domain/model';
 
 /** A task as stored locally: `deleted_with_list` says a tombstone went with its list's delete. */
 export type TaskRecord = Task & { deleted_with_list?: boolean };
@@ -41,6 +41,8 @@ export interface Rows {
   profile?: Profile | null;
   /** The person's live calendar feeds this device holds, by id; optional like links. */
   feeds?: ReadonlyMap<string, CalendarFeed>;
+  /** The person's notifications asked for (by id, or every unread one), by id; optional likewise. */
+  notifications?: ReadonlyMap<string, AppNotification>;
 }
 
 /** What to load before applying: rows by key, and a list's tasks in one state. */
@@ -88,6 +90,10 @@ export interface Reads {
   filters?: string[];
   /** Every filter of the person, deleted ones too (what a create counts against the limit). */
   allFilters?: boolean;
+  /** The person's notifications by id. */
+  notifications?: string[];
+  /** Every unread notification of the person. */
+  unreadNotifications?: boolean;
 }
 
 /** Rows to write (whole rows, replacing what is stored) and membership rows to remove. */
@@ -112,6 +118,9 @@ export interface Changes {
   /** Calendar feeds to add (whole), and to take off this device by id. */
   feeds?: CalendarFeed[];
   removeFeeds?: string[];
+  /** The person's notifications, whole (a read mark), and their level for lists. */
+  notifications?: AppNotification[];
+  notifyLevels?: { list_id: string; level: NotifyLevel }[];
 }
 
 export type Outcome = { ok: true; changes: Changes } | { ok: false; error: MutationError };

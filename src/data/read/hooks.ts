@@ -1,6 +1,8 @@
 // Live reads for React. Each returns `undefined` while the first result loads, then re-renders
 // when a write touches the index range it read, or when the current database is switched.
 import { useLive } from '../live/use-live';
+import type { AppNotification, NotifyLevel } from '@/domain/model';
+import { notifyLevels, recentNotifications, unreadNotificationCount } from './notification-queries';
 import type { Comment, Invitation, List, Member, RefusedEntry, Step, Task } from '@/domain/model';
 import { listStepCounts, type StepCount, stepCounts, taskSteps } from './step-queries';
 import { commentCounts, listCommentCounts, taskComments } from './comment-queries';
@@ -198,4 +200,22 @@ export function useDayCountsWithRepeats(from: string, to: string): { counts: Rec
 export function useWeekTasks(from: string, days = 7): WeekRead | undefined {
   const db = useDb();
   return useLive(db, () => weekTasks(from, days, db), [db, from, days]);
+}
+
+/** The person's notifications, newest first. */
+export function useNotifications(): AppNotification[] | undefined {
+  const db = useDb();
+  return useLive(db, () => recentNotifications(db), [db]);
+}
+
+/** How many of the person's notifications are unread (index keys only). */
+export function useUnreadNotificationCount(): number | undefined {
+  const db = useDb();
+  return useLive(db, () => unreadNotificationCount(db), [db]);
+}
+
+/** The person's notification level per list id (none: all). */
+export function useNotifyLevels(): Record<string, NotifyLevel> | undefined {
+  const db = useDb();
+  return useLive(db, () => notifyLevels(db), [db]);
 }

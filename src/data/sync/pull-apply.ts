@@ -19,10 +19,11 @@ import { moveToRefused } from './refusals';
 import { stripComment, stripFilter, stripLabel, stripList, stripReminder, stripStep, stripTask, stripTaskLabel } from './server-rows';
 import { type Cursors, cursorLists, FEEDS_CURSOR, INVITATIONS_CURSOR, LINKS_CURSOR, mergeCursors, pageDigest, PROFILE_CURSOR, REFUSED_CURSOR } from './cursors';
 import { getAckedAhead, getCursors, setAckedAhead, setCursors } from './meta';
+import { writeNotifications } from './pull-notifications';
 
 /** `sent`: the cursors the page was asked for with (so a reset made meanwhile wins: cursors.ts). */
 export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?: Cursors): Promise<PullOutcome> {
-  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.labels, db.task_labels, db.filters, db.outbox, db.refused, db.meta], async () => {
+  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.labels, db.task_labels, db.filters, db.notifications, db.notify_levels, db.outbox, db.refused, db.meta], async () => {
     const now = nowIso();
     const stored = await getCursors(db);
     const cursors = mergeCursors(stored, page.cursors, sent);
@@ -112,6 +113,9 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
     // Comments (a server from before comments sends none), tombstones too, likewise.
     const comments = page.comments ?? [];
     if (comments.length) await db.comments.bulkPut(comments.map((c) => toCommentRow({ ...stripComment(c), deleted_with_task: c.deleted_with_task === true })));
+    // The person's notifications past their cursor, read marks as new versions of the same rows,
+    // and their levels whole (a server from before notifications sends none).
+    if (page.notifications) await writeNotifications(db, page.notifications);
     // This user's reminders (a server from before reminders sends none; a cleared one comes as a row too).
     if (page.reminders?.length) await db.reminders.bulkPut(page.reminders.map(stripReminder));
     // The invitations, whole, with their digest (a server from before invitations sends none; one

@@ -29,7 +29,7 @@ import {
 export function createSyncStore(db: DaybookDb): SyncStore {
   let epoch: number | null = null;
   const fenced = <T>(write: () => Promise<T>): Promise<T> =>
-    db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.labels, db.task_labels, db.filters, db.outbox, db.refused, db.meta], async () => {
+    db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.labels, db.task_labels, db.filters, db.notifications, db.notify_levels, db.outbox, db.refused, db.meta], async () => {
       if (epoch !== null) await assertSyncEpoch(db, epoch);
       return write();
     });

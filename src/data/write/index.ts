@@ -12,6 +12,7 @@ export type { MoveTarget } from './move-target';
 export { reminders } from './reminders';
 export { steps } from './steps';
 export { comments } from './comments';
+export { notifications } from './notifications';
 export { type NewTask, tasks } from './tasks';
 export type { OccurrenceDone } from './tasks-repeat';
 export { BULK_LIMIT, BULK_TOO_MANY, bulk, type BulkAction, type BulkResult, type BulkSkip } from './bulk-loader';

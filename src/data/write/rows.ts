@@ -1,6 +1,7 @@
 // The Dexie side of a pure mutation (./mutations): load the rows its `reads` names, apply it,
 // write what it changed. Runs inside the caller's read-write transaction; the optimistic write
 // (the writes in this folder), the rebase (applyPull) and the retry of a refused change all come through here.
+import Dexie from 'dexie';
 import type { Mutation } from '@/domain/model';
 import { type CommentRow, type DaybookDb, type MemberRow, STATE, type StepRow, type TaskRow, toComment, toCommentRow, toList, toListRow, toStep, toStepRow, toTask, toTaskRow } from '../db/schema';
 import type { Label, TaskLabel } from '@/domain/model';
@@ -161,6 +162,12 @@ export async function loadRows(db: DaybookDb, reads: Reads, userId: string): Pro
     rows.members = new Map([...rows.members, ...own.map((m) => [memberKey(m.list_id, m.user_id), m] as const)]);
   }
   if (reads.feeds) rows.feeds = new Map((await readFeeds(db)).map((f) => [f.id, f]));
+  if (reads.notifications || reads.unreadNotifications) {
+    const found = reads.unreadNotifications
+      ? await db.notifications.where('[unread+at]').between([1, Dexie.minKey], [1, Dexie.maxKey]).toArray()
+      : (await db.notifications.bulkGet(reads.notifications ?? [])).flatMap((n) => (n ? [n] : []));
+    rows.notifications = new Map(found.map(({ unread: _, ...n }) => [n.id, n]));
+  }
   storedTaskRows.set(rows, stored);
   return rows;
 }
@@ -223,6 +230,8 @@ export async function writeChanges(db: DaybookDb, changes: Changes, loaded?: Row
     const replaced = new Set([...(changes.removeFeeds ?? []), ...(changes.feeds ?? []).map((f) => f.id)]);
     await writeFeeds(db, [...(await readFeeds(db)).filter((f) => !replaced.has(f.id)), ...(changes.feeds ?? [])]);
   }
+  if (changes.notifications?.length) await db.notifications.bulkPut(changes.notifications.map((n) => ({ ...n, unread: n.read_at === null ? 1 : 0 })));
+  if (changes.notifyLevels?.length) await db.notify_levels.bulkPut(changes.notifyLevels);
 }
 
 /** Applies one mutation to the stored rows: what it changed, or the refusal (nothing written). */

@@ -8,6 +8,7 @@ import { useListSharing, useLists, useOpenTaskCounts } from '@/data/react';
 import { InvitationCount, invitationCountText, useInvitationCount } from './invitation-count';
 import { NAV_ITEMS, navTo } from './nav-items';
 import { SyncIndicatorSlot } from './sync-indicator-slot';
+import { NotificationsLink } from '@/connected/notifications-link';
 
 // The saved filters' names load after the first paint: the first screen needs none of their code.
 const SidebarFilters = lazy(() => import('./sidebar-filters'));
@@ -45,6 +46,9 @@ export function Sidebar() {
               <PeopleIcon />
               <span>Assigned to me</span>
             </Link>
+          </li>
+          <li>
+            <NotificationsLink className="sidebar-link" />
           </li>
         </ul>
       </nav>

@@ -1,5 +1,6 @@
 // /lists: every list (Inbox pinned first) with its colour, name and open count; "New list";
 // reordering by drag or, without a pointer, Move up / Move down and Alt+Arrow keys.
+import { NotificationsLink } from '@/connected/notifications-link';
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { SharedMarker } from '@/ui/shared-marker';
@@ -263,6 +264,7 @@ function ListsFrame({
         <PeopleIcon />
         Assigned to me
       </Link>
+      <NotificationsLink className="btn lists-assigned" />
       {children}
       {after}
       <p role="status" className="visually-hidden">

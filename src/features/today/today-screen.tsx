@@ -17,6 +17,8 @@ import { Screen } from '@/ui/screen';
 import { useBootSnapshot } from '@/connected/boot-snapshot';
 import { SelectButton, SelectionScope } from '@/ui/selection-scope';
 import { BulkBar } from '@/connected/bulk-bar';
+import { EveryonesTasksToggle, useMineFirst } from '@/connected/mine-first';
+import { isMineOrNobodys, mineFirst } from '@/domain/mine-first';
 
 /** A row re-renders only when its own props change: a write elsewhere keeps the other tasks' objects. */
 const Row = memo(TaskRow);
@@ -29,12 +31,20 @@ export interface TodayScreenProps {
 export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
   useFormatAnswers();
   const today = useToday();
-  const read = useTodayTasks(today);
-  // timed tasks by time, then by priority, then manual order (the query gives date, time, position)
+  const all = useTodayTasks(today);
+  // Mine first (SPEC §17): tasks given to others hide unless "Everyone's tasks" is on; then timed
+  // tasks by time, then by priority, then manual order (the query gives date, time, position)
+  const { userId, everyone } = useMineFirst();
   const groups = useMemo(
-    () => read && { overdue: [...read.overdue].sort(compareForToday), today: [...read.today].sort(compareForDay), deadline: read.deadline },
-    [read],
+    () =>
+      all && {
+        overdue: [...mineFirst(all.overdue, userId, everyone)].sort(compareForToday),
+        today: [...mineFirst(all.today, userId, everyone)].sort(compareForDay),
+        deadline: mineFirst(all.deadline, userId, everyone),
+      },
+    [all, userId, everyone],
   );
+  const othersShown = all !== undefined && userId !== undefined && hasOthers(all, userId);
   const lists = useListsById();
   // Every row's "done/total" in one query.
   const ids = useMemo(() => (groups ? [...groups.overdue, ...groups.today, ...groups.deadline].map((t) => t.id) : []), [groups]);
@@ -63,7 +73,18 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
 
   return (
     <SelectionScope ids={ids}>
-    <Screen title="Today" subtitle={longDate(today)} actions={ids.length > 0 ? <SelectButton /> : undefined}>
+    <Screen
+      title="Today"
+      subtitle={longDate(today)}
+      actions={
+        othersShown || ids.length > 0 ? (
+          <>
+            {othersShown && <EveryonesTasksToggle everyone={everyone} />}
+            {ids.length > 0 && <SelectButton />}
+          </>
+        ) : undefined
+      }
+    >
       <QuickAdd defaults={{ due_date: today }} placeholder="Add a task for today" autoFocus={focusQuickAdd} onScreen={(t) => t.due_date !== null && t.due_date <= today} />
       {groups && groups.overdue.length > 0 && section('today-overdue', 'Overdue', groups.overdue, true, <RescheduleButton tasks={groups.overdue} today={today} />)}
       {groups && groups.today.length > 0 && section('today-due', 'Due today', groups.today)}
@@ -77,3 +98,11 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
     </SelectionScope>
   );
 }
+
+/** Whether any of the tasks is assigned to someone else: only then is the switch worth showing. */
+function hasOthers(groups: TodayGroupsOf, userId: string): boolean {
+  const other = (t: Task) => !isMineOrNobodys(t, userId);
+  return groups.overdue.some(other) || groups.today.some(other) || groups.deadline.some(other);
+}
+
+type TodayGroupsOf = { overdue: Task[]; today: Task[]; deadline: Task[] };

@@ -19,6 +19,8 @@ import { Screen } from '@/ui/screen';
 import { countsWithRepeats, type DayItem, dayItems } from './day-items';
 import { SelectButton, SelectionOrder, SelectionScope } from '@/ui/selection-scope';
 import { BulkBar } from '@/connected/bulk-bar';
+import { EveryonesTasksToggle, useMineFirst } from '@/connected/mine-first';
+import { isMineOrNobodys, mineFirst } from '@/domain/mine-first';
 import './upcoming.css';
 
 export interface UpcomingScreenProps {
@@ -116,7 +118,13 @@ function DayTasks({
 
 /** The days' rows (undefined while loading), and every task row's "done/total" and comment count, each read in one query. */
 function useDayGroups(from: string, days: number, today: string) {
-  const read = useUpcomingWithRepeats(from, days);
+  const all = useUpcomingWithRepeats(from, days);
+  // Mine first (SPEC §17): filtered from the rows the live query holds, so the query stays on its index.
+  const { userId, everyone } = useMineFirst();
+  const read = useMemo(
+    () => all && { due: mineFirst(all.due, userId, everyone), repeating: mineFirst(all.repeating, userId, everyone) },
+    [all, userId, everyone],
+  );
   const groups = useMemo(
     () => read && groupByDay(dayItems(read.due, read.repeating, from, days, today), from, days, today),
     [read, from, days, today],
@@ -124,12 +132,15 @@ function useDayGroups(from: string, days: number, today: string) {
   const ids = useMemo(() => read?.due.map((t) => t.id) ?? [], [read]);
   // the rows in the order shown (a day's untimed first), for Shift-click ranges and "Select all"
   const order = useMemo(() => groups?.flatMap((g) => g.tasks.flatMap((item) => (item.repeat ? [] : [item.task.id]))) ?? [], [groups]);
-  return { groups, order, steps: useStepCounts(ids), comments: useCommentCounts(ids) };
+  // The switch shows only where it changes something: some task here is someone else's.
+  const others = userId !== undefined && all !== undefined && (all.due.some((t) => !isMineOrNobodys(t, userId)) || all.repeating.some((t) => !isMineOrNobodys(t, userId)));
+  const toggle = others ? <EveryonesTasksToggle everyone={everyone} /> : null;
+  return { groups, order, toggle, steps: useStepCounts(ids), comments: useCommentCounts(ids) };
 }
 
 function DayView({ day, today, lists }: DaysProps & { day: string }) {
   useFormatAnswers();
-  const { groups, order, steps, comments } = useDayGroups(day, 1, today);
+  const { groups, order, toggle, steps, comments } = useDayGroups(day, 1, today);
   const items = groups?.[0]?.tasks;
   const heading = dayHeading(day, today);
   return (
@@ -140,6 +151,7 @@ function DayView({ day, today, lists }: DaysProps & { day: string }) {
         {items && <span className="section-count">{items.length}</span>}
       </h2>
       <QuickAdd key={day} defaults={{ due_date: day }} placeholder={`Add a task for ${dayLabel(day, today)}`} onScreen={(t) => t.due_date === day} />
+      {toggle}
       {items && items.length > 0 && <DayTasks day={day} items={items} today={today} lists={lists} steps={steps} comments={comments} />}
       {items && items.length === 0 && <p className="day-empty">Nothing planned for this day.</p>}
     </section>
@@ -148,10 +160,11 @@ function DayView({ day, today, lists }: DaysProps & { day: string }) {
 
 function NextDays({ today, lists, onPick }: DaysProps & { onPick: (day: string) => void }) {
   useFormatAnswers();
-  const { groups = [], order, steps, comments } = useDayGroups(today, UPCOMING_DAYS, today);
+  const { groups = [], order, toggle, steps, comments } = useDayGroups(today, UPCOMING_DAYS, today);
   return (
     <>
       <SelectionOrder ids={order} />
+      {toggle}
       {groups.map((group) => {
         const id = `day-${group.date}`;
         return (

@@ -7,6 +7,7 @@ import { SyncToasts } from '@/app/sync-toasts';
 import { AppToaster } from '@/app/toaster';
 import { Route as RootRoute } from '@/routes/__root';
 import { Route as AssignedRoute } from '@/routes/assigned';
+import { Route as NotificationsRoute } from '@/routes/notifications';
 import { Route as ConfirmRoute } from '@/routes/confirm';
 import { Route as FilterRoute } from '@/routes/filters.$filterId';
 import { Route as ForgotPasswordRoute } from '@/routes/forgot-password';
@@ -39,6 +40,7 @@ export function renderRoutes(url: string) {
     child(UpcomingRoute, '/upcoming'),
     child(WeekRoute, '/week'),
     child(AssignedRoute, '/assigned'),
+    child(NotificationsRoute, '/notifications'),
     child(ListsRoute, '/lists/'),
     (child(ListRoute, '/lists/$listId') as AnyRoute).addChildren([
       ShareRoute.update({ id: '/share', path: '/share', getParentRoute: () => ListRoute } as never),

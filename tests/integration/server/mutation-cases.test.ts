@@ -37,7 +37,7 @@ class Ids {
       const u = this.users[person[2] as Person];
       return person[1] === 'email' ? u.email : u.userId;
     }
-    if (!/^([LTSBFKPC]\d+|hash:\d+)$/.test(s)) return s;
+    if (!/^([LTSBFKPCN]\d+|hash:\d+)$/.test(s)) return s;
     let id = this.fresh.get(s);
     if (!id) {
       id = s.startsWith('hash:') ? createHash('sha256').update(randomUUID()).digest('hex') : randomUUID();
@@ -202,6 +202,17 @@ async function insertBefore(sql: Querier, c: MutationCase, ids: Ids, users: User
        values ($1, $2, $3, $4, $5, now() + ${k.expired ? "interval '-1 day'" : "interval '7 days'"}, ${at(k.revoked)})`,
       [ids.resolve(k.id), ids.resolve(k.list), k.role, createHash('sha256').update(randomUUID()).digest('hex'), users[owner].userId],
     );
+  }
+  // tasks made with an assignee above told them so: only the case's own notifications stand
+  await sql.query('delete from public.notifications where recipient = any($1::uuid[])', [PEOPLE.map((p) => users[p].userId)]);
+  await sql.query('delete from public.list_notify where user_id = any($1::uuid[])', [PEOPLE.map((p) => users[p].userId)]);
+  for (const n of c.before.notifications ?? []) {
+    await sql.query(`insert into public.notifications (id, recipient, kind, at, read_at) values ($1, $2, 'assigned', $3, ${at(n.read)})`, [
+      ids.resolve(n.id), users[n.user].userId, n.at ?? '2026-11-20T08:00:00.000Z',
+    ]);
+  }
+  for (const l of c.before.notify ?? []) {
+    await sql.query('insert into public.list_notify (list_id, user_id, level) values ($1, $2, $3)', [ids.resolve(l.list), users[l.user].userId, l.level]);
   }
   for (const tl of task_labels) {
     const task = tasks.find((t) => t.id === tl.task);
@@ -372,6 +383,23 @@ async function readAfter(sql: Querier, want: CaseAfter, ids: Ids, users: Users):
       shown[key] = named ? pick(named, Object.keys(w)) : {};
     }
     got.members_shown = shown;
+  }
+  if (want.notifications) {
+    const notes: NonNullable<CaseAfter['notifications']> = {};
+    for (const sym of Object.keys(want.notifications)) {
+      const [row] = await sql.query<{ read: boolean }>('select read_at is not null as read from public.notifications where id = $1', [ids.resolve(sym)]);
+      if (row) notes[sym] = { read: row.read };
+    }
+    got.notifications = notes;
+  }
+  if (want.notify) {
+    const levels: NonNullable<CaseAfter['notify']> = {};
+    for (const key of Object.keys(want.notify)) {
+      const [list, person] = key.split('/') as [string, Person];
+      const [row] = await sql.query<{ level: 'all' | 'mine' | 'off' }>('select level from public.list_notify where list_id = $1 and user_id = $2', [ids.resolve(list), users[person].userId]);
+      levels[key] = row?.level ?? 'none';
+    }
+    got.notify = levels;
   }
   if (want.feeds) {
     const feeds: NonNullable<CaseAfter['feeds']> = {};

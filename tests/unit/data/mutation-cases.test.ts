@@ -176,6 +176,32 @@ async function checkFeeds(db: DaybookDb, after: CaseAfter, c: MutationCase) {
   }
 }
 
+/** The device holds its own person's notifications and levels. */
+async function seedNotifications(db: DaybookDb, state: CaseState, as: Person) {
+  for (const n of state.notifications ?? []) {
+    if (n.user !== as) continue;
+    const read = n.read ?? false;
+    await db.notifications.put({
+      id: n.id, kind: 'assigned', list_id: null, task_id: null, actor_id: null, at: n.at ?? T0, read_at: read ? T0 : null, payload: {}, version: 1, unread: read ? 0 : 1,
+    });
+  }
+  for (const l of state.notify ?? []) if (l.user === as) await db.notify_levels.put({ list_id: id(l.list), level: l.level });
+}
+
+async function checkNotifications(db: DaybookDb, after: CaseAfter, c: MutationCase) {
+  for (const [key, want] of Object.entries(after.notifications ?? {})) {
+    if ((c.before.notifications?.find((n) => n.id === key)?.user ?? c.as) !== c.as) continue;
+    const row = await db.notifications.get(key);
+    expect(row ? { read: row.read_at !== null } : 'absent', `notification ${key}`).toEqual(want);
+    expect(row!.unread, `notification ${key} unread key`).toBe(want.read ? 0 : 1);
+  }
+  for (const [key, want] of Object.entries(after.notify ?? {})) {
+    const [list, person] = key.split('/') as [string, Person];
+    if (person !== c.as) continue;
+    expect((await db.notify_levels.get(id(list)))?.level ?? 'none', `notify ${key}`).toBe(want);
+  }
+}
+
 /** The device holds its own person's filters. */
 async function seedFilters(db: DaybookDb, state: CaseState, as: Person) {
   for (const f of state.filters ?? []) {
@@ -346,14 +372,15 @@ async function run(c: MutationCase, expected: CaseExpect) {
   await seedFilters(db, c.before, c.as);
   await seedLinks(db, c.before, c.as);
   await seedFeeds(db, c.before, c.as);
+  await seedNotifications(db, c.before, c.as);
   const ctx = { userId: userOf(c.as), now: NOW };
   for (const m of c.first ?? []) {
-    const first = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.meta, db.labels, db.task_labels, db.filters], async () =>
+    const first = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.meta, db.labels, db.task_labels, db.filters, db.notifications, db.notify_levels], async () =>
       runMutation(db!, { name: m.name, args: mapArgs(m.args) } as never, ctx),
     );
     expect(first.ok ? 'applied' : `refused ${first.error.code}`, `first ${m.name}`).toBe('applied');
   }
-  const outcome = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.meta, db.labels, db.task_labels, db.filters], async () =>
+  const outcome = await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.meta, db.labels, db.task_labels, db.filters, db.notifications, db.notify_levels], async () =>
     runMutation(db!, { name: c.name, args: mapArgs(c.args) } as never, ctx),
   );
   if ('refused' in expected) {
@@ -366,6 +393,7 @@ async function run(c: MutationCase, expected: CaseExpect) {
     await checkLinks(db, expected.after);
     await checkProfiles(db, expected.after, c.as);
     await checkFeeds(db, expected.after, c);
+    await checkNotifications(db, expected.after, c);
   }
 }
 

@@ -39,13 +39,13 @@ const asked = () => createSyncStore(db).cursors();
 
 describe('invitations and links by digest', () => {
   it('a fresh database asks with 0 for both: the server sends them whole', async () => {
-    expect(await asked()).toEqual({ refused: 0, invitations: 0, links: 0, profile: 0, feeds: 0 });
+    expect(await asked()).toEqual({ refused: 0, notifications: 0, invitations: 0, links: 0, profile: 0, feeds: 0 });
   });
 
   it('a page that brings them stores them with their digests, and the next pull is asked with those', async () => {
     await applyPull(page({ invitations: [incoming('l1')], links: [], cursors: { [me.inboxId]: 3, refused: 0, invitations: 41, links: 42 } }), db, await asked());
     expect(await readInvitations(db)).toEqual([incoming('l1')]);
-    expect(await asked()).toEqual({ refused: 0, [me.inboxId]: 3, invitations: 41, links: 42, profile: 0, feeds: 0 });
+    expect(await asked()).toEqual({ refused: 0, notifications: 0, [me.inboxId]: 3, invitations: 41, links: 42, profile: 0, feeds: 0 });
   });
 
   it('a page that leaves them out keeps what the device holds, and its digests', async () => {

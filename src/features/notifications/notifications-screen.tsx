@@ -1,0 +1,78 @@
+// Notifications (SPEC §17): the person's notifications, newest first, each with who acted (their
+// avatar and name), what happened, the task (opening it marks it read) and when. "Mark all as
+// read" is one change that follows the person to every device.
+import { reportWriteError } from '@/connected/write-error';
+import { TaskLink } from '@/ui/task-link';
+import { notifications as notificationWrites } from '@/data';
+import { useAllMembers, useNotifications, useUnreadNotificationCount } from '@/data/react';
+import { defaultPersonColor } from '@/domain/people';
+import type { AppNotification, Member } from '@/domain/model';
+import { absoluteTime, relativeTime } from '@/lib/relative-time';
+import { Avatar } from '@/ui/avatar';
+import { EmptyState } from '@/ui/empty-state';
+import { Screen } from '@/ui/screen';
+import { notificationParts } from './notification-text';
+import './notifications.css';
+
+function actorOf(n: AppNotification, members: readonly Member[] | undefined) {
+  const member = n.actor_id ? members?.find((m) => m.user_id === n.actor_id && m.display_name) : undefined;
+  const name = member?.display_name || n.payload.actor_name || 'Someone';
+  return { name, color: member?.color ?? (n.actor_id ? defaultPersonColor(n.actor_id) : 'grey') };
+}
+
+function markRead(n: AppNotification) {
+  if (n.read_at === null) notificationWrites.read([n.id]).catch((err) => reportWriteError(err, { unexpected: 'Couldn’t mark it as read' }));
+}
+
+function Item({ n, members, now }: { n: AppNotification; members: readonly Member[] | undefined; now: number }) {
+  const actor = actorOf(n, members);
+  const { verb, subject } = notificationParts(n);
+  const unread = n.read_at === null;
+  return (
+    <li className={unread ? 'notification is-unread' : 'notification'} onClickCapture={() => markRead(n)}>
+      <Avatar name={actor.name} color={actor.color} size="sm" />
+      <p className="notification-text">
+        <span className="notification-actor">{actor.name}</span> {verb}{' '}
+        {n.task_id ? (
+          <TaskLink taskId={n.task_id} className="notification-subject">
+            {subject}
+          </TaskLink>
+        ) : (
+          <span className="notification-subject">{subject}</span>
+        )}
+        {unread && <span className="visually-hidden"> (unread)</span>}
+      </p>
+      <time className="notification-time" dateTime={n.at} title={absoluteTime(n.at)}>
+        {relativeTime(n.at, now)}
+      </time>
+    </li>
+  );
+}
+
+export function NotificationsScreen() {
+  const list = useNotifications();
+  const unread = useUnreadNotificationCount() ?? 0;
+  const members = useAllMembers();
+  const now = Date.now();
+  const markAll = () => notificationWrites.readAll().catch((err) => reportWriteError(err, { unexpected: 'Couldn’t mark them as read' }));
+  return (
+    <Screen
+      title="Notifications"
+      subtitle={unread ? `${unread} unread` : undefined}
+      actions={
+        <button type="button" className="btn btn-ghost btn-sm" onClick={markAll} disabled={unread === 0}>
+          Mark all as read
+        </button>
+      }
+    >
+      {list && list.length > 0 && (
+        <ul className="notification-list" aria-label="Notifications">
+          {list.map((n) => (
+            <Item key={n.id} n={n} members={members} now={now} />
+          ))}
+        </ul>
+      )}
+      {list && list.length === 0 && <EmptyState title="No notifications">When someone assigns you a task, comments or mentions you, it shows here.</EmptyState>}
+    </Screen>
+  );
+}
