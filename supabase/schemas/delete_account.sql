@@ -31,6 +31,11 @@ begin
   update public.comments set author_id = daybook_private.former_member() where author_id = p_user;
   update public.comments set body = regexp_replace(body, '@\[[^]]*\]\(' || p_user::text || '\)', '@Former member', 'g')
   where list_id = any(p_lists) and strpos(body, p_user::text) > 0;
+  -- what they did stays in the others' notifications as the former member's, pulled again as changed
+  update public.notifications n set actor_id = daybook_private.former_member(),
+    payload = n.payload || jsonb_build_object('actor_name', 'Former member'),
+    version = daybook_private.take_notification_version(n.recipient)
+  where n.actor_id = p_user;
   -- History keeps what they did, as the former member's, in every list they were ever on (p_lists
   -- too: those passed on have lost their member row already); what the rest of the deletion
   -- writes of them is recorded so too (history_actor).

@@ -131,7 +131,7 @@ describe('search', () => {
   });
 
   it(`caps results at ${SEARCH_LIMIT}`, async () => {
-    await db.transaction('rw', [db.tasks, db.steps, db.comments, db.reminders, db.labels, db.task_labels, db.filters, db.outbox, db.meta, db.lists, db.members], async () => {
+    await db.transaction('rw', [db.tasks, db.steps, db.comments, db.reminders, db.labels, db.task_labels, db.filters, db.notifications, db.notify_levels, db.outbox, db.meta, db.lists, db.members], async () => {
       for (let i = 0; i < SEARCH_LIMIT + 5; i++) await tasks.create({ title: `note ${i}` });
     });
     expect(await searchTasks('note')).toHaveLength(SEARCH_LIMIT);
