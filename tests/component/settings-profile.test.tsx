@@ -33,7 +33,7 @@ describe('Settings → Account: how others see you', { timeout: 20_000 }, () => 
     expect(box).toHaveAttribute('placeholder', 'me');
     await user.type(box, '  Mia Wong ');
     await user.click(account.getByRole('button', { name: 'Save name' }));
-    await waitFor(async () => expect(await db.outbox.toArray()).toMatchObject([{ name: 'profile.update', args: { display_name: '  Mia Wong ' } }]));
+    await waitFor(async () => expect(await db.outbox.toArray()).toMatchObject([{ name: 'profile.update', args: { display_name: '  Mia Wong ' } }]), { timeout: 5000 });
     expect(await readProfile(db)).toMatchObject({ display_name: 'Mia Wong' });
     expect(await db.members.get([list.id, userId])).toMatchObject({ display_name: 'Mia Wong' });
   });
@@ -43,7 +43,7 @@ describe('Settings → Account: how others see you', { timeout: 20_000 }, () => 
     const box = await account.findByRole('textbox', { name: 'Your name' });
     await user.type(box, 'n'.repeat(51));
     await user.click(account.getByRole('button', { name: 'Save name' }));
-    await waitFor(() => expect(box).toHaveAccessibleDescription('Name must be at most 50 characters'));
+    await waitFor(() => expect(box).toHaveAccessibleDescription('Name must be at most 50 characters'), { timeout: 5000 });
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(box).toHaveValue('n'.repeat(51));
     expect(await db.outbox.count()).toBe(0);
@@ -57,7 +57,7 @@ describe('Settings → Account: how others see you', { timeout: 20_000 }, () => 
     // one is checked already: the colour fixed by the person's id until they choose
     expect(radios.filter((r) => (r as HTMLInputElement).checked)).toHaveLength(1);
     await user.click(within(colours).getByRole('radio', { name: 'Teal' }));
-    await waitFor(async () => expect(await db.outbox.toArray()).toMatchObject([{ name: 'profile.update', args: { color: 'teal' } }]));
+    await waitFor(async () => expect(await db.outbox.toArray()).toMatchObject([{ name: 'profile.update', args: { color: 'teal' } }]), { timeout: 5000 });
     expect(await db.members.get([list.id, userId])).toMatchObject({ color: 'teal' });
     await waitFor(() => expect(within(colours).getByRole('radio', { name: 'Teal' })).toBeChecked());
   });
