@@ -256,3 +256,11 @@ export function defineDatabase(name: string): DaybookDb {
   db.use(addObservationMiddleware);
   return db;
 }
+
+/**
+ * The tables a change's pure apply may read or write (src/data/mutations), in one list: every
+ * write, pull, rebase and refusal transaction names these, so a table added here is in all of them.
+ */
+export function rowTables(db: DaybookDb) {
+  return [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.labels, db.task_labels, db.filters, db.notifications, db.notify_levels];
+}

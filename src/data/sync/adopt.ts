@@ -2,7 +2,7 @@
 // sign-in, delete a user's database at sign-out.
 import { nowIso } from '@/lib/ids';
 import { exportData, type ImportReport, importData } from '../backup';
-import { type DaybookDb, defineDatabase } from '../db/schema';
+import { type DaybookDb, defineDatabase, rowTables } from '../db/schema';
 import { LOCAL_DATABASE, readIdentity } from '../db/identity';
 
 /**
@@ -26,7 +26,7 @@ export async function adoptLocalData(target: DaybookDb): Promise<ImportReport | 
   let report: ImportReport | null = { imported: { lists: 0, tasks: 0 }, renamed: 0, skipped: [] };
   if (hasData) {
     const marker = `adopted:${localClient ?? 'unknown'}`;
-    report = await target.transaction('rw', [target.lists, target.members, target.tasks, target.steps, target.comments, target.reminders, target.labels, target.task_labels, target.filters, target.notifications, target.notify_levels, target.outbox, target.refused, target.meta], async () => {
+    report = await target.transaction('rw', [...rowTables(target), target.outbox, target.refused, target.meta], async () => {
       if (await target.meta.get(marker)) return null;
       const imported = await importData(file, target, { keepIds: true });
       await target.meta.put({ key: marker, value: nowIso() });

@@ -5,7 +5,7 @@ import { nowIso } from '@/lib/ids';
 import type { PullResult } from '@/domain/model';
 import type { PullOutcome } from '@/sync/ports';
 import { getDb } from '../db/database';
-import { type DaybookDb, STATE, type TaskRow, toCommentRow, toListRow, toStepRow, toTaskRow } from '../db/schema';
+import { type DaybookDb, rowTables, STATE, type TaskRow, toCommentRow, toListRow, toStepRow, toTaskRow } from '../db/schema';
 import { readIdentity } from '../db/identity';
 import { writeInvitations } from '../db/invitations';
 import { writeLinks } from '../db/links';
@@ -23,7 +23,7 @@ import { writeNotifications } from './pull-notifications';
 
 /** `sent`: the cursors the page was asked for with (so a reset made meanwhile wins: cursors.ts). */
 export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?: Cursors): Promise<PullOutcome> {
-  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.labels, db.task_labels, db.filters, db.notifications, db.notify_levels, db.outbox, db.refused, db.meta], async () => {
+  return db.transaction('rw', [...rowTables(db), db.outbox, db.refused, db.meta], async () => {
     const now = nowIso();
     const stored = await getCursors(db);
     const cursors = mergeCursors(stored, page.cursors, sent);

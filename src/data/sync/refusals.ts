@@ -4,7 +4,7 @@ import { isObject } from '@/lib/is-object';
 import { nowIso } from '@/lib/ids';
 import { MUTATION_NAMES, type Mutation, type MutationError, type OutboxEntry, type PullResult, type RefusedEntry } from '@/domain/model';
 import { getDb } from '../db/database';
-import type { DaybookDb } from '../db/schema';
+import { type DaybookDb, rowTables } from '../db/schema';
 import { META, readIdentity } from '../db/identity';
 import { readFeeds, writeFeeds } from '../db/feeds';
 import { runMutation } from '../write/rows';
@@ -213,7 +213,7 @@ async function undoRefused(db: DaybookDb, entry: OutboxEntry, cursors: Record<st
 
 /** Queues a refused change again with a fresh mutation id and re-applies it locally. */
 export async function retryRefused(id: number, db: DaybookDb = getDb()): Promise<void> {
-  await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.labels, db.task_labels, db.filters, db.notifications, db.notify_levels, db.outbox, db.refused, db.meta], async () => {
+  await db.transaction('rw', [...rowTables(db), db.outbox, db.refused, db.meta], async () => {
     const entry = await db.refused.get(id);
     if (!entry) return;
     await db.refused.delete(id);
@@ -230,7 +230,7 @@ export async function retryRefused(id: number, db: DaybookDb = getDb()): Promise
  * change the server can never take (a request it rejects as a whole, or one over the size limit).
  */
 export async function refuseLocally(items: { id: number; error: MutationError }[], db: DaybookDb = getDb()): Promise<RefusedEntry[]> {
-  return db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.labels, db.task_labels, db.filters, db.notifications, db.notify_levels, db.outbox, db.refused, db.meta], async () => {
+  return db.transaction('rw', [...rowTables(db), db.outbox, db.refused, db.meta], async () => {
     const cursors = await getCursors(db);
     const refused = await moveToRefused(db, items, cursors, nowIso());
     await setCursors(cursors, db);

@@ -3,7 +3,7 @@
 import type { SyncDatabases, SyncStore } from '@/sync/ports';
 import { adoptLocalData, deleteDatabase } from './adopt';
 import { getDb, openDatabase, setCurrentDatabase } from '../db/database';
-import type { DaybookDb } from '../db/schema';
+import { type DaybookDb, rowTables } from '../db/schema';
 import { databaseNameFor, LOCAL_DATABASE } from '../db/identity';
 import { observe } from '../live/observe';
 import { pendingMutations } from '../write/outbox';
@@ -29,7 +29,7 @@ import {
 export function createSyncStore(db: DaybookDb): SyncStore {
   let epoch: number | null = null;
   const fenced = <T>(write: () => Promise<T>): Promise<T> =>
-    db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.labels, db.task_labels, db.filters, db.notifications, db.notify_levels, db.outbox, db.refused, db.meta], async () => {
+    db.transaction('rw', [...rowTables(db), db.outbox, db.refused, db.meta], async () => {
       if (epoch !== null) await assertSyncEpoch(db, epoch);
       return write();
     });

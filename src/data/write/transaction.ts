@@ -2,7 +2,7 @@
 // meta, and one outbox entry. A failure anywhere rolls all of it back.
 import { isQuotaError, StorageFullError } from '@/lib/errors';
 import type { Mutation, MutationArgs, MutationName } from '@/domain/model';
-import type { DaybookDb } from '../db/schema';
+import { type DaybookDb, rowTables } from '../db/schema';
 import { loadMutationCore } from './core-loader';
 import { nextMutationId, queueAll, queueAs } from './outbox';
 
@@ -19,7 +19,7 @@ export async function write<T>(db: DaybookDb, body: (enqueue: Enqueue, enqueueAl
   try {
     // The scope must itself be an `async` function: Dexie detects that and keeps its zone
     // across native awaits; a plain arrow returning a promise commits too early.
-    return await db.transaction('rw', [db.lists, db.members, db.tasks, db.steps, db.comments, db.reminders, db.labels, db.task_labels, db.filters, db.notifications, db.notify_levels, db.outbox, db.meta], async () => {
+    return await db.transaction('rw', [...rowTables(db), db.outbox, db.meta], async () => {
       // The counter is read now, beside the body's own reads, not after them; each entry the
       // body queues takes the next value (nothing else writes the counter inside this transaction).
       let counter = nextMutationId(db);
