@@ -15,6 +15,8 @@ export async function axeViolations(page: Page): Promise<AxeFinding[]> {
   // Content-Security-Policy (self-only scripts) rightly refuses an inline script tag.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   return page.evaluate(async () => {
+    // A theme switch starts colour transitions; measuring mid-way reports a blend of both themes.
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       rule: v.id,
