@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { messagesPlugin } from './scripts/vite-messages.ts';
 
 /** The first screen's route module as the router plugin splits it (src/routes/today.tsx's component). */
 const FIRST_ROUTE = /[\\/]src[\\/]routes[\\/]today\.tsx\?tsr-split=component/;
@@ -92,6 +93,7 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
+    messagesPlugin(),
     firstScreen.plugin,
     // src/sw/sw.ts is built to /sw.js (vite-plugin-pwa builds sw.mjs, then renames it) and
     // registered from src/app/pwa.tsx; public/manifest.webmanifest is linked from index.html.

@@ -1,18 +1,22 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { messagesPlugin } from './scripts/vite-messages.ts';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+const plugins = [messagesPlugin()];
 const define = { __BUILD_ID__: JSON.stringify('test') };
 
 export default defineConfig({
   define,
   resolve: { alias },
+  plugins,
   test: {
     projects: [
-      { define, resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', setupFiles: ['tests/setup/indexeddb.ts'] } },
+      { define, resolve: { alias }, plugins, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', setupFiles: ['tests/setup/indexeddb.ts'] } },
       {
         define,
         resolve: { alias },
+        plugins,
         test: {
           name: 'component',
           include: ['tests/component/**/*.test.tsx'],
@@ -23,6 +27,7 @@ export default defineConfig({
       {
         define,
         resolve: { alias },
+        plugins,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
@@ -33,7 +38,7 @@ export default defineConfig({
           setupFiles: ['tests/setup/indexeddb.ts'],
         },
       },
-      { define, resolve: { alias }, test: { name: 'property', include: ['tests/property/**/*.test.ts'], environment: 'node', testTimeout: 300_000, setupFiles: ['tests/setup/indexeddb.ts'] } },
+      { define, resolve: { alias }, plugins, test: { name: 'property', include: ['tests/property/**/*.test.ts'], environment: 'node', testTimeout: 300_000, setupFiles: ['tests/setup/indexeddb.ts'] } },
     ],
   },
 });

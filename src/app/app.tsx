@@ -1,5 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
+import { LanguageFromProfile, LanguageRoot } from './language';
 import { Preload } from './preload';
 import { PwaStatus } from './pwa';
 import { PushSubscriber } from './reminders/push-subscriber';
@@ -36,7 +37,7 @@ export function App() {
   // once under load while the scheduler waited).
   const shown = useFirstScreenShown();
   return (
-    <>
+    <LanguageRoot>
       <RouterProvider router={router} />
       {shown && (
         <Suspense fallback={null}>
@@ -48,6 +49,7 @@ export function App() {
       <ReminderScheduler />
       {shown && <PushSubscriber />}
       {shown && <Preload />}
-    </>
+      {shown && <LanguageFromProfile />}
+    </LanguageRoot>
   );
 }

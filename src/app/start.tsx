@@ -6,6 +6,7 @@ import { afterFirstPaint, setSyncLoader, startSyncWhenNeeded } from '@/sync-stat
 import { applyTheme, THEME_KEY } from '@/lib/theme';
 import { deferFormats, endDeferredFormats } from '@/ui/format-memory';
 import { formatWorker } from '@/ui/format-helper';
+import { storedChoice, switchLanguage } from '@/lib/i18n';
 import { nextTask } from '@/lib/next-task';
 
 // The sync facade is made here, on demand (src/app/sync-instance.ts, loaded lazily).
@@ -43,6 +44,8 @@ if (!root) throw new Error('Missing #root element');
 const phase = (name: string) => performance.mark(`start:${name}`);
 
 void (async () => {
+  // The person's language, when it is not English, is one chunk fetched alongside the rest.
+  const languageLoaded = switchLanguage(storedChoice()).catch(() => undefined);
   phase('data');
   const database = await import('./start-database');
   database.deferFirstRuns();
@@ -79,6 +82,7 @@ void (async () => {
   // visit builds the schema and makes the identity) is released in one burst when it is ready.
   // Not for long: a database another tab holds at an older version may keep its open waiting.
   await Promise.race([opened, new Promise((resolve) => setTimeout(resolve, OPEN_WAIT_MS))]);
+  await languageLoaded;
   await nextTask();
   phase('render');
   renderApp(root);

@@ -5,11 +5,11 @@
 // for rows that do not carry them yet and for its own person's edits. A profile's checks
 // (./people-checks.ts) and quick add's name keys (./people-keys.ts) live apart: the first screen
 // shows names and avatars only.
+import type { Language } from '@/lib/i18n/languages';
 import { trimText } from '@/lib/text';
 import { LIST_COLORS, type ListColor } from './model';
 
-export const LANGUAGES = ['en', 'de', 'es', 'fr', 'pt-BR', 'ja'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from '@/lib/i18n/languages';
 
 /** 0 = Sunday … 6 = Saturday; null = the locale's. */
 export type WeekStart = 0 | 1 | 2 | 3 | 4 | 5 | 6;

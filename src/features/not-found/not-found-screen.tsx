@@ -1,5 +1,6 @@
 // Any unknown address: say so plainly and offer the way home.
 import { Link } from '@tanstack/react-router';
+import { t } from './messages';
 import './not-found.css';
 
 export function NotFoundScreen() {
@@ -9,11 +10,11 @@ export function NotFoundScreen() {
         404
       </p>
       <h1 id="not-found-heading" className="not-found-title">
-        Page not found
+        {t('notFound.title')}
       </h1>
-      <p className="not-found-text">There’s nothing at this address. Your lists and tasks are safe.</p>
+      <p className="not-found-text">{t('notFound.text')}</p>
       <Link to="/today" className="btn btn-primary">
-        Go to Today
+        {t('notFound.goToday')}
       </Link>
     </section>
   );

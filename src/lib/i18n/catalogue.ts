@@ -1,0 +1,44 @@
+// The app's strings: each part of the app registers its English catalogue (so English travels
+// with the code that speaks it, and the first screen carries only its own), and the person's
+// other language, if any, arrives as one chunk before the first screen paints. A key missing from
+// a translation falls back to English; the catalogue test keeps that from shipping.
+import { i18n, type Messages } from '@lingui/core';
+import { currentLanguage, resolveLanguage, setCurrentLanguage } from './language';
+import type { Language } from './languages';
+
+export type MessageValues = Record<string, unknown>;
+
+const english: Messages = {};
+let translated: Messages = {};
+
+function load(language: Language): void {
+  i18n.load(language, { ...english, ...translated });
+  i18n.activate(language);
+}
+
+const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Messages }>> = {
+  de: () => import('./catalogues/de'),
+  es: () => import('./catalogues/es'),
+  fr: () => import('./catalogues/fr'),
+  'pt-BR': () => import('./catalogues/pt-BR'),
+  ja: () => import('./catalogues/ja'),
+};
+
+/**
+ * Registers a part's English catalogue and gives the function that looks its keys up in the
+ * current language (typed by the English keys, so a misspelt key fails to compile).
+ */
+export function catalogue<T extends Record<string, string>>(en: T): (key: keyof T & string, values?: MessageValues) => string {
+  Object.assign(english, en);
+  load(currentLanguage());
+  return (key, values) => i18n._(key, values);
+}
+
+/** Loads `language`'s catalogues (null = the browser's) and makes it current. */
+export async function switchLanguage(language: Language | null): Promise<void> {
+  const next = resolveLanguage(language);
+  const messages = next === 'en' ? {} : (await LOADERS[next]()).default;
+  translated = messages;
+  load(next);
+  setCurrentLanguage(language);
+}
