@@ -14,7 +14,7 @@
 // Reminders (SPEC §11.4) likewise: a set reminder of an exported task travels as {task_id,
 // offset_minutes} (a snooze is of the moment and stays behind) and is set on the imported task.
 // Labels (SPEC §14.1) travel with their rows on the exported tasks (./labels.ts), saved filters
-// (SPEC §14.2) with their list and label ids mapped (./filters.ts).
+// (SPEC §14.2) with their list and label ids mapped (./filters.ts), comments as ./comments.ts says.
 import { ValidationError } from '@/lib/errors';
 import { isObject } from '@/lib/is-object';
 import { newId, nowIso } from '@/lib/ids';
@@ -28,6 +28,7 @@ import { assertImportable } from './import-check';
 import { ALREADY_HERE, type IdCheck, type IdPlan, keepingIds, place, planIds } from './import-ids';
 import { type BackupLabel, type BackupTaskLabel, exportLabels, importLabels } from './labels';
 import { type BackupFilter, exportFilters, importFilters } from './filters';
+import { type BackupComment, exportComments, importComments } from './comments';
 import { lists as listMutators, reminders as reminderMutators, steps as stepMutators, tasks as taskMutators } from '../write';
 import { write } from '../write/transaction';
 
@@ -35,6 +36,8 @@ export interface BackupFile {
   format: 'daybook';
   version: 1;
   exported_at: string;
+  /** Who exported it: their comments are re-posted on import (files from before comments have none). */
+  user_id?: string;
   lists: List[];
   tasks: Task[];
   /** Live steps of the exported tasks (files from before steps have none). */
@@ -46,6 +49,8 @@ export interface BackupFile {
   task_labels?: BackupTaskLabel[];
   /** The person's live saved filters (files from before filters have none). */
   filters?: BackupFilter[];
+  /** Live comments on the exported tasks, everyone's (files from before comments have none). */
+  comments?: BackupComment[];
 }
 
 export interface BackupReminder {
@@ -56,10 +61,10 @@ export interface BackupReminder {
 export type { IdCheck } from './import-ids';
 
 export interface ImportReport {
-  imported: { lists: number; tasks: number; steps?: number; reminders?: number; labels?: number; task_labels?: number; filters?: number };
+  imported: { lists: number; tasks: number; steps?: number; reminders?: number; labels?: number; task_labels?: number; filters?: number; comments?: number };
   /** Imported lists and tasks that got an id other than the file's (SPEC §15). */
   renamed: number;
-  skipped: { index: number; kind: 'list' | 'task' | 'step' | 'reminder' | 'label' | 'task_label' | 'filter'; reason: string }[];
+  skipped: { index: number; kind: 'list' | 'task' | 'step' | 'reminder' | 'label' | 'task_label' | 'filter' | 'comment'; reason: string }[];
 }
 
 export const NOT_A_BACKUP = 'This file is not a Daybook export';
@@ -67,7 +72,8 @@ export { ALREADY_HERE };
 
 /** Every live list and task of the current database (tombstones are left out). */
 export async function exportData(db: DaybookDb = getDb()): Promise<BackupFile> {
-  return db.transaction('r', [db.lists, db.tasks, db.steps, db.reminders, db.labels, db.task_labels, db.filters], async () => {
+  const identity = await readIdentity(db);
+  return db.transaction('r', [db.lists, db.tasks, db.steps, db.reminders, db.labels, db.task_labels, db.filters, db.comments], async () => {
     const listRows = await db.lists.where('[state+position]').between([STATE.open, ''], [STATE.open, '\uffff']).toArray();
     const taskRows = (await db.tasks.toArray()).filter((t) => t.state !== STATE.deleted);
     const live = new Set(taskRows.map((t) => t.id));
@@ -77,12 +83,14 @@ export async function exportData(db: DaybookDb = getDb()): Promise<BackupFile> {
       format: 'daybook',
       version: 1,
       exported_at: nowIso(),
+      ...(identity ? { user_id: identity.userId } : {}),
       lists: listRows.map(toList),
       tasks: taskRows.map(toTask),
       steps: stepRows.filter((s) => s.state !== STATE.deleted && live.has(s.task_id)).map(toStep),
       reminders: reminderRows.flatMap((r) => (r.offset_minutes !== null && live.has(r.task_id) ? [{ task_id: r.task_id, offset_minutes: r.offset_minutes }] : [])),
       ...(await exportLabels(db, live)),
       filters: await exportFilters(db),
+      comments: await exportComments(db, live),
     };
   });
 }
@@ -182,8 +190,9 @@ export async function importData(json: unknown, db: DaybookDb = getDb(), opts: I
     await importReminders(db, Array.isArray(json.reminders) ? json.reminders : [], taskIds, report);
     const labelIds = await importLabels(db, Array.isArray(json.labels) ? json.labels : [], Array.isArray(json.task_labels) ? json.task_labels : [], taskIds, report);
     await importFilters(db, Array.isArray(json.filters) ? json.filters : [], listIds, labelIds, report);
+    await importComments(db, Array.isArray(json.comments) ? json.comments : [], json.user_id, taskIds, report);
   });
-  const order = { list: 0, task: 1, step: 2, reminder: 3, label: 4, task_label: 5, filter: 6 };
+  const order = { list: 0, task: 1, step: 2, reminder: 3, label: 4, task_label: 5, filter: 6, comment: 7 };
   report.skipped.sort((a, b) => order[a.kind] - order[b.kind] || a.index - b.index);
   return report;
 }
