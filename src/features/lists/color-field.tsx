@@ -1,8 +1,8 @@
 // The colour choice: a radio group of the eight list colours, each a visible swatch with its name.
 import { useId } from 'react';
 import type { ListColor } from '@/domain/model';
-import { COLOR_CHOICES, colorVar } from './colors';
-import { type ListsKey, t } from './messages';
+import { COLOR_CHOICES, colorName, colorVar } from './colors';
+import { t } from './messages';
 import { FieldError } from '@/ui/field-error';
 
 interface ColorFieldProps {
@@ -35,7 +35,7 @@ export function ColorField({ value, onChange, error }: ColorFieldProps) {
               className="lists-swatch-input"
             />
             <span className="lists-swatch-dot" aria-hidden="true" />
-            <span className="lists-swatch-name">{t(`lists.colour.${color}` as ListsKey)}</span>
+            <span className="lists-swatch-name">{colorName(color)}</span>
           </label>
         ))}
       </div>
