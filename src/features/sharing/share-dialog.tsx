@@ -17,6 +17,9 @@ export interface ShareDialogProps {
   onLeft: (listName: string) => void;
 }
 
+/** What the toast says once "Leave list" has been queued (shown by the route, which leaves the list). */
+export const leftListMessage = (name: string) => t('sharing.left', { name });
+
 export function ShareDialog({ listId, onClose, onLeft }: ShareDialogProps) {
   const list = useList(listId);
   const account = useSharingAccount();

@@ -78,7 +78,6 @@ const PENDING: readonly string[] = [
   'src/features/week/week-screen.tsx',
   'src/features/week/week-strip.tsx',
   'src/routes/join.$token.tsx',
-  'src/routes/lists.$listId.share.tsx',
   'src/ui/dialog-shell.tsx',
   'src/ui/history-list.tsx',
   'src/ui/repeat-row.tsx',
