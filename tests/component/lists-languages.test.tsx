@@ -69,5 +69,7 @@ describe('share dialog', () => {
     await user.click(d.getByRole('button', { name: 'Einladen' }));
     expect(await d.findByText('Gib die E-Mail-Adresse der Person ein, die du einladen willst')).toBeInTheDocument();
     expect(d.getByRole('textbox', { name: 'E-Mail' })).toHaveFocus();
+    // behind the dialog, the sidebar marks the list as shared, in German and its plural
+    expect(screen.getByRole('img', { name: 'Geteilt, 2 Mitglieder', hidden: true })).toBeInTheDocument();
   });
 });

@@ -62,6 +62,7 @@ export function Sidebar() {
         <ul aria-labelledby="sidebar-lists-heading">
           {lists?.map((list) => {
             const open = counts?.[list.id] ?? 0;
+            const members = sharing?.[list.id]?.members ?? 0;
             return (
               <li key={list.id}>
                 <Link
@@ -72,7 +73,7 @@ export function Sidebar() {
                 >
                   <span className="list-dot" aria-hidden="true" />
                   <span className="sidebar-list-name">{list.name}</span>{' '}
-                  <SharedMarker members={sharing?.[list.id]?.members ?? 0} compact />{' '}
+                  <SharedMarker members={members} label={t('layout.shared', { count: members })} compact />{' '}
                   {open > 0 && (
                     <span className="sidebar-count">
                       {formatCount(open)}{' '}

@@ -141,6 +141,7 @@ export function ListsScreen({ after }: { after?: React.ReactNode } = {}) {
 
   const row = (list: List, index: number | null) => {
     const count = counts?.[list.id] ?? 0;
+    const members = sharing?.[list.id]?.members ?? 0;
     const countId = `list-count-${list.id}`;
     const shift = index === null ? 0 : shiftFor(index);
     const dragging = drag !== null && index === drag.from;
@@ -162,7 +163,7 @@ export function ListsScreen({ after }: { after?: React.ReactNode } = {}) {
         >
           <span className="lists-dot" aria-hidden="true" />
           <span className="lists-row-name">{list.name}</span>
-          <SharedMarker members={sharing?.[list.id]?.members ?? 0} />
+          <SharedMarker members={members} label={t('lists.shared', { count: members })} />
           <span className="lists-row-count" aria-hidden="true">
             {count > 0 ? formatCount(count) : ''}
           </span>
