@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { showToast } from '@/ui/toasts';
-import { ShareDialog } from '@/features/sharing/share-dialog';
+import { leftListMessage, ShareDialog } from '@/features/sharing/share-dialog';
 
 // The share dialog renders in the list route's Outlet, so the list stays on screen behind it
 // and a deep link or reload of /lists/<id>/share (offline too) shows both.
@@ -24,7 +24,7 @@ function ShareRoute() {
   const left = useCallback(
     (name: string) => {
       void navigate({ to: '/lists', replace: true });
-      showToast(`You left “${name}”. It disappears from this device at the next sync.`);
+      showToast(leftListMessage(name));
     },
     [navigate],
   );

@@ -9,12 +9,14 @@ export function sharedLabel(members: number): string {
 
 /**
  * Renders nothing for a list only this user is on. `compact` (the sidebar, where the open-task
- * count sits right after it) draws the icon alone; the name still carries the count.
+ * count sits right after it) draws the icon alone; the name still carries the count. `label`:
+ * its name in the reader's language, from the catalogue of the screen that shows it.
  */
-export function SharedMarker({ members, compact = false }: { members: number; compact?: boolean }) {
+export function SharedMarker({ members, compact = false, label }: { members: number; compact?: boolean; label?: string }) {
   if (members < 2) return null;
+  const name = label ?? sharedLabel(members);
   return (
-    <span className="shared-marker" role="img" aria-label={sharedLabel(members)} title={sharedLabel(members)}>
+    <span className="shared-marker" role="img" aria-label={name} title={name}>
       <PeopleIcon size={15} />
       {!compact && <span aria-hidden="true">{members}</span>}
     </span>

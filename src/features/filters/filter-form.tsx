@@ -6,6 +6,7 @@ import { ValidationError } from '@/lib/errors';
 import { useLabels, useLists } from '@/data/react';
 import type { DueChoice, FilterQuery } from '@/domain/filters';
 import { FieldError } from '@/ui/field-error';
+import { t } from './messages';
 import './filters.css';
 
 export interface FilterDraft {
@@ -77,13 +78,13 @@ export function FilterForm({ initial, submitLabel, onSubmit }: { initial: Filter
     >
       <div className="field">
         <label className="field-label" htmlFor={`${id}-name`}>
-          Filter name
+          {t('filters.name')}
         </label>
         <input id={`${id}-name`} className="input" type="text" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
       </div>
       {lists && lists.length > 0 && (
         <fieldset className="field filter-choices">
-          <legend className="field-label">Lists</legend>
+          <legend className="field-label">{t('filters.lists')}</legend>
           {lists.map((l) => (
             <label key={l.id} className="filter-choice">
               <input type="checkbox" className="checkbox" checked={listIds.includes(l.id)} onChange={() => setListIds(toggle(listIds, l.id))} /> {l.name}
@@ -93,7 +94,7 @@ export function FilterForm({ initial, submitLabel, onSubmit }: { initial: Filter
       )}
       {labels && labels.length > 0 && (
         <fieldset className="field filter-choices">
-          <legend className="field-label">Labels</legend>
+          <legend className="field-label">{t('filters.labels')}</legend>
           {labels.map((l) => (
             <label key={l.id} className="filter-choice">
               <input type="checkbox" className="checkbox" checked={labelIds.includes(l.id)} onChange={() => setLabelIds(toggle(labelIds, l.id))} /> {l.name}
@@ -103,64 +104,64 @@ export function FilterForm({ initial, submitLabel, onSubmit }: { initial: Filter
       )}
       <div className="filter-grid">
         <label className="field">
-          <span className="field-label">Assignee</span>
+          <span className="field-label">{t('filters.assignee')}</span>
           <select className="input" value={assignee} onChange={(e) => setAssignee(e.target.value)}>
-            <option value="">Any or none</option>
-            <option value="me">Me</option>
-            <option value="nobody">Nobody</option>
-            <option value="anyone">Anyone</option>
+            <option value="">{t('filters.assignee.any')}</option>
+            <option value="me">{t('filters.assignee.me')}</option>
+            <option value="nobody">{t('filters.assignee.nobody')}</option>
+            <option value="anyone">{t('filters.assignee.anyone')}</option>
           </select>
         </label>
         <label className="field">
-          <span className="field-label">Priority at least</span>
+          <span className="field-label">{t('filters.priority')}</span>
           <select className="input" value={priority} onChange={(e) => setPriority(e.target.value)}>
-            <option value="">Any</option>
-            <option value="1">Low</option>
-            <option value="2">Medium</option>
-            <option value="3">High</option>
+            <option value="">{t('filters.priority.any')}</option>
+            <option value="1">{t('filters.priority.low')}</option>
+            <option value="2">{t('filters.priority.medium')}</option>
+            <option value="3">{t('filters.priority.high')}</option>
           </select>
         </label>
         <label className="field">
-          <span className="field-label">Due</span>
+          <span className="field-label">{t('filters.due')}</span>
           <select className="input" value={due} onChange={(e) => setDue(e.target.value as DueWord)}>
-            <option value="">Any time</option>
-            <option value="overdue">Overdue</option>
-            <option value="today">Today</option>
-            <option value="next7">Next 7 days</option>
-            <option value="none">No date</option>
-            <option value="range">Between…</option>
+            <option value="">{t('filters.due.any')}</option>
+            <option value="overdue">{t('filters.due.overdue')}</option>
+            <option value="today">{t('filters.due.today')}</option>
+            <option value="next7">{t('filters.due.next7')}</option>
+            <option value="none">{t('filters.due.none')}</option>
+            <option value="range">{t('filters.due.range')}</option>
           </select>
         </label>
         {due === 'range' && (
           <>
             <label className="field">
-              <span className="field-label">From</span>
+              <span className="field-label">{t('filters.from')}</span>
               <input className="input" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
             </label>
             <label className="field">
-              <span className="field-label">To</span>
+              <span className="field-label">{t('filters.to')}</span>
               <input className="input" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
             </label>
           </>
         )}
         <label className="field">
-          <span className="field-label">Deadline within (days)</span>
+          <span className="field-label">{t('filters.deadline')}</span>
           <input className="input" type="number" min={0} max={3650} value={deadline} onChange={(e) => setDeadline(e.target.value)} />
         </label>
         <label className="field">
-          <span className="field-label">Show</span>
+          <span className="field-label">{t('filters.show')}</span>
           <select className="input" value={status} onChange={(e) => setStatus(e.target.value as 'open' | 'done' | 'all')}>
-            <option value="open">Open</option>
-            <option value="done">Done</option>
-            <option value="all">Open and done</option>
+            <option value="open">{t('filters.status.open')}</option>
+            <option value="done">{t('filters.status.done')}</option>
+            <option value="all">{t('filters.status.all')}</option>
           </select>
         </label>
       </div>
       <div className="field">
         <label className="field-label" htmlFor={`${id}-words`}>
-          Words
+          {t('filters.words')}
         </label>
-        <input id={`${id}-words`} className="input" type="text" value={words} onChange={(e) => setWords(e.target.value)} placeholder="In the title or notes" />
+        <input id={`${id}-words`} className="input" type="text" value={words} onChange={(e) => setWords(e.target.value)} placeholder={t('filters.wordsPlaceholder')} />
       </div>
       <FieldError id={`${id}-error`} message={error} />
       <div className="dialog-footer">

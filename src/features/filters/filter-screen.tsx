@@ -13,6 +13,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { Screen } from '@/ui/screen';
 import { useToday } from '@/ui/use-today';
 import { FilterForm } from './filter-form';
+import { t } from './messages';
 import './filters.css';
 
 export function FilterScreen({ filterId }: { filterId: string }) {
@@ -23,12 +24,12 @@ export function FilterScreen({ filterId }: { filterId: string }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const ids = useMemo(() => tasks?.map((t) => t.id) ?? [], [tasks]);
-  if (filter === undefined) return <Screen title="Filter">{null}</Screen>;
+  if (filter === undefined) return <Screen title={t('filters.filter')}>{null}</Screen>;
   if (filter === null) {
     return (
-      <Screen title="Filter not found">
-        <EmptyState title="This filter doesn’t exist">
-          <Link to="/lists">Back to Lists</Link>
+      <Screen title={t('filters.notFound')}>
+        <EmptyState title={t('filters.missing')}>
+          <Link to="/lists">{t('filters.backToLists')}</Link>
         </EmptyState>
       </Screen>
     );
@@ -43,7 +44,7 @@ export function FilterScreen({ filterId }: { filterId: string }) {
     <SelectionScope ids={ids}>
     <Screen
       title={filter.name}
-      subtitle="Filter"
+      subtitle={t('filters.filter')}
       actions={
         <div className="filters-section-header">
           {ids.length > 0 && <SelectButton />}
@@ -51,17 +52,17 @@ export function FilterScreen({ filterId }: { filterId: string }) {
             frame="panel"
             open={editing}
             onOpenChange={setEditing}
-            title="Edit filter"
+            title={t('filters.edit')}
             trigger={
               <button type="button" className="btn">
-                Edit filter
+                {t('filters.edit')}
               </button>
             }
           >
             <div className="filter-dialog-body">
               <FilterForm
                 initial={{ name: filter.name, query }}
-                submitLabel="Save filter"
+                submitLabel={t('filters.save')}
                 onSubmit={async (draft) => {
                   await filters.update(filter.id, draft.name, draft.query);
                   setEditing(false);
@@ -74,14 +75,14 @@ export function FilterScreen({ filterId }: { filterId: string }) {
             className="btn btn-danger"
             onClick={() => void filters.delete(filter.id).then(() => navigate({ to: '/lists' }))}
           >
-            Delete filter
+            {t('filters.delete')}
           </button>
         </div>
       }
     >
-      {tasks && tasks.length === 0 && <EmptyState title="No tasks match this filter" />}
+      {tasks && tasks.length === 0 && <EmptyState title={t('filters.noTasks')} />}
       {tasks && tasks.length > 0 && (
-        <ul className="task-list" aria-label={`Tasks in ${filter.name}`}>
+        <ul className="task-list" aria-label={t('filters.tasksIn', { name: filter.name })}>
           {tasks.map((task) => (
             <TaskRow key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList />
           ))}

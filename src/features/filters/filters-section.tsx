@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useFilters } from '@/data/filters';
 import { NewFilterDialog } from './new-filter-dialog';
+import { t } from './messages';
 import './filters.css';
 
 export function FiltersSection() {
@@ -13,13 +14,13 @@ export function FiltersSection() {
     <section className="filters-section" aria-labelledby={`${id}-h`}>
       <div className="filters-section-header">
         <h2 id={`${id}-h`} className="filters-section-title">
-          Filters
+          {t('filters.title')}
         </h2>
         <NewFilterDialog />
       </div>
-      {all && all.length === 0 && <p className="filter-empty">Save a view of your tasks — say, high priority due this week — and it follows you to every device.</p>}
+      {all && all.length === 0 && <p className="filter-empty">{t('filters.none')}</p>}
       {all && all.length > 0 && (
-        <ul className="filters-rows" aria-label="All filters">
+        <ul className="filters-rows" aria-label={t('filters.all')}>
           {all.map((f) => (
             <li key={f.id}>
               <Link to="/filters/$filterId" params={{ filterId: f.id }}>

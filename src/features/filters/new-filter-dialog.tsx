@@ -5,6 +5,7 @@ import { filters } from '@/data/filters';
 import { DialogShell } from '@/ui/dialog-shell';
 import { PlusIcon } from '@/ui/icons';
 import { FilterForm } from './filter-form';
+import { t } from './messages';
 
 export function NewFilterDialog() {
   const [open, setOpen] = useState(false);
@@ -14,17 +15,17 @@ export function NewFilterDialog() {
       frame="panel"
       open={open}
       onOpenChange={setOpen}
-      title="New filter"
+      title={t('filters.new')}
       trigger={
         <button type="button" className="btn">
-          <PlusIcon /> New filter
+          <PlusIcon /> {t('filters.new')}
         </button>
       }
     >
       <div className="filter-dialog-body">
         <FilterForm
           initial={{ name: '', query: {} }}
-          submitLabel="Save filter"
+          submitLabel={t('filters.save')}
           onSubmit={async (draft) => {
             const made = await filters.create(draft.name, draft.query);
             setOpen(false);

@@ -8,6 +8,7 @@ import { useCommentCounts, useStepCounts } from '@/data/react';
 import { EmptyState } from '@/ui/empty-state';
 import { Screen } from '@/ui/screen';
 import { useToday } from '@/ui/use-today';
+import { t } from './messages';
 import './labels.css';
 import { useMemo } from 'react';
 import { SelectButton, SelectionScope } from '@/ui/selection-scope';
@@ -21,22 +22,22 @@ export function LabelScreen({ labelId }: { labelId: string }) {
   const ids = useMemo(() => tasks?.map((t) => t.id) ?? [], [tasks]);
   const steps = useStepCounts(ids);
   const comments = useCommentCounts(ids);
-  if (label === undefined) return <Screen title="Label">{null}</Screen>;
+  if (label === undefined) return <Screen title={t('labels.label')}>{null}</Screen>;
   if (label === null) {
     return (
-      <Screen title="Label not found">
-        <EmptyState title="This label doesn’t exist">
-          <Link to="/lists">Back to Lists</Link>
+      <Screen title={t('labels.notFound')}>
+        <EmptyState title={t('labels.missing')}>
+          <Link to="/lists">{t('labels.backToLists')}</Link>
         </EmptyState>
       </Screen>
     );
   }
   return (
     <SelectionScope ids={ids}>
-    <Screen title={label.name} subtitle="Label" actions={ids.length > 0 ? <SelectButton /> : undefined}>
-      {tasks && tasks.length === 0 && <EmptyState title="No tasks have this label" />}
+    <Screen title={label.name} subtitle={t('labels.label')} actions={ids.length > 0 ? <SelectButton /> : undefined}>
+      {tasks && tasks.length === 0 && <EmptyState title={t('labels.noTasks')} />}
       {tasks && tasks.length > 0 && (
-        <ul className="task-list" aria-label={`Tasks labelled ${label.name}`}>
+        <ul className="task-list" aria-label={t('labels.tasksLabelled', { name: label.name })}>
           {tasks.map((task) => (
             <TaskRow key={task.id} task={task} today={today} list={lists.get(task.list_id)} showList steps={steps?.[task.id]} comments={comments?.[task.id]} />
           ))}

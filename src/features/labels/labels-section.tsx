@@ -9,9 +9,10 @@ import { useLabels } from '@/data/react';
 import { LIST_COLORS, type Label, type ListColor } from '@/domain/model';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { FieldError } from '@/ui/field-error';
+import { t } from './messages';
 import './labels.css';
 
-const colourName = (c: ListColor) => c[0]!.toUpperCase() + c.slice(1);
+const colourName = (c: ListColor) => t(`labels.colour.${c}`);
 
 export function LabelsSection() {
   const all = useLabels();
@@ -20,11 +21,11 @@ export function LabelsSection() {
   return (
     <section className="labels-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} className="labels-section-title">
-        Labels
+        {t('labels.title')}
       </h2>
-      {all && all.length === 0 && <p className="labels-empty">Type “@name” when adding a task to label it. Labels are yours alone.</p>}
+      {all && all.length === 0 && <p className="labels-empty">{t('labels.none')}</p>}
       {all && all.length > 0 && (
-        <ul className="labels-rows" aria-label="All labels">
+        <ul className="labels-rows" aria-label={t('labels.all')}>
           {all.map((label) =>
             editing === label.id ? (
               <li key={label.id} className="labels-row is-editing">
@@ -36,8 +37,8 @@ export function LabelsSection() {
                   <span className="labels-dot" aria-hidden="true" />
                   {label.name}
                 </Link>
-                <button type="button" className="btn" aria-label={`Edit label ${label.name}`} onClick={() => setEditing(label.id)}>
-                  Edit
+                <button type="button" className="btn" aria-label={t('labels.editLabel', { name: label.name })} onClick={() => setEditing(label.id)}>
+                  {t('labels.edit')}
                 </button>
               </li>
             ),
@@ -78,13 +79,13 @@ function LabelEditor({ label, onDone }: { label: Label; onDone: () => void }) {
       <input
         className="input"
         type="text"
-        aria-label="Label name"
+        aria-label={t('labels.name')}
         value={name}
         onChange={(e) => setName(e.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />
-      <select className="input" aria-label="Colour" value={color} onChange={(e) => setColor(e.target.value as ListColor)}>
+      <select className="input" aria-label={t('labels.colour')} value={color} onChange={(e) => setColor(e.target.value as ListColor)}>
         {LIST_COLORS.map((c) => (
           <option key={c} value={c}>
             {colourName(c)}
@@ -92,22 +93,22 @@ function LabelEditor({ label, onDone }: { label: Label; onDone: () => void }) {
         ))}
       </select>
       <button type="submit" className="btn btn-primary">
-        Save
+        {t('labels.save')}
       </button>
       <button type="button" className="btn" onClick={onDone}>
-        Cancel
+        {t('labels.cancel')}
       </button>
       <button ref={deleteRef} type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
-        Delete label
+        {t('labels.delete')}
       </button>
       <FieldError id={`${id}-error`} message={error} />
     </form>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Delete label “${label.name}”?`}
-        description="It comes off every task it is on. Only you ever saw it."
-        confirmLabel="Delete label"
+        title={t('labels.deleteTitle', { name: label.name })}
+        description={t('labels.deleteText')}
+        confirmLabel={t('labels.delete')}
         returnFocus={deleteRef}
         onConfirm={() => {
           setConfirming(false);

@@ -6,6 +6,7 @@ import { Sidebar } from './sidebar';
 import { SyncProgressStrip } from './sync-progress-strip';
 import { useMediaQuery } from '@/ui/use-media-query';
 import { NewTaskButton } from './new-task-fab';
+import { t } from './messages';
 import './layout.css';
 
 // the shortcuts' keys are listened for once their chunk has loaded, after the first paint
@@ -36,7 +37,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className={wide ? 'shell shell-wide' : 'shell shell-narrow'}>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       {wide ? <Sidebar /> : <TopBar />}
       <main id="main" className="main" tabIndex={-1}>

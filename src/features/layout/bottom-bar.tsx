@@ -1,10 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { InvitationCount, invitationCountText, useInvitationCount } from './invitation-count';
-import { NAV_ITEMS, navTo, TAB_NAMES } from './nav-items';
+import { t } from './messages';
+import { NAV_ITEMS, navLabel, navTo, TAB_NAMES } from './nav-items';
 import { SyncIndicatorSlot } from './sync-indicator-slot';
 
 const TABS = NAV_ITEMS.filter((item) => TAB_NAMES.includes(item.name));
 const byName = (name: string) => NAV_ITEMS.find((item) => item.name === name)!;
+/** A product name, the same in every language. */
+const BRAND = 'Daybook';
 
 /**
  * Narrow screens, top: Search, the sync indicator (a link to the sync centre, its name saying the
@@ -16,16 +19,16 @@ export function TopBar() {
   return (
     <header className="topbar">
       <span className="topbar-brand" aria-hidden="true">
-        Daybook
+        {BRAND}
       </span>
       <div className="topbar-actions">
-        <Link to={navTo(search)} className="icon-btn" aria-label={search.name}>
+        <Link to={navTo(search)} className="icon-btn" aria-label={navLabel(search)}>
           {search.icon}
         </Link>
-        <Link to="/sync" className="topbar-sync" aria-label="Sync">
+        <Link to="/sync" className="topbar-sync" aria-label={t('layout.nav.sync')}>
           <SyncIndicatorSlot drawn />
         </Link>
-        <Link to={navTo(settings)} className="icon-btn" aria-label={settings.name}>
+        <Link to={navTo(settings)} className="icon-btn" aria-label={navLabel(settings)}>
           {settings.icon}
         </Link>
       </div>
@@ -37,7 +40,7 @@ export function TopBar() {
 export function BottomBar() {
   const invitations = useInvitationCount();
   return (
-    <nav aria-label="Main" className="bottombar">
+    <nav aria-label={t('layout.nav.main')} className="bottombar">
       <ul>
         {TABS.map((item) => (
           <li key={item.to}>
@@ -50,7 +53,7 @@ export function BottomBar() {
                 {item.icon}
                 {item.name === 'Lists' && <InvitationCount count={invitations} />}
               </span>
-              <span>{item.name}</span>
+              <span>{navLabel(item)}</span>
             </Link>
           </li>
         ))}

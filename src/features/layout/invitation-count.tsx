@@ -3,12 +3,13 @@
 // "Lists"; assistive technology gets it as the link's description.
 import { useInvitations } from '@/data/react';
 import { formatCount } from '@/ui/format';
+import { t } from './messages';
 
 export function useInvitationCount(): number {
   return useInvitations()?.filter((i) => i.incoming).length ?? 0;
 }
 
-export const invitationCountText = (n: number) => (n === 1 ? '1 invitation' : `${formatCount(n)} invitations`);
+export const invitationCountText = (n: number) => t('layout.invitations', { count: n });
 
 export function InvitationCount({ count }: { count: number }) {
   if (!count) return null;

@@ -25,7 +25,8 @@ export function focusTaskRow(step: 1 | -1): void {
 
 /** A screen's quick add field, or the floating "New task" (phones), or Today's field. */
 function newTask(goToday: () => void): void {
-  const field = document.querySelector<HTMLInputElement>('main input[aria-label="New task"]');
+  // by its class: its name ("New task") is in the person's language
+  const field = document.querySelector<HTMLInputElement>('main input.quick-add-input');
   if (field) {
     field.focus();
     return;

@@ -3,6 +3,7 @@
 // or day as its default.
 import { lazy, Suspense, useRef, useState } from 'react';
 import { PlusIcon } from '@/ui/icons';
+import { t } from './messages';
 
 const Sheet = lazy(() => import('./new-task-sheet'));
 
@@ -13,7 +14,7 @@ export function NewTaskButton() {
     <>
       <button ref={button} type="button" className="new-task-fab" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         <PlusIcon />
-        New task
+        {t('layout.newTask')}
       </button>
       {open && (
         <Suspense fallback={null}>

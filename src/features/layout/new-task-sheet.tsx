@@ -9,6 +9,7 @@ import { QuickAdd } from '@/connected/quick-add/quick-add';
 import { addDays, isValidIsoDate, UPCOMING_DAYS } from '@/lib/dates';
 import { DialogShell } from '@/ui/dialog-shell';
 import { useToday } from '@/ui/use-today';
+import { t } from './messages';
 
 interface Target {
   defaults: Omit<NewTask, 'title'>;
@@ -20,14 +21,14 @@ interface Target {
 export function screenTarget(path: string, search: Record<string, unknown>, today: string): Target {
   const day = typeof search.day === 'string' && isValidIsoDate(search.day) ? search.day : null;
   const list = /^\/lists\/([^/]+)/.exec(path)?.[1];
-  if (list && list !== 'index') return { defaults: { list_id: decodeURIComponent(list) }, onScreen: (t) => t.list_id === decodeURIComponent(list), placeholder: 'Add to this list' };
-  if (path === '/today' || path === '/') return { defaults: { due_date: today }, onScreen: (t) => t.due_date !== null && t.due_date <= today, placeholder: 'Add a task for today' };
-  if ((path === '/upcoming' || path === '/week') && day) return { defaults: { due_date: day }, onScreen: (t) => t.due_date === day, placeholder: 'Add a task for this day' };
+  if (list && list !== 'index') return { defaults: { list_id: decodeURIComponent(list) }, onScreen: (t) => t.list_id === decodeURIComponent(list), placeholder: t('layout.addToList') };
+  if (path === '/today' || path === '/') return { defaults: { due_date: today }, onScreen: (t) => t.due_date !== null && t.due_date <= today, placeholder: t('layout.addForToday') };
+  if ((path === '/upcoming' || path === '/week') && day) return { defaults: { due_date: day }, onScreen: (t) => t.due_date === day, placeholder: t('layout.addForDay') };
   if (path === '/upcoming') {
     const end = addDays(today, UPCOMING_DAYS);
-    return { defaults: {}, onScreen: (t) => t.due_date !== null && t.due_date >= today && t.due_date < end, placeholder: 'Add a task' };
+    return { defaults: {}, onScreen: (t) => t.due_date !== null && t.due_date >= today && t.due_date < end, placeholder: t('layout.addTask') };
   }
-  return { defaults: {}, onScreen: () => false, placeholder: 'Add a task' };
+  return { defaults: {}, onScreen: () => false, placeholder: t('layout.addTask') };
 }
 
 export default function NewTaskSheet({ onClose, returnFocus }: { onClose: () => void; returnFocus: () => void }) {
@@ -38,7 +39,7 @@ export default function NewTaskSheet({ onClose, returnFocus }: { onClose: () => 
     <DialogShell
       frame="sheet"
       onOpenChange={(open) => !open && onClose()}
-      title="New task"
+      title={t('layout.newTask')}
       className="new-task-sheet"
       onCloseAutoFocus={(e) => {
         e.preventDefault();

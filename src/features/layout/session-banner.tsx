@@ -3,16 +3,17 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { SESSION_EXPIRED } from '@/sync-status/sync-messages';
 import { useAccount } from '@/sync-status/use-sync-status';
+import { t } from './messages';
 
 export function SessionBanner() {
   const account = useAccount();
   const path = useRouterState({ select: (s) => s.location.pathname });
   if (account.state !== 'expired' || path === '/sign-in') return null;
   return (
-    <section className="session-banner" aria-label="Session expired">
+    <section className="session-banner" aria-label={t('layout.sessionExpired')}>
       <p className="session-banner-text">{SESSION_EXPIRED}</p>
       <Link to="/sign-in" search={{ email: account.email || undefined }} className="btn btn-primary btn-sm">
-        Sign in
+        {t('layout.signIn')}
       </Link>
     </section>
   );

@@ -2,13 +2,14 @@
 // the first paint (React.lazy), so the first screen carries none of it.
 import { Link } from '@tanstack/react-router';
 import { useFilters } from '@/data/filters/list';
+import { t } from './messages';
 
 export default function SidebarFilters() {
   const filters = useFilters();
   if (!filters?.length) return null;
   return (
-    <nav aria-label="Filters" className="sidebar-lists">
-      <h2 className="sidebar-heading">Filters</h2>
+    <nav aria-label={t('layout.filters')} className="sidebar-lists">
+      <h2 className="sidebar-heading">{t('layout.filters')}</h2>
       <ul>
         {filters.map((f) => (
           <li key={f.id}>

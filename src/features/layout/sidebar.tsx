@@ -6,12 +6,15 @@ import { PeopleIcon } from '@/ui/icons';
 import { SharedMarker } from '@/ui/shared-marker';
 import { useListSharing, useLists, useOpenTaskCounts } from '@/data/react';
 import { InvitationCount, invitationCountText, useInvitationCount } from './invitation-count';
-import { NAV_ITEMS, navTo } from './nav-items';
+import { t } from './messages';
+import { NAV_ITEMS, navLabel, navTo } from './nav-items';
 import { SyncIndicatorSlot } from './sync-indicator-slot';
 import { NotificationsLink } from '@/connected/notifications-link';
 
 // The saved filters' names load after the first paint: the first screen needs none of their code.
 const SidebarFilters = lazy(() => import('./sidebar-filters'));
+/** A product name, the same in every language. */
+const BRAND = 'Daybook';
 
 /**
  * Wide screens: every destination, the user's lists with open counts (shared ones marked with
@@ -25,8 +28,8 @@ export function Sidebar() {
   const invitations = useInvitationCount();
   return (
     <aside className="sidebar">
-      <div className="sidebar-brand">Daybook</div>
-      <nav aria-label="Main" className="sidebar-nav">
+      <div className="sidebar-brand">{BRAND}</div>
+      <nav aria-label={t('layout.nav.main')} className="sidebar-nav">
         <ul>
           {NAV_ITEMS.map((item) => (
             <li key={item.to}>
@@ -36,7 +39,7 @@ export function Sidebar() {
                 aria-description={item.name === 'Lists' && invitations ? invitationCountText(invitations) : undefined}
               >
                 {item.icon}
-                <span>{item.name}</span>
+                <span>{navLabel(item)}</span>
                 {item.name === 'Lists' && <InvitationCount count={invitations} />}
               </Link>
             </li>
@@ -44,7 +47,7 @@ export function Sidebar() {
           <li>
             <Link to="/assigned" className="sidebar-link">
               <PeopleIcon />
-              <span>Assigned to me</span>
+              <span>{t('layout.nav.assigned')}</span>
             </Link>
           </li>
           <li>
@@ -52,13 +55,14 @@ export function Sidebar() {
           </li>
         </ul>
       </nav>
-      <nav aria-label="Your lists" className="sidebar-lists">
+      <nav aria-label={t('layout.yourLists')} className="sidebar-lists">
         <h2 className="sidebar-heading" id="sidebar-lists-heading">
-          Your lists
+          {t('layout.yourLists')}
         </h2>
         <ul aria-labelledby="sidebar-lists-heading">
           {lists?.map((list) => {
             const open = counts?.[list.id] ?? 0;
+            const members = sharing?.[list.id]?.members ?? 0;
             return (
               <li key={list.id}>
                 <Link
@@ -69,11 +73,11 @@ export function Sidebar() {
                 >
                   <span className="list-dot" aria-hidden="true" />
                   <span className="sidebar-list-name">{list.name}</span>{' '}
-                  <SharedMarker members={sharing?.[list.id]?.members ?? 0} compact />{' '}
+                  <SharedMarker members={members} label={t('layout.shared', { count: members })} compact />{' '}
                   {open > 0 && (
                     <span className="sidebar-count">
                       {formatCount(open)}{' '}
-                      <span className="visually-hidden">open</span>
+                      <span className="visually-hidden">{t('layout.openCount')}</span>
                     </span>
                   )}
                 </Link>

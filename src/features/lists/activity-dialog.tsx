@@ -6,13 +6,14 @@ import { useList } from '@/data/react';
 import { type HistoryAnswer, loadSync } from '@/sync-status/load-sync';
 import { DialogShell } from '@/ui/dialog-shell';
 import { type HistoryItem, HistoryList } from '@/ui/history-list';
+import { t } from './messages';
 
 type State = { kind: 'loading' } | { kind: 'ready'; entries: HistoryItem[]; more: boolean } | { kind: 'problem'; text: string };
 
 function problemText(answer: Exclude<HistoryAnswer, { ok: true }>): string {
-  if (answer.problem === 'offline') return 'Activity needs a connection. You’re offline.';
-  if (answer.problem === 'signed_out') return 'Sign in to see the activity.';
-  return 'This list’s activity isn’t available.';
+  if (answer.problem === 'offline') return t('lists.activityOffline');
+  if (answer.problem === 'signed_out') return t('lists.activitySignedOut');
+  return t('lists.activityUnavailable');
 }
 
 export function ActivityDialog({ listId, onClose }: { listId: string; onClose: () => void }) {
@@ -41,28 +42,28 @@ export function ActivityDialog({ listId, onClose }: { listId: string; onClose: (
   return (
     <DialogShell
       frame="panel"
-      title={list ? `Activity in “${list.name}”` : 'Activity'}
+      title={list ? t('lists.activityIn', { name: list.name }) : t('lists.activity')}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
     >
       <div className="activity-body">
-        {state.kind === 'loading' && <p>Loading…</p>}
+        {state.kind === 'loading' && <p>{t('lists.loading')}</p>}
         {state.kind === 'problem' && (
           <p role="status">
             {state.text}{' '}
             <button type="button" className="btn btn-sm btn-ghost" onClick={() => void load(null)}>
-              Try again
+              {t('lists.tryAgain')}
             </button>
           </p>
         )}
-        {state.kind === 'ready' && state.entries.length === 0 && <p>Nothing has happened here yet.</p>}
+        {state.kind === 'ready' && state.entries.length === 0 && <p>{t('lists.activityEmpty')}</p>}
         {state.kind === 'ready' && (
           <>
             <HistoryList entries={state.entries} withTask />
             {state.more && (
               <button type="button" className="btn btn-sm" onClick={() => void load(state.entries[state.entries.length - 1]!.id)}>
-                Show more
+                {t('lists.showMore')}
               </button>
             )}
           </>

@@ -3,6 +3,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useIdentity, useList } from '@/data/react';
 import { ClockIcon } from '@/ui/icons';
+import { t } from './messages';
 
 export function ActivityLink({ listId }: { listId: string }) {
   const list = useList(listId);
@@ -13,8 +14,8 @@ export function ActivityLink({ listId }: { listId: string }) {
     <button
       type="button"
       className="icon-btn"
-      aria-label="Activity"
-      title="Activity"
+      aria-label={t('lists.activity')}
+      title={t('lists.activity')}
       data-activity-button
       onClick={() => void navigate({ to: '/lists/$listId/activity', params: { listId }, search: (prev) => prev })}
     >

@@ -1,7 +1,8 @@
 // The colour choice: a radio group of the eight list colours, each a visible swatch with its name.
 import { useId } from 'react';
 import type { ListColor } from '@/domain/model';
-import { COLOR_CHOICES, colorVar } from './colors';
+import { COLOR_CHOICES, colorName, colorVar } from './colors';
+import { t } from './messages';
 import { FieldError } from '@/ui/field-error';
 
 interface ColorFieldProps {
@@ -15,7 +16,7 @@ export function ColorField({ value, onChange, error }: ColorFieldProps) {
   return (
     <div className="field">
       <span id={`${id}-label`} className="field-label">
-        Colour
+        {t('lists.colour')}
       </span>
       <div
         role="radiogroup"
@@ -23,7 +24,7 @@ export function ColorField({ value, onChange, error }: ColorFieldProps) {
         aria-describedby={error ? `${id}-error` : undefined}
         className="lists-swatches"
       >
-        {COLOR_CHOICES.map(({ color, name }) => (
+        {COLOR_CHOICES.map(({ color }) => (
           <label key={color} className="lists-swatch" style={{ '--swatch': colorVar(color) } as React.CSSProperties}>
             <input
               type="radio"
@@ -34,7 +35,7 @@ export function ColorField({ value, onChange, error }: ColorFieldProps) {
               className="lists-swatch-input"
             />
             <span className="lists-swatch-dot" aria-hidden="true" />
-            <span className="lists-swatch-name">{name}</span>
+            <span className="lists-swatch-name">{colorName(color)}</span>
           </label>
         ))}
       </div>

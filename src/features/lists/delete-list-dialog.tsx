@@ -10,10 +10,11 @@ import { TrashIcon } from '@/ui/icons';
 import { DialogClose } from '@/ui/dialog-shell';
 import { ListDialog } from './list-dialog';
 import { showUndoToast } from '@/ui/toasts';
+import { t } from './messages';
 
 export function deleteConsequence(taskCount: number): string {
-  if (taskCount === 0) return 'It has no tasks.';
-  return taskCount === 1 ? 'Its 1 task will be deleted with it.' : `Its ${taskCount} tasks will be deleted with it.`;
+  if (taskCount === 0) return t('lists.deleteNoTasks');
+  return t('lists.deleteTasks', { count: taskCount });
 }
 
 export function DeleteListDialog({ list }: { list: List }) {
@@ -23,10 +24,10 @@ export function DeleteListDialog({ list }: { list: List }) {
       open={open}
       onOpenChange={setOpen}
       role="alertdialog"
-      title={`Delete “${list.name}”?`}
+      title={t('lists.deleteTitle', { name: list.name })}
       description={<TaskCount listId={list.id} />}
       trigger={
-        <button type="button" className="icon-btn lists-icon-btn--danger" aria-label="Delete list" title="Delete list">
+        <button type="button" className="icon-btn lists-icon-btn--danger" aria-label={t('lists.delete')} title={t('lists.delete')}>
           <TrashIcon />
         </button>
       }
@@ -52,11 +53,11 @@ function ConfirmDelete({ list, onDone }: { list: List; onDone: () => void }) {
       await lists.delete(list.id);
       onDone();
       await navigate({ to: '/lists' });
-      showUndoToast('List deleted', () => {
-        lists.restore(list.id).catch((err: unknown) => reportWriteError(err, { unexpected: "Couldn't undo" }));
+      showUndoToast(t('lists.deleted'), () => {
+        lists.restore(list.id).catch((err: unknown) => reportWriteError(err, { unexpected: t('lists.undoFailed') }));
       });
     } catch (err) {
-      reportWriteError(err, { unexpected: "Couldn't delete the list" });
+      reportWriteError(err, { unexpected: t('lists.deleteFailed') });
     } finally {
       setBusy(false);
     }
@@ -66,11 +67,11 @@ function ConfirmDelete({ list, onDone }: { list: List; onDone: () => void }) {
     <div className="lists-dialog-actions">
       <DialogClose asChild>
         <button type="button" className="btn">
-          Cancel
+          {t('lists.cancel')}
         </button>
       </DialogClose>
       <button type="button" className="btn btn-danger" onClick={confirm} aria-disabled={busy || undefined}>
-        Delete list
+        {t('lists.delete')}
       </button>
     </div>
   );

@@ -5,6 +5,7 @@ import type { List } from '@/domain/model';
 import { PencilIcon } from '@/ui/icons';
 import { ListDialog } from './list-dialog';
 import { ListForm } from './list-form';
+import { t } from './messages';
 
 export function EditListDialog({ list }: { list: List }) {
   const [open, setOpen] = useState(false);
@@ -12,16 +13,16 @@ export function EditListDialog({ list }: { list: List }) {
     <ListDialog
       open={open}
       onOpenChange={setOpen}
-      title="Edit list"
+      title={t('lists.edit')}
       trigger={
-        <button type="button" className="icon-btn" aria-label="Edit list" title="Edit list">
+        <button type="button" className="icon-btn" aria-label={t('lists.edit')} title={t('lists.edit')}>
           <PencilIcon />
         </button>
       }
     >
       <ListForm
         initial={{ name: list.name, color: list.color }}
-        submitLabel="Save"
+        submitLabel={t('lists.save')}
         onSubmit={(draft) => lists.update(list.id, draft)}
         onSaved={() => setOpen(false)}
       />

@@ -9,8 +9,7 @@ import { useInvitations } from '@/data/react';
 import type { Invitation } from '@/domain/model';
 import { colorVar } from './colors';
 import { Avatar } from '@/ui/avatar';
-
-const ROLE_WORDS = { editor: 'an editor', viewer: 'a viewer' } as const;
+import { t } from './messages';
 
 export function InvitationsSection() {
   const incoming = useInvitations()?.filter((i) => i.incoming) ?? [];
@@ -24,20 +23,20 @@ export function InvitationsSection() {
   }
 
   async function answer(invitation: Invitation, accept: boolean) {
-    const name = invitation.list_name ?? 'the list';
+    const name = invitation.list_name ?? t('lists.theList');
     try {
       if (accept) await invitationWrites.accept(invitation.list_id);
       else await invitationWrites.decline(invitation.list_id);
-      setSaid(accept ? `Joined ${name} — it appears after the next sync` : `Declined the invitation to ${name}`);
+      setSaid(accept ? t('lists.joined', { name }) : t('lists.declined', { name }));
     } catch (err) {
-      reportWriteError(err, { unexpected: "Couldn't answer the invitation" });
+      reportWriteError(err, { unexpected: t('lists.answerFailed') });
     }
   }
 
   return (
     <section className="invitations" aria-labelledby="invitations-heading">
       <h2 id="invitations-heading" className="invitations-heading">
-        Invitations
+        {t('lists.invitations')}
       </h2>
       <ul className="invitations-rows">
         {incoming.map((invitation) => (
@@ -48,16 +47,16 @@ export function InvitationsSection() {
               <span className="invitation-from">
                 {invitation.invited_by && <Avatar name={invitation.invited_by} color={invitation.invited_by_color ?? 'grey'} size="sm" />}
                 <span>
-                  {invitation.invited_by || 'Someone'} invited you as {ROLE_WORDS[invitation.role]}
+                  {t('lists.invitedYou', { who: invitation.invited_by || t('lists.someone'), role: invitation.role })}
                 </span>
               </span>
             </span>
             <span className="invitation-actions">
               <button type="button" className="btn btn-primary" onClick={() => void answer(invitation, true)}>
-                Accept
+                {t('lists.accept')}
               </button>
               <button type="button" className="btn" onClick={() => void answer(invitation, false)}>
-                Decline
+                {t('lists.decline')}
               </button>
             </span>
           </li>

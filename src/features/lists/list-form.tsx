@@ -6,6 +6,7 @@ import type { ListColor } from '@/domain/model';
 import { ColorField } from './color-field';
 import { DialogClose } from '@/ui/dialog-shell';
 import { FieldError } from '@/ui/field-error';
+import { t } from './messages';
 
 export interface ListDraftValues {
   name: string;
@@ -45,7 +46,7 @@ export function ListForm({ initial, submitLabel, onSubmit, onSaved }: ListFormPr
       setErrors({});
       reportWriteError(err, {
         atField: (message, field) => setErrors({ [field === 'name' || field === 'color' ? field : 'form']: message }),
-        unexpected: 'Something went wrong — nothing was saved',
+        unexpected: t('lists.saveFailed'),
       });
     } finally {
       setSaving(false);
@@ -56,7 +57,7 @@ export function ListForm({ initial, submitLabel, onSubmit, onSaved }: ListFormPr
     <form className="lists-form" onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor={`${id}-name`} className="field-label">
-          List name
+          {t('lists.name')}
         </label>
         <input
           id={`${id}-name`}
@@ -76,7 +77,7 @@ export function ListForm({ initial, submitLabel, onSubmit, onSaved }: ListFormPr
       <div className="lists-dialog-actions">
         <DialogClose asChild>
           <button type="button" className="btn">
-            Cancel
+            {t('lists.cancel')}
           </button>
         </DialogClose>
         <button type="submit" className="btn btn-primary" aria-disabled={saving || undefined}>

@@ -16,6 +16,7 @@ import { arrayMove, dropIndex, moveTargetFor, movedAnnouncement } from './reorde
 import { Screen } from '@/ui/screen';
 import { formatCount } from '@/ui/format';
 import { useFormatAnswers } from '@/ui/use-format-answers';
+import { t } from './messages';
 import './lists.css';
 
 interface Drag {
@@ -30,7 +31,7 @@ interface Drag {
 
 type FocusTarget = { id: string; control: 'link' | 'up' | 'down' };
 
-const openTasksLabel = (n: number) => (n === 1 ? '1 open task' : `${formatCount(n)} open tasks`);
+const openTasksLabel = (n: number) => t('lists.openTasks', { count: n });
 
 /** `after`: what the route shows below the lists (the person's labels). */
 export function ListsScreen({ after }: { after?: React.ReactNode } = {}) {
@@ -82,7 +83,7 @@ export function ListsScreen({ after }: { after?: React.ReactNode } = {}) {
     } catch (err) {
       setOptimistic(null);
       refocus.current = null;
-      reportWriteError(err, { unexpected: "Couldn't move the list" });
+      reportWriteError(err, { unexpected: t('lists.moveFailed') });
     }
   }
 
@@ -98,7 +99,7 @@ export function ListsScreen({ after }: { after?: React.ReactNode } = {}) {
     event.preventDefault();
     const list = orderable[index];
     if (list && !movable(list.id)) {
-      setAnnouncement(`Only the owner can move ${list.name}`);
+      setAnnouncement(t('lists.ownerMoves', { name: list.name }));
       return;
     }
     const to = event.key === 'ArrowUp' ? index - 1 : index + 1;
@@ -140,6 +141,7 @@ export function ListsScreen({ after }: { after?: React.ReactNode } = {}) {
 
   const row = (list: List, index: number | null) => {
     const count = counts?.[list.id] ?? 0;
+    const members = sharing?.[list.id]?.members ?? 0;
     const countId = `list-count-${list.id}`;
     const shift = index === null ? 0 : shiftFor(index);
     const dragging = drag !== null && index === drag.from;
@@ -161,7 +163,7 @@ export function ListsScreen({ after }: { after?: React.ReactNode } = {}) {
         >
           <span className="lists-dot" aria-hidden="true" />
           <span className="lists-row-name">{list.name}</span>
-          <SharedMarker members={sharing?.[list.id]?.members ?? 0} />
+          <SharedMarker members={members} label={t('lists.shared', { count: members })} />
           <span className="lists-row-count" aria-hidden="true">
             {count > 0 ? formatCount(count) : ''}
           </span>
@@ -169,14 +171,14 @@ export function ListsScreen({ after }: { after?: React.ReactNode } = {}) {
         <span id={countId} hidden>
           {openTasksLabel(count)}
         </span>
-        {reordering && index !== null && !movable(list.id) && <span className="lists-row-fixed">Only the owner can move it</span>}
+        {reordering && index !== null && !movable(list.id) && <span className="lists-row-fixed">{t('lists.ownerMovesIt')}</span>}
         {reordering && index !== null && movable(list.id) && (
           <div className="lists-row-reorder">
             <button
               type="button"
               className="icon-btn"
               data-move="up"
-              aria-label={`Move ${list.name} up`}
+              aria-label={t('lists.moveUp', { name: list.name })}
               aria-disabled={index === 0 || undefined}
               onClick={() => index > 0 && void move(index, index - 1, 'up')}
             >
@@ -186,7 +188,7 @@ export function ListsScreen({ after }: { after?: React.ReactNode } = {}) {
               type="button"
               className="icon-btn"
               data-move="down"
-              aria-label={`Move ${list.name} down`}
+              aria-label={t('lists.moveDown', { name: list.name })}
               aria-disabled={index === orderable.length - 1 || undefined}
               onClick={() => index < orderable.length - 1 && void move(index, index + 1, 'down')}
             >
@@ -216,7 +218,7 @@ export function ListsScreen({ after }: { after?: React.ReactNode } = {}) {
       actions={
         orderable.length > 1 && (
           <button type="button" className="btn" onClick={() => setReordering((r) => !r)}>
-            {reordering ? 'Done' : 'Reorder'}
+            {reordering ? t('lists.done') : t('lists.reorder')}
           </button>
         )
       }
@@ -224,15 +226,15 @@ export function ListsScreen({ after }: { after?: React.ReactNode } = {}) {
       <InvitationsSection />
       {reordering && (
         <p className="lists-hint">
-          Drag a list by its handle or use the arrows. With a keyboard, Alt+↑ and Alt+↓ move the focused list.
+          {t('lists.reorderHint')}
         </p>
       )}
-      <ul className="lists-rows" aria-label="All lists">
+      <ul className="lists-rows" aria-label={t('lists.all')}>
         {inbox && row(inbox, null)}
         {orderable.map((list, index) => row(list, index))}
       </ul>
       {orderable.length === 0 && (
-        <p className="lists-empty">Make a list for each project, place or person — tasks without a list go to the Inbox.</p>
+        <p className="lists-empty">{t('lists.empty')}</p>
       )}
     </ListsFrame>
   );
@@ -251,7 +253,7 @@ function ListsFrame({
 }) {
   return (
     <Screen
-      title="Lists"
+      title={t('lists.title')}
       className="lists-screen"
       actions={
         <div className="lists-header-actions">
@@ -262,7 +264,7 @@ function ListsFrame({
     >
       <Link to="/assigned" className="btn lists-assigned">
         <PeopleIcon />
-        Assigned to me
+        {t('lists.assigned')}
       </Link>
       <NotificationsLink className="btn lists-assigned" />
       {children}

@@ -4,6 +4,7 @@ import { lists } from '@/data';
 import { PlusIcon } from '@/ui/icons';
 import { ListDialog } from './list-dialog';
 import { ListForm } from './list-form';
+import { t } from './messages';
 
 export function NewListDialog() {
   const [open, setOpen] = useState(false);
@@ -12,16 +13,16 @@ export function NewListDialog() {
     <ListDialog
       open={open}
       onOpenChange={setOpen}
-      title="New list"
+      title={t('lists.new')}
       trigger={
         <button type="button" className="btn btn-primary">
-          <PlusIcon /> New list
+          <PlusIcon /> {t('lists.new')}
         </button>
       }
     >
       <ListForm
         initial={{ name: '', color: 'grey' }}
-        submitLabel="Create list"
+        submitLabel={t('lists.create')}
         onSubmit={(draft) => lists.create(draft)}
         onSaved={() => setOpen(false)}
       />

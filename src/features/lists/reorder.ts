@@ -1,5 +1,6 @@
 // Pure pieces of list reordering, shared by drag and keyboard moves.
 import type { MoveTarget } from '@/data';
+import { t } from './messages';
 
 /** A copy of `items` with the item at `from` moved to index `to`. */
 export function arrayMove<T>(items: readonly T[], from: number, to: number): T[] {
@@ -39,5 +40,5 @@ export function dropIndex(centers: readonly number[], draggedIndex: number, drag
 
 /** What the live region says after a move, e.g. "Work moved to position 2 of 4". */
 export function movedAnnouncement(name: string, index: number, count: number): string {
-  return `${name} moved to position ${index + 1} of ${count}`;
+  return t('lists.moved', { name, position: index + 1, count });
 }

@@ -6,7 +6,7 @@ import { reportWriteError } from '@/connected/write-error';
 import { invitations as invitationWrites } from '@/data';
 import type { Invitation } from '@/domain/model';
 import { Avatar } from '@/ui/avatar';
-import { ROLE_NAMES } from './member-views';
+import { t } from './messages';
 
 interface InvitationItemsProps {
   invitations: Invitation[];
@@ -16,7 +16,7 @@ interface InvitationItemsProps {
 export function InvitationItems({ invitations, onDone }: InvitationItemsProps) {
   function cancel(invitation: Invitation) {
     invitationWrites.cancel(invitation.list_id, invitation.email).then(
-      () => onDone(invitation.status === 'declined' ? `Dismissed ${invitation.email}` : `Cancelled the invitation of ${invitation.email}`),
+      () => onDone(t(invitation.status === 'declined' ? 'sharing.dismissed' : 'sharing.cancelledInvite', { email: invitation.email })),
       reportWriteError,
     );
   }
@@ -29,11 +29,11 @@ export function InvitationItems({ invitations, onDone }: InvitationItemsProps) {
         <Avatar name={invitation.email} color="grey" pending />
         <div className="member-main">
           <span className="member-email" id={id}>
-            {declined ? `${invitation.email} declined` : `${invitation.email} · Invited as ${ROLE_NAMES[invitation.role].toLowerCase()}`}
+            {declined ? t('sharing.declinedBy', { email: invitation.email }) : t('sharing.invitedAs', { email: invitation.email, role: invitation.role })}
           </span>
         </div>
         <button type="button" className="btn btn-sm" onClick={() => cancel(invitation)}>
-          {declined ? 'Dismiss' : 'Cancel invitation'}
+          {declined ? t('sharing.dismiss') : t('sharing.cancelInvite')}
         </button>
       </li>
     );

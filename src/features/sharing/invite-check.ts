@@ -1,5 +1,6 @@
 // What the share dialog refuses before anything is queued, with the message shown at the
 // Email field. The server checks again (an address with no account is invited all the same).
+import { t } from './messages';
 
 /** The data layer's own test (members.invite): something, an @, something, no spaces. */
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -18,12 +19,12 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 /** The message for a draft address that can't be invited, or null when it may be sent. */
 export function inviteProblem(draft: string, context: InviteContext): string | null {
   const email = draft.trim();
-  if (email === '') return 'Enter the e-mail address of the person to invite';
-  if (!EMAIL.test(email)) return 'Enter a full e-mail address, like ann@example.com';
-  if (context.myEmail && same(email, context.myEmail)) return "That's your own address — invite someone else";
+  if (email === '') return t('sharing.checkEmpty');
+  if (!EMAIL.test(email)) return t('sharing.checkInvalid');
+  if (context.myEmail && same(email, context.myEmail)) return t('sharing.checkOwn');
   if (context.memberEmails.some((m) => m !== '' && same(m, email))) {
-    return `${email} is already on this list — change their role below`;
+    return t('sharing.checkMember', { email });
   }
-  if (context.pendingEmails.some((m) => same(m, email))) return `An invite to ${email} is already waiting to be sent`;
+  if (context.pendingEmails.some((m) => same(m, email))) return t('sharing.checkWaiting', { email });
   return null;
 }

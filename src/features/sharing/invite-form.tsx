@@ -7,7 +7,8 @@ import { EmailInput } from '@/ui/email-input';
 import { reportWriteError } from '@/connected/write-error';
 import type { Role } from '@/domain/model';
 import { type InviteContext, inviteProblem } from './invite-check';
-import { ROLE_HINTS } from './member-views';
+import { roleName } from './member-views';
+import { t } from './messages';
 import { FieldError } from '@/ui/field-error';
 
 type SharedRole = Exclude<Role, 'owner'>;
@@ -56,19 +57,19 @@ export function InviteForm({ listId, context, onInvited }: InviteFormProps) {
   return (
     <form className="invite-form" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
       <h3 className="share-section-title" id={`${id}-heading`}>
-        Invite someone
+        {t('sharing.inviteTitle')}
       </h3>
       <div className="invite-row">
         <div className="field invite-email">
           <label className="field-label" htmlFor={`${id}-email`}>
-            Email
+            {t('sharing.email')}
           </label>
           <EmailInput
             ref={emailRef}
             id={`${id}-email`}
             autoComplete="off"
             enterKeyHint="send"
-            placeholder="name@example.com"
+            placeholder={t('sharing.emailPlaceholder')}
             value={email}
             onChange={(e) => {
               setEmail(e.target.value);
@@ -79,7 +80,7 @@ export function InviteForm({ listId, context, onInvited }: InviteFormProps) {
         </div>
         <div className="field invite-role">
           <label className="field-label" htmlFor={`${id}-role`}>
-            Role
+            {t('sharing.roleLabel')}
           </label>
           <select
             id={`${id}-role`}
@@ -88,17 +89,17 @@ export function InviteForm({ listId, context, onInvited }: InviteFormProps) {
             aria-describedby={`${id}-role-hint`}
             onChange={(e) => setRole(e.target.value === 'viewer' ? 'viewer' : 'editor')}
           >
-            <option value="editor">Editor</option>
-            <option value="viewer">Viewer</option>
+            <option value="editor">{roleName('editor')}</option>
+            <option value="viewer">{roleName('viewer')}</option>
           </select>
         </div>
         <button type="submit" className="btn btn-primary invite-button" aria-disabled={busy || undefined}>
-          Invite
+          {t('sharing.invite')}
         </button>
       </div>
       <FieldError id={`${id}-error`} message={error} />
       <p className="share-hint" id={`${id}-role-hint`}>
-        {role === 'editor' ? 'An editor' : 'A viewer'} {ROLE_HINTS[role]}. They get an e-mail and join once they accept.
+        {t('sharing.inviteHint', { role })}
       </p>
     </form>
   );

@@ -7,6 +7,7 @@ import { lists } from '@/data';
 import type { List } from '@/domain/model';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { FieldError } from '@/ui/field-error';
+import { t } from './messages';
 
 export function LeaveList({ list, onLeft }: { list: List; onLeft: () => void }) {
   const [open, setOpen] = useState(false);
@@ -40,12 +41,12 @@ export function LeaveList({ list, onLeft }: { list: List; onLeft: () => void }) 
         }}
         trigger={
           <button type="button" className="btn btn-danger">
-            Leave list
+            {t('sharing.leave')}
           </button>
         }
-        title={`Leave “${list.name}”?`}
-        description="You lose access to its tasks. It disappears from your devices at the next sync, and only its owner can invite you back."
-        confirmLabel="Leave list"
+        title={t('sharing.leaveTitle', { name: list.name })}
+        description={t('sharing.leaveText')}
+        confirmLabel={t('sharing.leave')}
         onConfirm={() => void leave()}
         busy={busy}
       >

@@ -5,7 +5,8 @@ import { members } from '@/data';
 import { reportWriteError } from '@/connected/write-error';
 import type { Role } from '@/domain/model';
 import { Avatar } from '@/ui/avatar';
-import { type MemberView, ROLE_NAMES } from './member-views';
+import { type MemberView, roleName } from './member-views';
+import { t } from './messages';
 
 type SharedRole = Exclude<Role, 'owner'>;
 
@@ -24,7 +25,7 @@ export function MemberItem({ listId, member, manage, roleWaiting = false, onRole
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const name = member.name || 'You';
+  const name = member.name || t('sharing.you');
 
   async function run(action: () => Promise<void>, then: () => void) {
     if (busy) return;
@@ -48,13 +49,13 @@ export function MemberItem({ listId, member, manage, roleWaiting = false, onRole
           {name}
         </span>
         <span className="member-meta">
-          {member.isMe && member.name !== '' && <span className="member-you">You</span>}
+          {member.isMe && member.name !== '' && <span className="member-you">{t('sharing.you')}</span>}
           {member.email !== '' && member.email !== member.name && <span className="member-address">{member.email}</span>}
-          {(!manage || member.role === 'owner') && <span>{ROLE_NAMES[member.role]}</span>}
+          {(!manage || member.role === 'owner') && <span>{roleName(member.role)}</span>}
           {roleWaiting && (
             <>
-              <span className="member-pending">Pending</span>
-              <span>Role change sent at the next sync</span>
+              <span className="member-pending">{t('sharing.pending')}</span>
+              <span>{t('sharing.roleChangeWaiting')}</span>
             </>
           )}
         </span>
@@ -70,7 +71,7 @@ export function MemberItem({ listId, member, manage, roleWaiting = false, onRole
               and name matching by substring (Playwright's default) must find only that one. */}
           <select
             className="input member-role"
-            aria-label={`Access for ${name}`}
+            aria-label={t('sharing.accessFor', { name })}
             value={member.role}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
@@ -82,8 +83,8 @@ export function MemberItem({ listId, member, manage, roleWaiting = false, onRole
               );
             }}
           >
-            <option value="editor">Editor</option>
-            <option value="viewer">Viewer</option>
+            <option value="editor">{roleName('editor')}</option>
+            <option value="viewer">{roleName('viewer')}</option>
           </select>
           <button
             type="button"
@@ -97,7 +98,7 @@ export function MemberItem({ listId, member, manage, roleWaiting = false, onRole
               )
             }
           >
-            Remove
+            {t('sharing.remove')}
           </button>
         </div>
       )}

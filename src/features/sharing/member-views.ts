@@ -3,6 +3,7 @@
 // server fills in at the first sync, so "you" borrow the account's address meanwhile.
 import type { ListColor, Member, Role } from '@/domain/model';
 import { defaultPersonColor, emailName, personColor } from '@/domain/people';
+import { t } from './messages';
 
 export interface MemberView {
   userId: string;
@@ -15,12 +16,8 @@ export interface MemberView {
   isMe: boolean;
 }
 
-export const ROLE_NAMES: Record<Role, string> = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' };
-
-export const ROLE_HINTS: Record<Exclude<Role, 'owner'>, string> = {
-  editor: 'can add, change and complete tasks',
-  viewer: 'can see the tasks but not change them',
-};
+/** "Owner", "Editor" or "Viewer", in the current language. */
+export const roleName = (role: Role) => t('sharing.role', { role });
 
 export function memberViews(members: readonly Member[], me: string, myEmail: string | null): MemberView[] {
   const views: MemberView[] = members.map((m) => {

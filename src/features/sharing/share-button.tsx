@@ -3,6 +3,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useList } from '@/data/react';
 import { PeopleIcon } from '@/ui/icons';
+import { t } from './messages';
 import './sharing.css';
 
 export function ShareButton({ listId }: { listId: string }) {
@@ -17,7 +18,7 @@ export function ShareButton({ listId }: { listId: string }) {
       onClick={() => void navigate({ to: '/lists/$listId/share', params: { listId }, search: (prev) => prev })}
     >
       <PeopleIcon />
-      Share
+      {t('sharing.share')}
     </button>
   );
 }

@@ -7,6 +7,7 @@ import { useList } from '@/data/react';
 import { DialogShell } from '@/ui/dialog-shell';
 import { SharePanel } from './share-panel';
 import { useSharingAccount } from './use-sharing-account';
+import { t } from './messages';
 import './sharing.css';
 
 export interface ShareDialogProps {
@@ -16,6 +17,9 @@ export interface ShareDialogProps {
   onLeft: (listName: string) => void;
 }
 
+/** What the toast says once "Leave list" has been queued (shown by the route, which leaves the list). */
+export const leftListMessage = (name: string) => t('sharing.left', { name });
+
 export function ShareDialog({ listId, onClose, onLeft }: ShareDialogProps) {
   const list = useList(listId);
   const account = useSharingAccount();
@@ -23,29 +27,27 @@ export function ShareDialog({ listId, onClose, onLeft }: ShareDialogProps) {
   // itself: to what had focus (the Share button), or after a deep link to the Share button.
   const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
 
-  let title = 'Share';
+  let title = t('sharing.share');
   let body: ReactNode = null;
   if (list === null) {
-    title = "This list doesn't exist";
+    title = t('sharing.missingTitle');
     body = (
-      <Explanation link={<Link to="/lists" className="btn">See your lists</Link>}>
-        It may have been deleted, or it is no longer shared with you.
+      <Explanation link={<Link to="/lists" className="btn">{t('sharing.seeLists')}</Link>}>
+        {t('sharing.missingText')}
       </Explanation>
     );
   } else if (list?.is_inbox) {
-    title = "The Inbox can't be shared";
+    title = t('sharing.inboxTitle');
     body = (
-      <Explanation link={<Link to="/lists" className="btn">Go to your lists</Link>}>
-        It is where your tasks without a list land, so it stays yours. Make a list for what you plan together, and share
-        that one.
+      <Explanation link={<Link to="/lists" className="btn">{t('sharing.goToLists')}</Link>}>
+        {t('sharing.inboxText')}
       </Explanation>
     );
   } else if (list) {
-    title = `Share “${list.name}”`;
+    title = t('sharing.shareTitle', { name: list.name });
     body = account.localOnly ? (
-      <Explanation link={<Link to={'/sign-in' as '/'} className="btn btn-primary">Sign in to share</Link>}>
-        Sharing needs a Daybook account, so the people you invite can sync with you. Your lists stay on this device
-        until you sign in, and come with you when you do.
+      <Explanation link={<Link to={'/sign-in' as '/'} className="btn btn-primary">{t('sharing.signInToShare')}</Link>}>
+        {t('sharing.localOnlyText')}
       </Explanation>
     ) : (
       <SharePanel list={list} myEmail={account.email} onLeft={() => onLeft(list.name)} />

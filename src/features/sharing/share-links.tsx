@@ -5,7 +5,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { reportWriteError } from '@/connected/write-error';
 import { type HeldLink, links, useListLinks } from '@/data/links';
 import { LINK_DAYS, type LinkDays, type Role } from '@/domain/model';
-import { ROLE_HINTS, ROLE_NAMES } from './member-views';
+import { intlLocale } from '@/lib/i18n';
+import { roleName } from './member-views';
+import { t } from './messages';
 
 type SharedRole = Exclude<Role, 'owner'>;
 
@@ -23,7 +25,8 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-const expiry = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+const expiry = (iso: string) =>
+  new Intl.DateTimeFormat(intlLocale(), { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
 export function ShareLinks({ listId, onDone }: { listId: string; onDone: (text: string) => void }) {
   const id = useId();
@@ -40,7 +43,7 @@ export function ShareLinks({ listId, onDone }: { listId: string; onDone: (text: 
     try {
       await links.create(listId, role, days);
       setError(null);
-      onDone(`${ROLE_NAMES[role]} link made — it works once it is sent at the next sync`);
+      onDone(t('sharing.linkMade', { role }));
     } catch (err) {
       reportWriteError(err, { atField: setError });
     } finally {
@@ -51,33 +54,33 @@ export function ShareLinks({ listId, onDone }: { listId: string; onDone: (text: 
   return (
     <section className="share-section share-links" aria-labelledby={`${id}-heading`}>
       <h3 className="share-section-title" id={`${id}-heading`}>
-        Share link
+        {t('sharing.linkTitle')}
       </h3>
       <form className="invite-form" onSubmit={create} noValidate aria-labelledby={`${id}-heading`}>
         <div className="invite-row">
           <div className="field invite-role">
             <label className="field-label" htmlFor={`${id}-role`}>
-              Link role
+              {t('sharing.linkRole')}
             </label>
             <select id={`${id}-role`} className="input" value={role} onChange={(e) => setRole(e.target.value === 'editor' ? 'editor' : 'viewer')}>
-              <option value="editor">Editor</option>
-              <option value="viewer">Viewer</option>
+              <option value="editor">{roleName('editor')}</option>
+              <option value="viewer">{roleName('viewer')}</option>
             </select>
           </div>
           <div className="field invite-role">
             <label className="field-label" htmlFor={`${id}-days`}>
-              Expires after
+              {t('sharing.expiresAfter')}
             </label>
             <select id={`${id}-days`} className="input" value={days} onChange={(e) => setDays(Number(e.target.value) as LinkDays)}>
               {LINK_DAYS.map((d) => (
                 <option key={d} value={d}>
-                  {d === 1 ? '1 day' : `${d} days`}
+                  {t('sharing.days', { count: d })}
                 </option>
               ))}
             </select>
           </div>
           <button type="submit" className="btn btn-primary invite-button" aria-disabled={busy || undefined}>
-            Create link
+            {t('sharing.createLink')}
           </button>
         </div>
         {error && (
@@ -86,11 +89,11 @@ export function ShareLinks({ listId, onDone }: { listId: string; onDone: (text: 
           </p>
         )}
         <p className="share-hint">
-          Anyone with the link joins as {role === 'editor' ? 'an editor' : 'a viewer'} and {ROLE_HINTS[role]}. Up to 5 live links.
+          {t('sharing.linkHint', { role })}
         </p>
       </form>
       {held && held.length > 0 && (
-        <ul className="member-list" aria-label="Live links">
+        <ul className="member-list" aria-label={t('sharing.liveLinks')}>
           {held.map((link) => (
             <LinkItem key={link.id} link={link} onDone={onDone} />
           ))}
@@ -107,13 +110,13 @@ function LinkItem({ link, onDone }: { link: HeldLink; onDone: (text: string) => 
     <li className="member share-link-item" aria-labelledby={label}>
       <div className="member-main">
         <span className="member-email" id={label}>
-          {ROLE_NAMES[link.role]} link · expires {expiry(link.expires_at)}
+          {t('sharing.linkItem', { role: link.role, date: expiry(link.expires_at) })}
         </span>
         <span className="member-meta">
-          {link.queued ? 'Sent at the next sync' : url ? null : 'Made on another device: copy it there'}
+          {link.queued ? t('sharing.linkQueued') : url ? null : t('sharing.linkElsewhere')}
         </span>
         {url && (
-          <input className="input share-link-url" readOnly value={url} aria-label={`${ROLE_NAMES[link.role]} link address`} onFocus={(e) => e.target.select()} />
+          <input className="input share-link-url" readOnly value={url} aria-label={t('sharing.linkAddress', { role: link.role })} onFocus={(e) => e.target.select()} />
         )}
       </div>
       <div className="member-controls">
@@ -122,18 +125,18 @@ function LinkItem({ link, onDone }: { link: HeldLink; onDone: (text: string) => 
             type="button"
             className="btn btn-sm"
             aria-describedby={label}
-            onClick={() => void copyText(url).then((ok) => onDone(ok ? 'Link copied' : 'Copy the link from the box'))}
+            onClick={() => void copyText(url).then((ok) => onDone(t(ok ? 'sharing.linkCopied' : 'sharing.copyByHand')))}
           >
-            Copy link
+            {t('sharing.copyLink')}
           </button>
         )}
         <button
           type="button"
           className="btn btn-sm member-remove"
           aria-describedby={label}
-          onClick={() => links.revoke(link.list_id, link.id).then(() => onDone('Link revoked'), reportWriteError)}
+          onClick={() => links.revoke(link.list_id, link.id).then(() => onDone(t('sharing.linkRevoked')), reportWriteError)}
         >
-          Revoke link
+          {t('sharing.revokeLink')}
         </button>
       </div>
     </li>

@@ -12,7 +12,8 @@ import { LeaveList } from './leave-list';
 import { ShareLinks } from './share-links';
 import { Avatar } from '@/ui/avatar';
 import { MemberItem } from './member-item';
-import { type MemberView, memberViews, myRole, ROLE_HINTS, ROLE_NAMES } from './member-views';
+import { type MemberView, memberViews, myRole } from './member-views';
+import { t } from './messages';
 
 type SharedRole = Exclude<Role, 'owner'>;
 
@@ -52,11 +53,11 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
   const total = people.length + pending.length + invited.filter((i) => i.status === 'pending').length;
 
   function roleChanged(member: MemberView, next: SharedRole) {
-    setAnnouncement(`${member.name} is now ${next === 'editor' ? 'an editor' : 'a viewer'}`);
+    setAnnouncement(t('sharing.nowRole', { name: member.name, role: next }));
   }
 
   function removed(member: MemberView) {
-    setAnnouncement(`Removed ${member.name}`);
+    setAnnouncement(t('sharing.removed', { name: member.name }));
     // The removed row's button took focus with it; land on the list it was in.
     peopleHeading.current?.focus();
     setLastRemoved(member.role !== 'owner' && member.email ? { email: member.email, name: member.name, role: member.role } : null);
@@ -67,7 +68,7 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
     const { email, role: again } = lastRemoved;
     setLastRemoved(null);
     memberWrites.invite(list.id, email, again).then(
-      () => setAnnouncement(`Invited ${email} again`),
+      () => setAnnouncement(t('sharing.invitedAgain', { email })),
       reportWriteError,
     );
   }
@@ -75,9 +76,7 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
   return (
     <>
       <p className="share-lede">
-        {isOwner
-          ? 'Invite people by e-mail. Changes are saved on this device and sent when you are online.'
-          : `You are ${role === 'editor' ? 'an editor' : 'a viewer'} of this list: you ${ROLE_HINTS[role]}. Only its owner can invite people or change roles.`}
+        {isOwner ? t('sharing.ownerLede') : t('sharing.memberLede', { role })}
       </p>
 
       {isOwner && (
@@ -88,13 +87,13 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
             memberEmails: people.map((p) => p.email),
             pendingEmails: pending.map((p) => p.email),
           }}
-          onInvited={(email) => setAnnouncement(`Invite to ${email} saved — it is sent at the next sync`)}
+          onInvited={(email) => setAnnouncement(t('sharing.inviteSaved', { email }))}
         />
       )}
 
       <section className="share-section" aria-labelledby={headingId}>
         <h3 className="share-section-title" id={headingId} ref={peopleHeading} tabIndex={-1}>
-          People on this list <span className="share-count">{total}</span>
+          {t('sharing.people')} <span className="share-count">{total}</span>
         </h3>
         <ul className="member-list" aria-labelledby={headingId}>
           {people.map((member) => (
@@ -116,8 +115,8 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
                   {invite.email}
                 </span>
                 <span className="member-meta">
-                  <span className="member-pending">Pending</span>
-                  <span>Invited as {ROLE_NAMES[invite.role].toLowerCase()} · sent at the next sync</span>
+                  <span className="member-pending">{t('sharing.pending')}</span>
+                  <span>{t('sharing.invitedQueued', { role: invite.role })}</span>
                 </span>
               </div>
             </li>
@@ -126,17 +125,17 @@ export function SharePanel({ list, myEmail, onLeft }: SharePanelProps) {
         </ul>
         {lastRemoved && (
           <p className="share-notice">
-            <span>Removed {lastRemoved.name}.</span>
+            <span>{t('sharing.removedNotice', { name: lastRemoved.name })}</span>
             <button type="button" className="btn btn-sm" onClick={undoRemove}>
-              Undo
+              {t('sharing.undo')}
             </button>
           </p>
         )}
         {refusedInvites.map((entry) => (
           <p key={entry.id} className="share-refused" role="note">
-            Couldn't invite {entry.args.email}: {entry.error.message}.{' '}
+            {t('sharing.inviteRefused', { email: entry.args.email, message: entry.error.message })}{' '}
             <Link to={'/sync' as '/'} className="share-link">
-              Review in Sync
+              {t('sharing.reviewInSync')}
             </Link>
           </p>
         ))}

@@ -1,0 +1,5 @@
+import { catalogue } from '@/lib/i18n';
+import en from './locales/en.json';
+
+export type LayoutKey = keyof typeof en & string;
+export const t = catalogue(en);
