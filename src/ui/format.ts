@@ -3,6 +3,7 @@ import { addDays, dayLabel, isoFromParts, parseIso, todayIso } from '@/lib/dates
 import type { Priority } from '@/domain/model';
 import { rememberedFormat } from './format-memory';
 import { dateFromIso } from './format-spec';
+import { t } from './messages';
 
 export { dateFromIso };
 
@@ -39,7 +40,13 @@ export function dueLabel(dueDate: string, dueTime: string | null, today: string)
   return dueTime ? `${day} ${dueTime}` : day;
 }
 
-export const PRIORITY_NAMES: Record<Priority, string> = { 0: 'None', 1: 'Low', 2: 'Medium', 3: 'High' };
+const PRIORITY_KEYS = { 0: 'ui.priorityNone', 1: 'ui.priorityLow', 2: 'ui.priorityMedium', 3: 'ui.priorityHigh' } as const;
+
+/** "None", "Low", "Medium", "High" in the current language (each read when shown). */
+export const PRIORITY_NAMES: Readonly<Record<Priority, string>> = Object.defineProperties(
+  {} as Record<Priority, string>,
+  Object.fromEntries(Object.entries(PRIORITY_KEYS).map(([p, key]) => [p, { enumerable: true, get: () => t(key) }])),
+);
 
 const countFormat = rememberedFormat<number>('count', { type: 'count' }, String, () => Array.from({ length: 100 }, (_, i) => i));
 

@@ -103,17 +103,8 @@ const PENDING: readonly string[] = [
   'src/features/today/sign-in-offer.tsx',
   'src/features/today/today-screen.tsx',
   'src/features/upcoming/upcoming-screen.tsx',
-  'src/features/week/day-column.tsx',
-  'src/features/week/day-timeline.tsx',
-  'src/features/week/week-screen.tsx',
-  'src/features/week/week-strip.tsx',
   'src/routes/join.$token.tsx',
   'src/routes/lists.$listId.share.tsx',
-  'src/ui/dialog-shell.tsx',
-  'src/ui/history-list.tsx',
-  'src/ui/repeat-row.tsx',
-  'src/ui/selection-scope.tsx',
-  'src/ui/task-row.tsx',
 ];
 
 function tsxFiles(dir: string): string[] {
