@@ -14,11 +14,6 @@ const WORDS = /\p{L}{2,}/u;
 
 /** Files whose text is still written in them (paths from the repository's root). */
 const PENDING: readonly string[] = [
-  'src/app/pwa.tsx',
-  'src/app/reminders/reminder-scheduler.tsx',
-  'src/connected/bulk-bar-panel.tsx',
-  'src/connected/mine-first.tsx',
-  'src/connected/notifications-link.tsx',
   'src/connected/quick-add/quick-add.tsx',
   'src/connected/quick-add/recognised.tsx',
   'src/features/assigned/assigned-screen.tsx',
