@@ -15,13 +15,13 @@ import { useSelectionSnapshot, useSelectionStore } from '@/ui/selection-scope';
 import { showErrorToast, showToast } from '@/ui/toasts';
 import { useToday } from '@/ui/use-today';
 import { type BulkDone, bulkDoneMessage, skippedMessage, taskCount } from './bulk-messages';
-import { t } from './messages';
+import { t } from './bulk-bar/messages';
 import { reportWriteError } from './write-error';
 import './bulk-bar.css';
 
 type Sheet = 'date' | 'list' | 'priority' | 'labels' | 'assignee';
 
-const SHEET_TITLES = { date: 'connected.date', list: 'connected.list', priority: 'connected.priority', labels: 'connected.labels', assignee: 'connected.assignee' } as const satisfies Record<Sheet, string>;
+const SHEET_TITLES = { date: 'bulkBar.date', list: 'bulkBar.list', priority: 'bulkBar.priority', labels: 'bulkBar.labels', assignee: 'bulkBar.assignee' } as const satisfies Record<Sheet, string>;
 
 /** Runs one action over `ids` and tells the outcome; Undo takes all of it back in one transaction. */
 export async function runBulk(ids: readonly string[], action: BulkAction, done: BulkDone): Promise<boolean> {
@@ -34,12 +34,12 @@ export async function runBulk(ids: readonly string[], action: BulkAction, done: 
   }
   const skipped = skippedMessage(result);
   if (result.changed === 0) {
-    if (skipped) showErrorToast(t('connected.nothingChanged', { skipped }));
+    if (skipped) showErrorToast(t('bulkBar.nothingChanged', { skipped }));
     return true;
   }
   const message = bulkDoneMessage(done, result.changed);
   showToast(skipped ? `${message} · ${skipped}` : message, {
-    label: t('connected.undo'),
+    label: t('bulkBar.undo'),
     onClick: () => {
       bulk.undo(result).catch(reportWriteError);
     },
@@ -65,11 +65,11 @@ export default function BulkBarPanel() {
     </button>
   );
   return (
-    <div className="bulk-bar" role="toolbar" aria-label={t('connected.selectedTasks')}>
+    <div className="bulk-bar" role="toolbar" aria-label={t('bulkBar.selectedTasks')}>
       <div className="bulk-bar-count">
-        <span role="status">{t('connected.selected', { count: formatCount(count) })}</span>
+        <span role="status">{t('bulkBar.selected', { count: formatCount(count) })}</span>
         <button type="button" className="btn btn-sm btn-ghost" onClick={() => store.selectAll()}>
-          {t('connected.selectAll')}
+          {t('bulkBar.selectAll')}
         </button>
       </div>
       {tooMany && <p className="bulk-bar-limit">{BULK_TOO_MANY}</p>}
@@ -80,17 +80,17 @@ export default function BulkBarPanel() {
         {sheetButton('labels')}
         {sheetButton('assignee')}
         <button type="button" className="btn btn-sm" disabled={none || tooMany} onClick={() => void act({ kind: 'complete' }, { kind: 'complete' })}>
-          {t('connected.complete')}
+          {t('bulkBar.complete')}
         </button>
         <button type="button" className="btn btn-sm btn-danger" disabled={none || tooMany} onClick={() => void act({ kind: 'delete' }, { kind: 'delete' })}>
-          {t('connected.delete')}
+          {t('bulkBar.delete')}
         </button>
         <button type="button" className="btn btn-sm btn-ghost" onClick={() => store.cancel()}>
-          {t('connected.cancel')}
+          {t('bulkBar.cancel')}
         </button>
       </div>
       {sheet && (
-        <DialogShell frame="sheet" onOpenChange={(open) => !open && setSheet(null)} title={t('connected.sheetTitle', { sheet: t(SHEET_TITLES[sheet]), tasks: taskCount(count) })}>
+        <DialogShell frame="sheet" onOpenChange={(open) => !open && setSheet(null)} title={t('bulkBar.sheetTitle', { sheet: t(SHEET_TITLES[sheet]), tasks: taskCount(count) })}>
           <BulkChoices sheet={sheet} act={act} />
         </DialogShell>
       )}
@@ -119,7 +119,7 @@ function BulkChoices({ sheet, act }: { sheet: Sheet; act: (action: BulkAction, d
   }
   if (sheet === 'priority') {
     return (
-      <ul className="bulk-choices" aria-label={t('connected.priority')}>
+      <ul className="bulk-choices" aria-label={t('bulkBar.priority')}>
         {([3, 2, 1, 0] as Priority[]).map((p) => (
           <Choice key={p} onClick={() => void act({ kind: 'priority', priority: p }, { kind: 'priority', priority: p })}>
             {PRIORITY_NAMES[p]}
@@ -130,7 +130,7 @@ function BulkChoices({ sheet, act }: { sheet: Sheet; act: (action: BulkAction, d
   }
   if (sheet === 'list') {
     return (
-      <ul className="bulk-choices" aria-label={t('connected.lists')}>
+      <ul className="bulk-choices" aria-label={t('bulkBar.lists')}>
         {(lists ?? []).map((l) => (
           <Choice key={l.id} onClick={() => void act({ kind: 'list', list_id: l.id }, { kind: 'list', name: l.name })}>
             <span className="list-dot" aria-hidden="true" style={{ background: `var(--list-${l.color})` }} />
@@ -142,9 +142,9 @@ function BulkChoices({ sheet, act }: { sheet: Sheet; act: (action: BulkAction, d
   }
   if (sheet === 'labels') {
     const live = (labels ?? []).filter((l) => !l.deleted_at);
-    if (live.length === 0) return <p>{t('connected.noLabels')}</p>;
+    if (live.length === 0) return <p>{t('bulkBar.noLabels')}</p>;
     return (
-      <ul className="bulk-choices" aria-label={t('connected.labels')}>
+      <ul className="bulk-choices" aria-label={t('bulkBar.labels')}>
         {live.map((l) => (
           <Choice key={l.id} onClick={() => void act({ kind: 'label', label_id: l.id }, { kind: 'label', name: l.name })}>
             {l.name}
@@ -156,10 +156,10 @@ function BulkChoices({ sheet, act }: { sheet: Sheet; act: (action: BulkAction, d
   // assignee: nobody, then each person on any list (the lists each task is in decide; others are skipped)
   const people = new Map<string, string>();
   for (const m of members ?? []) if (!people.has(m.user_id)) people.set(m.user_id, m.email);
-  if (identity && !people.has(identity.userId)) people.set(identity.userId, t('connected.me'));
+  if (identity && !people.has(identity.userId)) people.set(identity.userId, t('bulkBar.me'));
   return (
-    <ul className="bulk-choices" aria-label={t('connected.assignee')}>
-      <Choice onClick={() => void act({ kind: 'assignee', assignee: null }, { kind: 'assignee', name: null })}>{t('connected.nobody')}</Choice>
+    <ul className="bulk-choices" aria-label={t('bulkBar.assignee')}>
+      <Choice onClick={() => void act({ kind: 'assignee', assignee: null }, { kind: 'assignee', name: null })}>{t('bulkBar.nobody')}</Choice>
       {[...people].map(([id, name]) => (
         <Choice key={id} onClick={() => void act({ kind: 'assignee', assignee: id }, { kind: 'assignee', name })}>
           {name}

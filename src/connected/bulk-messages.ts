@@ -4,7 +4,7 @@ import type { BulkResult } from '@/data';
 import type { Priority } from '@/domain/model';
 import { dayLabel } from '@/lib/dates';
 import { formatCount } from '@/ui/format';
-import { t } from './messages';
+import { t } from './bulk-bar/messages';
 
 export type BulkDone =
   | { kind: 'date'; due_date: string | null; today: string }
@@ -15,7 +15,7 @@ export type BulkDone =
   | { kind: 'complete' }
   | { kind: 'delete' };
 
-export const taskCount = (n: number) => t('connected.tasks', { count: n });
+export const taskCount = (n: number) => t('bulkBar.tasks', { count: n });
 
 const LEVELS = { 1: 'low', 2: 'medium', 3: 'high' } as const;
 
@@ -23,19 +23,19 @@ export function bulkDoneMessage(done: BulkDone, changed: number): string {
   const tasks = taskCount(changed);
   switch (done.kind) {
     case 'date':
-      return done.due_date === null ? t('connected.bulkUndated', { tasks }) : t('connected.bulkDated', { tasks, day: dayLabel(done.due_date, done.today) });
+      return done.due_date === null ? t('bulkBar.bulkUndated', { tasks }) : t('bulkBar.bulkDated', { tasks, day: dayLabel(done.due_date, done.today) });
     case 'list':
-      return t('connected.bulkList', { tasks, list: done.name });
+      return t('bulkBar.bulkList', { tasks, list: done.name });
     case 'priority':
-      return done.priority === 0 ? t('connected.bulkNoPriority', { tasks }) : t('connected.bulkPriority', { tasks, level: LEVELS[done.priority] });
+      return done.priority === 0 ? t('bulkBar.bulkNoPriority', { tasks }) : t('bulkBar.bulkPriority', { tasks, level: LEVELS[done.priority] });
     case 'label':
-      return t('connected.bulkLabel', { tasks, label: done.name });
+      return t('bulkBar.bulkLabel', { tasks, label: done.name });
     case 'assignee':
-      return done.name === null ? t('connected.bulkUnassigned', { tasks }) : t('connected.bulkAssigned', { tasks, name: done.name });
+      return done.name === null ? t('bulkBar.bulkUnassigned', { tasks }) : t('bulkBar.bulkAssigned', { tasks, name: done.name });
     case 'complete':
-      return t('connected.bulkCompleted', { tasks });
+      return t('bulkBar.bulkCompleted', { tasks });
     case 'delete':
-      return t('connected.bulkDeleted', { tasks });
+      return t('bulkBar.bulkDeleted', { tasks });
   }
 }
 
@@ -44,5 +44,5 @@ export function skippedMessage(result: Pick<BulkResult, 'skipped'>): string | nu
   const first = result.skipped[0];
   if (!first) return null;
   const reasons = new Set(result.skipped.map((s) => s.message));
-  return t('connected.skipped', { count: formatCount(result.skipped.length), reason: first.message, others: reasons.size > 1 ? 'yes' : 'no' });
+  return t('bulkBar.skipped', { count: formatCount(result.skipped.length), reason: first.message, others: reasons.size > 1 ? 'yes' : 'no' });
 }

@@ -5,7 +5,7 @@ import { mediumDate } from '@/ui/format';
 import type { Mutation, MutationError, Priority, TaskPatch } from '@/domain/model';
 import { isReminderOffset, reminderLabel } from '@/domain/reminders/offsets';
 import { plainBody } from '@/domain/mentions';
-import { t } from './messages';
+import { t } from './change-text/messages';
 import { refusalReason } from './refusal-reason';
 
 export { refusalReason };
@@ -25,60 +25,60 @@ const PRIORITY_LEVELS = { 0: 'none', 1: 'low', 2: 'medium', 3: 'high' } as const
 
 function task(subjects: Subjects, id: string) {
   const title = subjects[id];
-  return title ? t('syncStatus.taskNamed', { title }) : t('syncStatus.aTask');
+  return title ? t('changeText.taskNamed', { title }) : t('changeText.aTask');
 }
 function step(subjects: Subjects, id: string) {
   const title = subjects[id];
-  return title ? t('syncStatus.stepNamed', { title }) : t('syncStatus.aStep');
+  return title ? t('changeText.stepNamed', { title }) : t('changeText.aStep');
 }
 function listName(subjects: Subjects, id: string) {
   const name = subjects[id];
-  return name ? t('syncStatus.listNamed', { name }) : t('syncStatus.someList');
+  return name ? t('changeText.listNamed', { name }) : t('changeText.someList');
 }
 function label(subjects: Subjects, id: string) {
   const name = subjects[id];
-  return name ? t('syncStatus.labelNamed', { name }) : t('syncStatus.aLabel');
+  return name ? t('changeText.labelNamed', { name }) : t('changeText.aLabel');
 }
 function member(subjects: Subjects, listId: string, userId: string) {
-  return subjects[`${listId}/${userId}`] || t('syncStatus.aMember');
+  return subjects[`${listId}/${userId}`] || t('changeText.aMember');
 }
 
 /** While queued the record already has the new name here; once refused it is back to the server's. */
 function renamed(kind: 'task' | 'list', current: string | undefined, to: string) {
-  if (current && current !== to) return t(kind === 'task' ? 'syncStatus.renameTaskFrom' : 'syncStatus.renameListFrom', { from: current, to });
-  return t(kind === 'task' ? 'syncStatus.renameTask' : 'syncStatus.renameList', { to });
+  if (current && current !== to) return t(kind === 'task' ? 'changeText.renameTaskFrom' : 'changeText.renameListFrom', { from: current, to });
+  return t(kind === 'task' ? 'changeText.renameTask' : 'changeText.renameList', { to });
 }
 
 function describeTaskPatch(patch: TaskPatch, subjects: Subjects, id: string): string {
   const fields = Object.keys(patch) as (keyof TaskPatch)[];
   const what = task(subjects, id);
-  const repeat = () => t(patch.repeat ? 'syncStatus.makeRepeat' : 'syncStatus.stopRepeat', { task: what });
+  const repeat = () => t(patch.repeat ? 'changeText.makeRepeat' : 'changeText.stopRepeat', { task: what });
   if (fields.includes('repeat') && fields.every((f) => f === 'repeat' || f === 'repeat_anchor')) return repeat();
   if (fields.length !== 1) {
     // A move into another list also carries the position there.
-    if (patch.list_id && fields.every((f) => f === 'list_id' || f === 'position')) return t('syncStatus.moveTo', { task: what, list: listName(subjects, patch.list_id) });
-    if (fields.length === 2 && fields.includes('due_date') && fields.includes('due_time') && patch.due_date === null) return t('syncStatus.clearDue', { task: what });
-    return t('syncStatus.edit', { what });
+    if (patch.list_id && fields.every((f) => f === 'list_id' || f === 'position')) return t('changeText.moveTo', { task: what, list: listName(subjects, patch.list_id) });
+    if (fields.length === 2 && fields.includes('due_date') && fields.includes('due_time') && patch.due_date === null) return t('changeText.clearDue', { task: what });
+    return t('changeText.edit', { what });
   }
   switch (fields[0]) {
     case 'title':
       return renamed('task', subjects[id], patch.title ?? '');
     case 'notes':
-      return t('syncStatus.editNotes', { task: what });
+      return t('changeText.editNotes', { task: what });
     case 'due_date':
-      return patch.due_date ? t('syncStatus.setDue', { task: what, date: mediumDate(patch.due_date) }) : t('syncStatus.clearDue', { task: what });
+      return patch.due_date ? t('changeText.setDue', { task: what, date: mediumDate(patch.due_date) }) : t('changeText.clearDue', { task: what });
     case 'due_time':
-      return patch.due_time ? t('syncStatus.setDueTime', { task: what, time: patch.due_time }) : t('syncStatus.clearDueTime', { task: what });
+      return patch.due_time ? t('changeText.setDueTime', { task: what, time: patch.due_time }) : t('changeText.clearDueTime', { task: what });
     case 'priority':
-      return t('syncStatus.setPriority', { task: what, level: PRIORITY_LEVELS[patch.priority ?? 0] });
+      return t('changeText.setPriority', { task: what, level: PRIORITY_LEVELS[patch.priority ?? 0] });
     case 'done':
-      return t(patch.done ? 'syncStatus.complete' : 'syncStatus.reopen', { what });
+      return t(patch.done ? 'changeText.complete' : 'changeText.reopen', { what });
     case 'repeat':
       return repeat();
     case 'list_id':
-      return t('syncStatus.moveTo', { task: what, list: listName(subjects, patch.list_id ?? '') });
+      return t('changeText.moveTo', { task: what, list: listName(subjects, patch.list_id ?? '') });
     default:
-      return t('syncStatus.reorder', { what });
+      return t('changeText.reorder', { what });
   }
 }
 
@@ -86,109 +86,109 @@ function describeTaskPatch(patch: TaskPatch, subjects: Subjects, id: string): st
 export function describeChange(change: Mutation, subjects: Subjects = {}): string {
   switch (change.name) {
     case 'list.create':
-      return t('syncStatus.createList', { name: change.args.name });
+      return t('changeText.createList', { name: change.args.name });
     case 'list.update': {
       const fields = Object.keys(change.args.patch);
       const what = listName(subjects, change.args.id);
       if (fields.length === 1 && change.args.patch.name !== undefined) return renamed('list', subjects[change.args.id], change.args.patch.name);
-      if (fields.length === 1 && change.args.patch.color !== undefined) return t('syncStatus.changeColour', { what });
-      if (fields.length === 1 && change.args.patch.position !== undefined) return t('syncStatus.reorder', { what });
-      return t('syncStatus.edit', { what });
+      if (fields.length === 1 && change.args.patch.color !== undefined) return t('changeText.changeColour', { what });
+      if (fields.length === 1 && change.args.patch.position !== undefined) return t('changeText.reorder', { what });
+      return t('changeText.edit', { what });
     }
     case 'list.delete':
-      return t('syncStatus.delete', { what: listName(subjects, change.args.id) });
+      return t('changeText.delete', { what: listName(subjects, change.args.id) });
     case 'list.restore':
-      return t('syncStatus.restore', { what: listName(subjects, change.args.id) });
+      return t('changeText.restore', { what: listName(subjects, change.args.id) });
     case 'task.create':
-      return t('syncStatus.addTask', { title: change.args.title });
+      return t('changeText.addTask', { title: change.args.title });
     case 'task.update':
       return describeTaskPatch(change.args.patch, subjects, change.args.id);
     case 'task.delete':
-      return t('syncStatus.delete', { what: task(subjects, change.args.id) });
+      return t('changeText.delete', { what: task(subjects, change.args.id) });
     case 'task.restore':
-      return t('syncStatus.restore', { what: task(subjects, change.args.id) });
+      return t('changeText.restore', { what: task(subjects, change.args.id) });
     case 'task.complete_occurrence':
-      return t('syncStatus.completeFor', { task: task(subjects, change.args.id), date: mediumDate(change.args.occurrence) });
+      return t('changeText.completeFor', { task: task(subjects, change.args.id), date: mediumDate(change.args.occurrence) });
     case 'task.uncomplete_occurrence':
-      return t('syncStatus.reopenFor', { task: task(subjects, change.args.id), date: mediumDate(change.args.occurrence) });
+      return t('changeText.reopenFor', { task: task(subjects, change.args.id), date: mediumDate(change.args.occurrence) });
     case 'step.create':
-      return t('syncStatus.addStep', { title: change.args.title, task: task(subjects, change.args.task_id) });
+      return t('changeText.addStep', { title: change.args.title, task: task(subjects, change.args.task_id) });
     case 'step.update': {
       const { patch } = change.args;
       const fields = Object.keys(patch);
       const what = step(subjects, change.args.id);
-      if (fields.length === 1 && patch.title !== undefined) return t('syncStatus.renameTo', { what, to: patch.title });
-      if (fields.length === 1 && patch.done !== undefined) return t(patch.done ? 'syncStatus.tick' : 'syncStatus.untick', { step: what });
-      if (fields.length === 1 && patch.position !== undefined) return t('syncStatus.reorder', { what });
-      return t('syncStatus.edit', { what });
+      if (fields.length === 1 && patch.title !== undefined) return t('changeText.renameTo', { what, to: patch.title });
+      if (fields.length === 1 && patch.done !== undefined) return t(patch.done ? 'changeText.tick' : 'changeText.untick', { step: what });
+      if (fields.length === 1 && patch.position !== undefined) return t('changeText.reorder', { what });
+      return t('changeText.edit', { what });
     }
     case 'step.delete':
-      return t('syncStatus.delete', { what: step(subjects, change.args.id) });
+      return t('changeText.delete', { what: step(subjects, change.args.id) });
     case 'step.restore':
-      return t('syncStatus.restore', { what: step(subjects, change.args.id) });
+      return t('changeText.restore', { what: step(subjects, change.args.id) });
     case 'reminder.set': {
       const offset = change.args.offset_minutes;
       const what = task(subjects, change.args.task_id);
-      return isReminderOffset(offset) ? t('syncStatus.remindWhen', { task: what, when: reminderLabel(offset).toLowerCase() }) : t('syncStatus.remind', { task: what });
+      return isReminderOffset(offset) ? t('changeText.remindWhen', { task: what, when: reminderLabel(offset).toLowerCase() }) : t('changeText.remind', { task: what });
     }
     case 'reminder.clear':
-      return t('syncStatus.removeReminder', { task: task(subjects, change.args.task_id) });
+      return t('changeText.removeReminder', { task: task(subjects, change.args.task_id) });
     case 'reminder.snooze':
-      return t('syncStatus.snooze', { task: task(subjects, change.args.task_id) });
+      return t('changeText.snooze', { task: task(subjects, change.args.task_id) });
     case 'label.create':
-      return t('syncStatus.createLabel', { name: change.args.name });
+      return t('changeText.createLabel', { name: change.args.name });
     case 'label.update':
       return change.args.patch.name !== undefined
-        ? t('syncStatus.renameTo', { what: label(subjects, change.args.id), to: change.args.patch.name })
-        : t('syncStatus.changeColour', { what: label(subjects, change.args.id) });
+        ? t('changeText.renameTo', { what: label(subjects, change.args.id), to: change.args.patch.name })
+        : t('changeText.changeColour', { what: label(subjects, change.args.id) });
     case 'label.delete':
-      return t('syncStatus.delete', { what: label(subjects, change.args.id) });
+      return t('changeText.delete', { what: label(subjects, change.args.id) });
     case 'task_label.add':
-      return t('syncStatus.labelTask', { task: task(subjects, change.args.task_id), label: label(subjects, change.args.label_id) });
+      return t('changeText.labelTask', { task: task(subjects, change.args.task_id), label: label(subjects, change.args.label_id) });
     case 'task_label.remove':
-      return t('syncStatus.removeLabel', { label: label(subjects, change.args.label_id), task: task(subjects, change.args.task_id) });
+      return t('changeText.removeLabel', { label: label(subjects, change.args.label_id), task: task(subjects, change.args.task_id) });
     case 'filter.create':
-      return t('syncStatus.createFilter', { name: change.args.name });
+      return t('changeText.createFilter', { name: change.args.name });
     case 'filter.update':
-      return change.args.patch.name !== undefined ? t('syncStatus.renameFilter', { name: change.args.patch.name }) : t('syncStatus.editFilter');
+      return change.args.patch.name !== undefined ? t('changeText.renameFilter', { name: change.args.patch.name }) : t('changeText.editFilter');
     case 'filter.delete':
-      return t('syncStatus.deleteFilter');
+      return t('changeText.deleteFilter');
     case 'member.invite':
-      return t('syncStatus.invite', { email: change.args.email, role: change.args.role });
+      return t('changeText.invite', { email: change.args.email, role: change.args.role });
     case 'member.set_role':
-      return t('syncStatus.setRole', { member: member(subjects, change.args.list_id, change.args.user_id), role: change.args.role, list: listName(subjects, change.args.list_id) });
+      return t('changeText.setRole', { member: member(subjects, change.args.list_id, change.args.user_id), role: change.args.role, list: listName(subjects, change.args.list_id) });
     case 'member.remove':
-      return t('syncStatus.removeMember', { member: member(subjects, change.args.list_id, change.args.user_id), list: listName(subjects, change.args.list_id) });
+      return t('changeText.removeMember', { member: member(subjects, change.args.list_id, change.args.user_id), list: listName(subjects, change.args.list_id) });
     case 'list.leave':
-      return t('syncStatus.leave', { list: listName(subjects, change.args.list_id) });
+      return t('changeText.leave', { list: listName(subjects, change.args.list_id) });
     case 'invitation.accept':
-      return t('syncStatus.accept', { list: listName(subjects, change.args.list_id) });
+      return t('changeText.accept', { list: listName(subjects, change.args.list_id) });
     case 'invitation.decline':
-      return t('syncStatus.decline', { list: listName(subjects, change.args.list_id) });
+      return t('changeText.decline', { list: listName(subjects, change.args.list_id) });
     case 'invitation.cancel':
-      return t('syncStatus.cancelInvite', { email: change.args.email });
+      return t('changeText.cancelInvite', { email: change.args.email });
     case 'link.create':
-      return t('syncStatus.makeLink', { list: listName(subjects, change.args.list_id) });
+      return t('changeText.makeLink', { list: listName(subjects, change.args.list_id) });
     case 'link.revoke':
-      return t('syncStatus.revokeLink', { list: listName(subjects, change.args.list_id) });
+      return t('changeText.revokeLink', { list: listName(subjects, change.args.list_id) });
     case 'profile.update':
-      return typeof change.args.display_name === 'string' ? t('syncStatus.changeName', { name: change.args.display_name }) : t('syncStatus.changeProfile');
+      return typeof change.args.display_name === 'string' ? t('changeText.changeName', { name: change.args.display_name }) : t('changeText.changeProfile');
     case 'feed.create':
-      return t('syncStatus.createFeed', { name: change.args.name });
+      return t('changeText.createFeed', { name: change.args.name });
     case 'feed.revoke':
-      return t('syncStatus.revokeFeed');
+      return t('changeText.revokeFeed');
     case 'comment.create':
-      return t('syncStatus.comment', { task: task(subjects, change.args.task_id), text: excerpt(change.args.body) });
+      return t('changeText.comment', { task: task(subjects, change.args.task_id), text: excerpt(change.args.body) });
     case 'comment.update':
-      return t('syncStatus.editComment', { text: excerpt(change.args.body) });
+      return t('changeText.editComment', { text: excerpt(change.args.body) });
     case 'comment.delete':
-      return t('syncStatus.deleteComment');
+      return t('changeText.deleteComment');
     case 'notification.read':
-      return t('syncStatus.markRead');
+      return t('changeText.markRead');
     case 'notification.read_all':
-      return t('syncStatus.markAllRead');
+      return t('changeText.markAllRead');
     case 'list.notify':
-      return t('syncStatus.notify', { level: change.args.level });
+      return t('changeText.notify', { level: change.args.level });
   }
 }
 

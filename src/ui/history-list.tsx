@@ -7,7 +7,7 @@ import { LIST_COLORS, type ListColor } from '@/domain/model';
 import { absoluteTime, relativeTime } from '@/lib/relative-time';
 import { Avatar } from './avatar';
 import { formerMember } from './member-name';
-import { t } from './messages';
+import { t } from './history-list/messages';
 import './history-list.css';
 
 export interface HistoryItem {
@@ -25,27 +25,27 @@ export interface HistoryItem {
 
 /** Each kind's words; those that name the task say its title on a list's activity. */
 const WHAT = {
-  created: 'ui.historyCreated',
-  title: 'ui.historyTitle',
-  notes: 'ui.historyNotes',
-  due: 'ui.historyDue',
-  deadline: 'ui.historyDeadline',
-  priority: 'ui.historyPriority',
-  list: 'ui.historyList',
-  assignee: 'ui.historyAssignee',
-  done: 'ui.historyDone',
-  reopened: 'ui.historyReopened',
-  deleted: 'ui.historyDeleted',
-  restored: 'ui.historyRestored',
-  joined: 'ui.historyJoined',
-  left: 'ui.historyLeft',
+  created: 'historyList.created',
+  title: 'historyList.title',
+  notes: 'historyList.notes',
+  due: 'historyList.due',
+  deadline: 'historyList.deadline',
+  priority: 'historyList.priority',
+  list: 'historyList.list',
+  assignee: 'historyList.assignee',
+  done: 'historyList.done',
+  reopened: 'historyList.reopened',
+  deleted: 'historyList.deleted',
+  restored: 'historyList.restored',
+  joined: 'historyList.joined',
+  left: 'historyList.left',
 } as const;
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 function dueText(v: unknown): string {
   const d = v as { date?: string | null; time?: string | null } | null;
-  if (!d?.date) return t('ui.historyNoDate');
+  if (!d?.date) return t('historyList.noDate');
   return d.time ? `${d.date} ${d.time}` : d.date;
 }
 
@@ -53,7 +53,7 @@ function detail(e: HistoryItem): ReactNode {
   if (e.kind === 'title' || e.kind === 'notes') {
     return (
       <span className="history-change">
-        <del>{text(e.before) || t('ui.historyEmpty')}</del> → <ins>{text(e.after) || t('ui.historyEmpty')}</ins>
+        <del>{text(e.before) || t('historyList.empty')}</del> → <ins>{text(e.after) || t('historyList.empty')}</ins>
       </span>
     );
   }
@@ -64,7 +64,7 @@ function detail(e: HistoryItem): ReactNode {
     );
   if (e.kind === 'deadline') return (
       <span className="history-change">
-        {text(e.before) ?? t('ui.historyNone')} → {text(e.after) ?? t('ui.historyNone')}
+        {text(e.before) ?? t('historyList.none')} → {text(e.after) ?? t('historyList.none')}
       </span>
     );
   return null;
@@ -80,10 +80,10 @@ function sentence(e: HistoryItem, withTask: boolean): string {
   if (e.kind === 'joined' || e.kind === 'left') {
     const subject = e.subject_name || formerMember();
     const actor = who(e).name;
-    if (e.kind === 'left' && subject !== actor) return t('ui.historyRemoved', { name: subject });
-    return e.kind === 'joined' && subject !== actor ? t('ui.historyAdded', { name: subject }) : t(WHAT[e.kind]);
+    if (e.kind === 'left' && subject !== actor) return t('historyList.removed', { name: subject });
+    return e.kind === 'joined' && subject !== actor ? t('historyList.added', { name: subject }) : t(WHAT[e.kind]);
   }
-  const key = WHAT[e.kind as keyof typeof WHAT] ?? 'ui.historyChanged';
+  const key = WHAT[e.kind as keyof typeof WHAT] ?? 'historyList.changed';
   return t(key, { withTask: withTask && e.task_title ? 'yes' : 'no', task: e.task_title ?? '' });
 }
 
@@ -109,7 +109,7 @@ export function HistoryList({ entries, withTask = false, onRestore }: { entries:
               {detail(e)}
               {restorable && (
                 <button type="button" className="btn btn-sm btn-ghost" onClick={() => onRestore(e)}>
-                  {t('ui.restoreVersion')}
+                  {t('historyList.restoreVersion')}
                 </button>
               )}
             </div>
