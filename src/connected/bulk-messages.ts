@@ -3,7 +3,6 @@
 import type { BulkResult } from '@/data';
 import type { Priority } from '@/domain/model';
 import { dayLabel } from '@/lib/dates';
-import { formatCount } from '@/ui/format';
 import { t } from './bulk-bar/messages';
 
 export type BulkDone =
@@ -44,5 +43,5 @@ export function skippedMessage(result: Pick<BulkResult, 'skipped'>): string | nu
   const first = result.skipped[0];
   if (!first) return null;
   const reasons = new Set(result.skipped.map((s) => s.message));
-  return t('bulkBar.skipped', { count: formatCount(result.skipped.length), reason: first.message, others: reasons.size > 1 ? 'yes' : 'no' });
+  return t('bulkBar.skipped', { count: result.skipped.length, reason: first.message, others: reasons.size > 1 ? 'yes' : 'no' });
 }
