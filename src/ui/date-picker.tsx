@@ -80,7 +80,7 @@ function languageProps(): Pick<DayPickerProps, 'formatters' | 'labels'> {
   return {
     formatters: {
       formatCaption: (month) => format({ month: 'long', year: 'numeric' }).format(month),
-      formatWeekdayName: (day) => format({ weekday: 'narrow' }).format(day),
+      formatWeekdayName: (day) => format({ weekday: 'short' }).format(day),
     },
     labels: {
       ...labels,
