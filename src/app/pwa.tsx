@@ -3,6 +3,7 @@
 // offers "Reload" when a new build is waiting, and looks for new builds while the app is open.
 import { useEffect } from 'react';
 import { showToast } from '@/ui/toasts';
+import { t } from './messages';
 import { afterFirstScreen } from './router';
 
 export const OFFLINE_READY_KEY = 'daybook-offline-ready';
@@ -30,8 +31,8 @@ function startPwa() {
     registerSW({
       onNeedRefresh: () =>
         showToast(
-          'New version available',
-          { label: 'Reload', onClick: () => void reloadIntoNewVersion() },
+          t('app.newVersion'),
+          { label: t('app.reload'), onClick: () => void reloadIntoNewVersion() },
           // Stays until used: once gone, nothing would offer the update again until a restart.
           { id: UPDATE_TOAST_ID, duration: Number.POSITIVE_INFINITY },
         ),
@@ -134,7 +135,7 @@ function announceOfflineReadyOnce() {
   } catch {
     // Without storage we can't remember; saying it again later is better than never.
   }
-  showToast('Ready to work offline', undefined, { id: 'offline-ready' });
+  showToast(t('app.offlineReady'), undefined, { id: 'offline-ready' });
 }
 
 function checkForUpdatesWhileOpen(registration: ServiceWorkerRegistration) {

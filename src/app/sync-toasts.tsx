@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { followSync } from '@/sync-status/load-sync';
 import { toastFor } from '@/sync-status/sync-messages';
 import { showToast } from '@/ui/toasts';
+import { t } from './messages';
 
 export interface SyncToastsProps {
   /** "Review" opens the sync centre. */
@@ -27,7 +28,7 @@ export function SyncToasts({ onReview, isShown = pageShown, onAccountDeleted }: 
       if (event.type === 'account-deleted') onAccountDeleted?.();
       const toast = toastFor(event);
       if (!toast || !isShown()) return;
-      showToast(toast.message, toast.review ? { label: 'Review', onClick: onReview } : undefined, { id: toast.id });
+      showToast(toast.message, toast.review ? { label: t('app.review'), onClick: onReview } : undefined, { id: toast.id });
     });
   }, [onReview, isShown, onAccountDeleted]);
   return null;

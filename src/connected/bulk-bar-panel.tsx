@@ -14,13 +14,14 @@ import { formatCount, PRIORITY_NAMES } from '@/ui/format';
 import { useSelectionSnapshot, useSelectionStore } from '@/ui/selection-scope';
 import { showErrorToast, showToast } from '@/ui/toasts';
 import { useToday } from '@/ui/use-today';
-import { type BulkDone, bulkDoneMessage, skippedMessage } from './bulk-messages';
+import { type BulkDone, bulkDoneMessage, skippedMessage, taskCount } from './bulk-messages';
+import { t } from './bulk-bar/messages';
 import { reportWriteError } from './write-error';
 import './bulk-bar.css';
 
 type Sheet = 'date' | 'list' | 'priority' | 'labels' | 'assignee';
 
-const SHEET_TITLES: Record<Sheet, string> = { date: 'Date', list: 'List', priority: 'Priority', labels: 'Labels', assignee: 'Assignee' };
+const SHEET_TITLES = { date: 'bulkBar.date', list: 'bulkBar.list', priority: 'bulkBar.priority', labels: 'bulkBar.labels', assignee: 'bulkBar.assignee' } as const satisfies Record<Sheet, string>;
 
 /** Runs one action over `ids` and tells the outcome; Undo takes all of it back in one transaction. */
 export async function runBulk(ids: readonly string[], action: BulkAction, done: BulkDone): Promise<boolean> {
@@ -33,12 +34,12 @@ export async function runBulk(ids: readonly string[], action: BulkAction, done: 
   }
   const skipped = skippedMessage(result);
   if (result.changed === 0) {
-    if (skipped) showErrorToast(`Nothing changed — ${skipped}`);
+    if (skipped) showErrorToast(t('bulkBar.nothingChanged', { skipped }));
     return true;
   }
   const message = bulkDoneMessage(done, result.changed);
   showToast(skipped ? `${message} · ${skipped}` : message, {
-    label: 'Undo',
+    label: t('bulkBar.undo'),
     onClick: () => {
       bulk.undo(result).catch(reportWriteError);
     },
@@ -60,15 +61,15 @@ export default function BulkBarPanel() {
   };
   const sheetButton = (name: Sheet) => (
     <button type="button" className="btn btn-sm" disabled={none || tooMany} onClick={() => setSheet(name)}>
-      {SHEET_TITLES[name]}
+      {t(SHEET_TITLES[name])}
     </button>
   );
   return (
-    <div className="bulk-bar" role="toolbar" aria-label="Selected tasks">
+    <div className="bulk-bar" role="toolbar" aria-label={t('bulkBar.selectedTasks')}>
       <div className="bulk-bar-count">
-        <span role="status">{`${formatCount(count)} selected`}</span>
+        <span role="status">{t('bulkBar.selected', { count: formatCount(count) })}</span>
         <button type="button" className="btn btn-sm btn-ghost" onClick={() => store.selectAll()}>
-          Select all
+          {t('bulkBar.selectAll')}
         </button>
       </div>
       {tooMany && <p className="bulk-bar-limit">{BULK_TOO_MANY}</p>}
@@ -79,17 +80,17 @@ export default function BulkBarPanel() {
         {sheetButton('labels')}
         {sheetButton('assignee')}
         <button type="button" className="btn btn-sm" disabled={none || tooMany} onClick={() => void act({ kind: 'complete' }, { kind: 'complete' })}>
-          Complete
+          {t('bulkBar.complete')}
         </button>
         <button type="button" className="btn btn-sm btn-danger" disabled={none || tooMany} onClick={() => void act({ kind: 'delete' }, { kind: 'delete' })}>
-          Delete
+          {t('bulkBar.delete')}
         </button>
         <button type="button" className="btn btn-sm btn-ghost" onClick={() => store.cancel()}>
-          Cancel
+          {t('bulkBar.cancel')}
         </button>
       </div>
       {sheet && (
-        <DialogShell frame="sheet" onOpenChange={(open) => !open && setSheet(null)} title={`${SHEET_TITLES[sheet]} for ${count === 1 ? '1 task' : `${formatCount(count)} tasks`}`}>
+        <DialogShell frame="sheet" onOpenChange={(open) => !open && setSheet(null)} title={t('bulkBar.sheetTitle', { sheet: t(SHEET_TITLES[sheet]), tasks: taskCount(count) })}>
           <BulkChoices sheet={sheet} act={act} />
         </DialogShell>
       )}
@@ -118,9 +119,9 @@ function BulkChoices({ sheet, act }: { sheet: Sheet; act: (action: BulkAction, d
   }
   if (sheet === 'priority') {
     return (
-      <ul className="bulk-choices" aria-label="Priority">
+      <ul className="bulk-choices" aria-label={t('bulkBar.priority')}>
         {([3, 2, 1, 0] as Priority[]).map((p) => (
-          <Choice key={p} onClick={() => void act({ kind: 'priority', priority: p }, { kind: 'priority', name: PRIORITY_NAMES[p] })}>
+          <Choice key={p} onClick={() => void act({ kind: 'priority', priority: p }, { kind: 'priority', priority: p })}>
             {PRIORITY_NAMES[p]}
           </Choice>
         ))}
@@ -129,7 +130,7 @@ function BulkChoices({ sheet, act }: { sheet: Sheet; act: (action: BulkAction, d
   }
   if (sheet === 'list') {
     return (
-      <ul className="bulk-choices" aria-label="Lists">
+      <ul className="bulk-choices" aria-label={t('bulkBar.lists')}>
         {(lists ?? []).map((l) => (
           <Choice key={l.id} onClick={() => void act({ kind: 'list', list_id: l.id }, { kind: 'list', name: l.name })}>
             <span className="list-dot" aria-hidden="true" style={{ background: `var(--list-${l.color})` }} />
@@ -141,9 +142,9 @@ function BulkChoices({ sheet, act }: { sheet: Sheet; act: (action: BulkAction, d
   }
   if (sheet === 'labels') {
     const live = (labels ?? []).filter((l) => !l.deleted_at);
-    if (live.length === 0) return <p>No labels yet: make them on the Lists screen, under "Labels".</p>;
+    if (live.length === 0) return <p>{t('bulkBar.noLabels')}</p>;
     return (
-      <ul className="bulk-choices" aria-label="Labels">
+      <ul className="bulk-choices" aria-label={t('bulkBar.labels')}>
         {live.map((l) => (
           <Choice key={l.id} onClick={() => void act({ kind: 'label', label_id: l.id }, { kind: 'label', name: l.name })}>
             {l.name}
@@ -155,10 +156,10 @@ function BulkChoices({ sheet, act }: { sheet: Sheet; act: (action: BulkAction, d
   // assignee: nobody, then each person on any list (the lists each task is in decide; others are skipped)
   const people = new Map<string, string>();
   for (const m of members ?? []) if (!people.has(m.user_id)) people.set(m.user_id, m.email);
-  if (identity && !people.has(identity.userId)) people.set(identity.userId, 'Me');
+  if (identity && !people.has(identity.userId)) people.set(identity.userId, t('bulkBar.me'));
   return (
-    <ul className="bulk-choices" aria-label="Assignee">
-      <Choice onClick={() => void act({ kind: 'assignee', assignee: null }, { kind: 'assignee', name: null })}>Nobody</Choice>
+    <ul className="bulk-choices" aria-label={t('bulkBar.assignee')}>
+      <Choice onClick={() => void act({ kind: 'assignee', assignee: null }, { kind: 'assignee', name: null })}>{t('bulkBar.nobody')}</Choice>
       {[...people].map(([id, name]) => (
         <Choice key={id} onClick={() => void act({ kind: 'assignee', assignee: id }, { kind: 'assignee', name })}>
           {name}

@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { useIdentity } from '@/data/react';
 import { getEveryonesTasks, onEveryonesTasksChange, setEveryonesTasks } from '@/domain/mine-first';
+import { t } from './messages';
 
 export interface MineFirst {
   userId: string | undefined;
@@ -19,7 +20,7 @@ export function useMineFirst(): MineFirst {
 export function EveryonesTasksToggle({ everyone }: { everyone: boolean }) {
   return (
     <button type="button" className="btn btn-ghost btn-sm" aria-pressed={everyone} onClick={() => setEveryonesTasks(!everyone)}>
-      Everyone's tasks
+      {t('connected.everyonesTasks')}
     </button>
   );
 }

@@ -4,18 +4,18 @@ import { Link } from '@tanstack/react-router';
 import { useUnreadNotificationCount } from '@/data/react';
 import { formatCount } from '@/ui/format';
 import { BellIcon } from '@/ui/icons';
+import { t } from './messages';
 
 export function NotificationsLink({ className }: { className: string }) {
   const unread = useUnreadNotificationCount() ?? 0;
   return (
     <Link to="/notifications" className={className}>
       <BellIcon />
-      <span>Notifications</span>
+      <span>{t('connected.notifications')}</span>
       {unread > 0 && (
         <span className="nav-count">
-          <span className="visually-hidden">, </span>
-          {formatCount(unread)}
-          <span className="visually-hidden"> unread</span>
+          <span aria-hidden="true">{formatCount(unread)}</span>
+          <span className="visually-hidden">, {t('connected.unread', { count: formatCount(unread) })}</span>
         </span>
       )}
     </Link>

@@ -3,6 +3,7 @@ import { tasks } from '@/data';
 import type { Task } from '@/domain/model';
 import { mediumDate } from '@/ui/format';
 import { showUndoToast } from '@/ui/toasts';
+import { t } from './messages';
 import { reportWriteError } from './write-error';
 
 /**
@@ -18,7 +19,7 @@ async function completeOccurrence(task: Pick<Task, 'id'>): Promise<void> {
     reportWriteError(err);
     return;
   }
-  showUndoToast(done.next ? `Next: ${mediumDate(done.next)}` : 'Completed', () => {
+  showUndoToast(done.next ? t('connected.next', { date: mediumDate(done.next) }) : t('connected.completed'), () => {
     tasks.undoOccurrence(done).catch(reportWriteError);
   });
 }
@@ -32,7 +33,7 @@ export async function setTaskDone(task: Pick<Task, 'id'> & Partial<Pick<Task, 'r
     return;
   }
   if (done) {
-    showUndoToast('Completed', () => {
+    showUndoToast(t('connected.completed'), () => {
       tasks.setDone(task.id, false).catch(reportWriteError);
     });
   }
@@ -45,7 +46,7 @@ export async function deleteTask(task: Pick<Task, 'id'>): Promise<boolean> {
     reportWriteError(err);
     return false;
   }
-  showUndoToast('Task deleted', () => {
+  showUndoToast(t('connected.taskDeleted'), () => {
     tasks.restore(task.id).catch(reportWriteError);
   });
   return true;

@@ -6,6 +6,7 @@ import { useLabelsByTask, useMembers } from '@/data/react';
 import type { Member, Task } from '@/domain/model';
 import { personColor, personName } from '@/domain/people';
 import { type TaskRowProps, TaskRowView } from '@/ui/task-row';
+import { t } from './messages';
 import { setTaskDone } from './task-actions';
 import { useListRole } from './use-list-role';
 
@@ -13,7 +14,7 @@ import { useListRole } from './use-list-role';
 export function assigneeName(task: Task, members: readonly Member[] | undefined): TaskRowProps['assignee'] {
   if (!task.assignee) return undefined;
   const m = members?.find((row) => row.user_id === task.assignee);
-  return m ? { name: personName(m), color: personColor(m) } : { name: 'someone', color: 'grey' };
+  return m ? { name: personName(m), color: personColor(m) } : { name: t('connected.someone'), color: 'grey' };
 }
 
 export function TaskRow(props: TaskRowProps) {

@@ -5,6 +5,7 @@ import { mediumDate } from '@/ui/format';
 import type { Mutation, MutationError, Priority, TaskPatch } from '@/domain/model';
 import { isReminderOffset, reminderLabel } from '@/domain/reminders/offsets';
 import { plainBody } from '@/domain/mentions';
+import { t } from './change-text/messages';
 import { refusalReason } from './refusal-reason';
 
 export { refusalReason };
@@ -15,70 +16,69 @@ export { refusalReason };
  */
 export type Subjects = Record<string, string>;
 
-const quoted = (text: string) => `“${text}”`;
 /** A comment's first words, mentions as "@name". */
 const excerpt = (body: string) => {
   const text = plainBody(body).replace(/\s+/g, ' ').trim();
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 };
-const PRIORITY_WORDS: Record<Priority, string> = { 0: 'none', 1: 'low', 2: 'medium', 3: 'high' };
+const PRIORITY_LEVELS = { 0: 'none', 1: 'low', 2: 'medium', 3: 'high' } as const satisfies Record<Priority, string>;
 
 function task(subjects: Subjects, id: string) {
   const title = subjects[id];
-  return title ? `task ${quoted(title)}` : 'a task';
+  return title ? t('changeText.taskNamed', { title }) : t('changeText.aTask');
 }
 function step(subjects: Subjects, id: string) {
   const title = subjects[id];
-  return title ? `step ${quoted(title)}` : 'a step';
+  return title ? t('changeText.stepNamed', { title }) : t('changeText.aStep');
 }
 function listName(subjects: Subjects, id: string) {
   const name = subjects[id];
-  return name ? `list ${quoted(name)}` : 'a list';
+  return name ? t('changeText.listNamed', { name }) : t('changeText.someList');
 }
 function label(subjects: Subjects, id: string) {
   const name = subjects[id];
-  return name ? `label ${quoted(name)}` : 'a label';
+  return name ? t('changeText.labelNamed', { name }) : t('changeText.aLabel');
 }
 function member(subjects: Subjects, listId: string, userId: string) {
-  return subjects[`${listId}/${userId}`] || 'a member';
+  return subjects[`${listId}/${userId}`] || t('changeText.aMember');
 }
 
 /** While queued the record already has the new name here; once refused it is back to the server's. */
-function renamed(kind: 'task' | 'list', current: string | undefined, next: string) {
-  return current && current !== next ? `Rename ${kind} ${quoted(current)} to ${quoted(next)}` : `Rename a ${kind} to ${quoted(next)}`;
+function renamed(kind: 'task' | 'list', current: string | undefined, to: string) {
+  if (current && current !== to) return t(kind === 'task' ? 'changeText.renameTaskFrom' : 'changeText.renameListFrom', { from: current, to });
+  return t(kind === 'task' ? 'changeText.renameTask' : 'changeText.renameList', { to });
 }
 
 function describeTaskPatch(patch: TaskPatch, subjects: Subjects, id: string): string {
   const fields = Object.keys(patch) as (keyof TaskPatch)[];
   const what = task(subjects, id);
-  if (fields.includes('repeat') && fields.every((f) => f === 'repeat' || f === 'repeat_anchor')) {
-    return patch.repeat ? `Make ${what} repeat` : `Stop ${what} repeating`;
-  }
+  const repeat = () => t(patch.repeat ? 'changeText.makeRepeat' : 'changeText.stopRepeat', { task: what });
+  if (fields.includes('repeat') && fields.every((f) => f === 'repeat' || f === 'repeat_anchor')) return repeat();
   if (fields.length !== 1) {
     // A move into another list also carries the position there.
-    if (patch.list_id && fields.every((f) => f === 'list_id' || f === 'position')) return `Move ${what} to ${listName(subjects, patch.list_id)}`;
-    if (fields.length === 2 && fields.includes('due_date') && fields.includes('due_time') && patch.due_date === null) return `Clear the due date of ${what}`;
-    return `Edit ${what}`;
+    if (patch.list_id && fields.every((f) => f === 'list_id' || f === 'position')) return t('changeText.moveTo', { task: what, list: listName(subjects, patch.list_id) });
+    if (fields.length === 2 && fields.includes('due_date') && fields.includes('due_time') && patch.due_date === null) return t('changeText.clearDue', { task: what });
+    return t('changeText.edit', { what });
   }
   switch (fields[0]) {
     case 'title':
       return renamed('task', subjects[id], patch.title ?? '');
     case 'notes':
-      return `Edit the notes of ${what}`;
+      return t('changeText.editNotes', { task: what });
     case 'due_date':
-      return patch.due_date ? `Set ${what} due ${mediumDate(patch.due_date)}` : `Clear the due date of ${what}`;
+      return patch.due_date ? t('changeText.setDue', { task: what, date: mediumDate(patch.due_date) }) : t('changeText.clearDue', { task: what });
     case 'due_time':
-      return patch.due_time ? `Set ${what} due at ${patch.due_time}` : `Clear the due time of ${what}`;
+      return patch.due_time ? t('changeText.setDueTime', { task: what, time: patch.due_time }) : t('changeText.clearDueTime', { task: what });
     case 'priority':
-      return `Set the priority of ${what} to ${PRIORITY_WORDS[patch.priority ?? 0]}`;
+      return t('changeText.setPriority', { task: what, level: PRIORITY_LEVELS[patch.priority ?? 0] });
     case 'done':
-      return patch.done ? `Complete ${what}` : `Reopen ${what}`;
+      return t(patch.done ? 'changeText.complete' : 'changeText.reopen', { what });
     case 'repeat':
-      return patch.repeat ? `Make ${what} repeat` : `Stop ${what} repeating`;
+      return repeat();
     case 'list_id':
-      return `Move ${what} to ${listName(subjects, patch.list_id ?? '')}`;
+      return t('changeText.moveTo', { task: what, list: listName(subjects, patch.list_id ?? '') });
     default:
-      return `Reorder ${what}`;
+      return t('changeText.reorder', { what });
   }
 }
 
@@ -86,106 +86,109 @@ function describeTaskPatch(patch: TaskPatch, subjects: Subjects, id: string): st
 export function describeChange(change: Mutation, subjects: Subjects = {}): string {
   switch (change.name) {
     case 'list.create':
-      return `Create list ${quoted(change.args.name)}`;
+      return t('changeText.createList', { name: change.args.name });
     case 'list.update': {
       const fields = Object.keys(change.args.patch);
       const what = listName(subjects, change.args.id);
       if (fields.length === 1 && change.args.patch.name !== undefined) return renamed('list', subjects[change.args.id], change.args.patch.name);
-      if (fields.length === 1 && change.args.patch.color !== undefined) return `Change the colour of ${what}`;
-      if (fields.length === 1 && change.args.patch.position !== undefined) return `Reorder ${what}`;
-      return `Edit ${what}`;
+      if (fields.length === 1 && change.args.patch.color !== undefined) return t('changeText.changeColour', { what });
+      if (fields.length === 1 && change.args.patch.position !== undefined) return t('changeText.reorder', { what });
+      return t('changeText.edit', { what });
     }
     case 'list.delete':
-      return `Delete ${listName(subjects, change.args.id)}`;
+      return t('changeText.delete', { what: listName(subjects, change.args.id) });
     case 'list.restore':
-      return `Restore ${listName(subjects, change.args.id)}`;
+      return t('changeText.restore', { what: listName(subjects, change.args.id) });
     case 'task.create':
-      return `Add task ${quoted(change.args.title)}`;
+      return t('changeText.addTask', { title: change.args.title });
     case 'task.update':
       return describeTaskPatch(change.args.patch, subjects, change.args.id);
     case 'task.delete':
-      return `Delete ${task(subjects, change.args.id)}`;
+      return t('changeText.delete', { what: task(subjects, change.args.id) });
     case 'task.restore':
-      return `Restore ${task(subjects, change.args.id)}`;
+      return t('changeText.restore', { what: task(subjects, change.args.id) });
     case 'task.complete_occurrence':
-      return `Complete ${task(subjects, change.args.id)} for ${mediumDate(change.args.occurrence)}`;
+      return t('changeText.completeFor', { task: task(subjects, change.args.id), date: mediumDate(change.args.occurrence) });
     case 'task.uncomplete_occurrence':
-      return `Reopen ${task(subjects, change.args.id)} for ${mediumDate(change.args.occurrence)}`;
+      return t('changeText.reopenFor', { task: task(subjects, change.args.id), date: mediumDate(change.args.occurrence) });
     case 'step.create':
-      return `Add step ${quoted(change.args.title)} to ${task(subjects, change.args.task_id)}`;
+      return t('changeText.addStep', { title: change.args.title, task: task(subjects, change.args.task_id) });
     case 'step.update': {
       const { patch } = change.args;
       const fields = Object.keys(patch);
-      if (fields.length === 1 && patch.title !== undefined) return `Rename ${step(subjects, change.args.id)} to ${quoted(patch.title)}`;
-      if (fields.length === 1 && patch.done !== undefined) return `${patch.done ? 'Tick' : 'Untick'} ${step(subjects, change.args.id)}`;
-      if (fields.length === 1 && patch.position !== undefined) return `Reorder ${step(subjects, change.args.id)}`;
-      return `Edit ${step(subjects, change.args.id)}`;
+      const what = step(subjects, change.args.id);
+      if (fields.length === 1 && patch.title !== undefined) return t('changeText.renameTo', { what, to: patch.title });
+      if (fields.length === 1 && patch.done !== undefined) return t(patch.done ? 'changeText.tick' : 'changeText.untick', { step: what });
+      if (fields.length === 1 && patch.position !== undefined) return t('changeText.reorder', { what });
+      return t('changeText.edit', { what });
     }
     case 'step.delete':
-      return `Delete ${step(subjects, change.args.id)}`;
+      return t('changeText.delete', { what: step(subjects, change.args.id) });
     case 'step.restore':
-      return `Restore ${step(subjects, change.args.id)}`;
+      return t('changeText.restore', { what: step(subjects, change.args.id) });
     case 'reminder.set': {
       const offset = change.args.offset_minutes;
-      const when = isReminderOffset(offset) ? ` (${reminderLabel(offset).toLowerCase()})` : '';
-      return `Remind me of ${task(subjects, change.args.task_id)}${when}`;
+      const what = task(subjects, change.args.task_id);
+      return isReminderOffset(offset) ? t('changeText.remindWhen', { task: what, when: reminderLabel(offset).toLowerCase() }) : t('changeText.remind', { task: what });
     }
     case 'reminder.clear':
-      return `Remove the reminder on ${task(subjects, change.args.task_id)}`;
+      return t('changeText.removeReminder', { task: task(subjects, change.args.task_id) });
     case 'reminder.snooze':
-      return `Snooze the reminder on ${task(subjects, change.args.task_id)}`;
+      return t('changeText.snooze', { task: task(subjects, change.args.task_id) });
     case 'label.create':
-      return `Create label ${quoted(change.args.name)}`;
+      return t('changeText.createLabel', { name: change.args.name });
     case 'label.update':
-      return change.args.patch.name !== undefined ? `Rename ${label(subjects, change.args.id)} to ${quoted(change.args.patch.name)}` : `Change the colour of ${label(subjects, change.args.id)}`;
+      return change.args.patch.name !== undefined
+        ? t('changeText.renameTo', { what: label(subjects, change.args.id), to: change.args.patch.name })
+        : t('changeText.changeColour', { what: label(subjects, change.args.id) });
     case 'label.delete':
-      return `Delete ${label(subjects, change.args.id)}`;
+      return t('changeText.delete', { what: label(subjects, change.args.id) });
     case 'task_label.add':
-      return `Label ${task(subjects, change.args.task_id)} ${label(subjects, change.args.label_id)}`;
+      return t('changeText.labelTask', { task: task(subjects, change.args.task_id), label: label(subjects, change.args.label_id) });
     case 'task_label.remove':
-      return `Remove ${label(subjects, change.args.label_id)} from ${task(subjects, change.args.task_id)}`;
+      return t('changeText.removeLabel', { label: label(subjects, change.args.label_id), task: task(subjects, change.args.task_id) });
     case 'filter.create':
-      return `Create filter ${quoted(change.args.name)}`;
+      return t('changeText.createFilter', { name: change.args.name });
     case 'filter.update':
-      return change.args.patch.name !== undefined ? `Rename a filter to ${quoted(change.args.patch.name)}` : 'Edit a filter';
+      return change.args.patch.name !== undefined ? t('changeText.renameFilter', { name: change.args.patch.name }) : t('changeText.editFilter');
     case 'filter.delete':
-      return 'Delete a filter';
+      return t('changeText.deleteFilter');
     case 'member.invite':
-      return `Invite ${change.args.email} as ${change.args.role}`;
+      return t('changeText.invite', { email: change.args.email, role: change.args.role });
     case 'member.set_role':
-      return `Make ${member(subjects, change.args.list_id, change.args.user_id)} ${change.args.role === 'editor' ? 'an editor' : 'a viewer'} of ${listName(subjects, change.args.list_id)}`;
+      return t('changeText.setRole', { member: member(subjects, change.args.list_id, change.args.user_id), role: change.args.role, list: listName(subjects, change.args.list_id) });
     case 'member.remove':
-      return `Remove ${member(subjects, change.args.list_id, change.args.user_id)} from ${listName(subjects, change.args.list_id)}`;
+      return t('changeText.removeMember', { member: member(subjects, change.args.list_id, change.args.user_id), list: listName(subjects, change.args.list_id) });
     case 'list.leave':
-      return `Leave ${listName(subjects, change.args.list_id)}`;
+      return t('changeText.leave', { list: listName(subjects, change.args.list_id) });
     case 'invitation.accept':
-      return `Accept the invitation to ${listName(subjects, change.args.list_id)}`;
+      return t('changeText.accept', { list: listName(subjects, change.args.list_id) });
     case 'invitation.decline':
-      return `Decline the invitation to ${listName(subjects, change.args.list_id)}`;
+      return t('changeText.decline', { list: listName(subjects, change.args.list_id) });
     case 'invitation.cancel':
-      return `Cancel the invitation of ${change.args.email}`;
+      return t('changeText.cancelInvite', { email: change.args.email });
     case 'link.create':
-      return `Make a share link to ${listName(subjects, change.args.list_id)}`;
+      return t('changeText.makeLink', { list: listName(subjects, change.args.list_id) });
     case 'link.revoke':
-      return `Revoke a share link to ${listName(subjects, change.args.list_id)}`;
+      return t('changeText.revokeLink', { list: listName(subjects, change.args.list_id) });
     case 'profile.update':
-      return typeof change.args.display_name === 'string' ? `Change your name to ${quoted(change.args.display_name)}` : 'Change your profile';
+      return typeof change.args.display_name === 'string' ? t('changeText.changeName', { name: change.args.display_name }) : t('changeText.changeProfile');
     case 'feed.create':
-      return `Create calendar feed ${quoted(change.args.name)}`;
+      return t('changeText.createFeed', { name: change.args.name });
     case 'feed.revoke':
-      return 'Revoke a calendar feed';
+      return t('changeText.revokeFeed');
     case 'comment.create':
-      return `Comment on ${task(subjects, change.args.task_id)}: ${quoted(excerpt(change.args.body))}`;
+      return t('changeText.comment', { task: task(subjects, change.args.task_id), text: excerpt(change.args.body) });
     case 'comment.update':
-      return `Edit a comment: ${quoted(excerpt(change.args.body))}`;
+      return t('changeText.editComment', { text: excerpt(change.args.body) });
     case 'comment.delete':
-      return 'Delete a comment';
+      return t('changeText.deleteComment');
     case 'notification.read':
-      return 'Mark notifications as read';
+      return t('changeText.markRead');
     case 'notification.read_all':
-      return 'Mark all notifications as read';
+      return t('changeText.markAllRead');
     case 'list.notify':
-      return `Notifications: ${change.args.level === 'mine' ? 'Only mine' : change.args.level === 'off' ? 'Off' : 'All'}`;
+      return t('changeText.notify', { level: change.args.level });
   }
 }
 

@@ -2,21 +2,22 @@
 // first screen) need only this, so it is apart from change-text.ts, which the sync centre loads
 // with its screen.
 import type { MutationError } from '@/domain/model';
+import { t } from './messages';
 
 /** Why the server refused a change, in the words of SPEC §8 (lower case, to follow a colon). */
 export function refusalReason(error: MutationError): string {
   switch (error.code) {
     case 'forbidden':
-      return 'you can only view this list';
+      return t('syncStatus.reasonForbidden');
     case 'not_found':
-      return 'it was deleted or unshared';
+      return t('syncStatus.reasonNotFound');
     case 'deleted':
-      return 'it was deleted on another device';
+      return t('syncStatus.reasonDeleted');
     case 'stale':
-      return 'the repeat was changed on another device — complete it again';
+      return t('syncStatus.reasonStale');
     case 'too_large':
-      return error.message || 'it is too large to sync';
+      return error.message || t('syncStatus.reasonTooLarge');
     default:
-      return error.message || 'the server refused it';
+      return error.message || t('syncStatus.reasonRefused');
   }
 }

@@ -1,8 +1,10 @@
 // What the sync indicator and the sync toasts say (SPEC §8, §10). Pure, so every wording is tested.
 import type { SyncEvent, SyncStatus } from '@/sync';
+import { t } from './messages';
 import { refusalReason } from './refusal-reason';
 
-const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
+/** "1 change", "3 changes". */
+export const changes = (n: number) => t('syncStatus.changes', { count: n });
 
 /**
  * The indicator's name. A local-only user sees "Local only": nothing is synced, so "Synced"
@@ -12,20 +14,23 @@ const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
 export function statusLabel(status: Pick<SyncStatus, 'status' | 'pending'>): string {
   switch (status.status) {
     case 'local':
-      return 'Local only';
+      return t('syncStatus.localOnly');
     case 'offline':
-      return 'Offline';
+      return t('syncStatus.offline');
     case 'syncing':
-      return 'Syncing';
+      return t('syncStatus.syncing');
     case 'synced':
-      return 'Synced';
+      return t('syncStatus.synced');
     case 'waiting':
-      return status.pending > 0 ? `${changes(status.pending)} waiting` : 'Sync paused';
+      return status.pending > 0 ? t('syncStatus.waiting', { changes: changes(status.pending) }) : t('syncStatus.paused');
   }
 }
 
+/** The session banner's words, in the current language. */
+export const sessionExpired = () => t('syncStatus.sessionExpired');
+/** English, for code not yet speaking through the catalogue (sessionExpired() is the same words in the current language). */
 export const SESSION_EXPIRED = 'Session expired — sign in to resume syncing. Your changes are safe on this device.';
-export const SAVED_OFFLINE = "Saved offline — will sync when you're back";
+export const savedOffline = () => t('syncStatus.savedOffline');
 
 export interface SyncToast {
   /** One toast per id at a time: a newer message replaces the older. */
@@ -36,9 +41,10 @@ export interface SyncToast {
 }
 
 function names(list: string[]): string {
-  const shown = list.map((n) => `“${n}”`);
-  if (shown.length <= 2) return shown.join(' and ');
-  return `${shown.slice(0, 2).join(', ')} and ${shown.length - 2} more`;
+  const [first = '', second = ''] = list;
+  if (list.length === 1) return t('syncStatus.one', { first });
+  if (list.length === 2) return t('syncStatus.two', { first, second });
+  return t('syncStatus.more', { first, second, count: list.length - 2 });
 }
 
 /** The toast an event calls for, or null for routine ones (status, a sync that was never offline). */
@@ -48,27 +54,25 @@ export function toastFor(event: SyncEvent): SyncToast | null {
       const n = event.items.length;
       if (n === 0) return null;
       const reasons = [...new Set(event.items.map((item) => refusalReason(item.error)))];
-      const message = reasons.length === 1 ? `Couldn't sync ${changes(n)}: ${reasons[0]}` : `Couldn't sync ${changes(n)}`;
+      const message = reasons.length === 1 ? t('syncStatus.couldntSyncWhy', { changes: changes(n), reason: reasons[0] }) : t('syncStatus.couldntSync', { changes: changes(n) });
       return { id: `sync-refused-${event.items[0]?.id}`, message, review: true };
     }
     case 'offline-saved':
-      return { id: 'sync-offline-saved', message: SAVED_OFFLINE, review: false };
+      return { id: 'sync-offline-saved', message: savedOffline(), review: false };
     case 'synced':
-      return event.afterOffline && event.count > 0 ? { id: 'sync-synced', message: `Synced ${changes(event.count)}`, review: false } : null;
+      return event.afterOffline && event.count > 0 ? { id: 'sync-synced', message: t('syncStatus.syncedChanges', { changes: changes(event.count) }), review: false } : null;
     case 'failing':
-      return { id: 'sync-failing', message: `Can't sync right now: ${event.reason}. Your changes are safe on this device.`, review: true };
+      return { id: 'sync-failing', message: t('syncStatus.failing', { reason: event.reason }), review: true };
     case 'lists-removed': {
       const known = event.lists.map((l) => l.name).filter((n) => n !== '');
       if (event.listIds.length === 0) return null;
-      const subject = known.length === event.listIds.length ? names(known) : event.listIds.length === 1 ? 'A list' : `${event.listIds.length} lists`;
+      const subject = known.length === event.listIds.length ? names(known) : event.listIds.length === 1 ? t('syncStatus.aList') : t('syncStatus.lists', { count: event.listIds.length });
       const one = event.listIds.length === 1;
-      const message = one
-        ? `${subject} was removed from your lists — it was deleted or unshared`
-        : `${subject} were removed from your lists — they were deleted or unshared`;
+      const message = one ? t('syncStatus.listRemoved', { subject }) : t('syncStatus.listsRemoved', { subject });
       return { id: `sync-lists-removed-${event.listIds.join()}`, message, review: false };
     }
     case 'account-deleted':
-      return { id: 'sync-account-deleted', message: 'The account was deleted — its data was removed from this device', review: false };
+      return { id: 'sync-account-deleted', message: t('syncStatus.accountDeleted'), review: false };
     default:
       return null;
   }

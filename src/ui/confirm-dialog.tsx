@@ -3,6 +3,7 @@
 // Opened by its owner, or by `trigger`; without a trigger, focus goes back to `returnFocus` on close.
 import type { ReactNode, RefObject } from 'react';
 import { DialogClose, DialogShell } from './dialog-shell';
+import { t } from './messages';
 import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
@@ -30,7 +31,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   onConfirm,
   busy = false,
   trigger,
@@ -61,7 +62,7 @@ export function ConfirmDialog({
       <div className="confirm-actions">
         <DialogClose asChild>
           <button type="button" className="btn" aria-disabled={busy || undefined}>
-            {cancelLabel}
+            {cancelLabel ?? t('ui.cancel')}
           </button>
         </DialogClose>
         <button type="button" className="btn btn-danger" aria-disabled={busy || undefined} onClick={() => !busy && onConfirm()}>

@@ -5,6 +5,9 @@ import { dateShortcuts } from '@/domain/date-shortcuts';
 import { DatePicker, type DatePickerProps } from './date-picker';
 import './date-picker.css';
 import { dayLabel } from '@/lib/dates';
+import { t } from './messages';
+
+const SHORTCUT_KEYS = { Today: 'ui.today', Tomorrow: 'ui.tomorrow', 'Next week': 'ui.nextWeek', 'Next weekend': 'ui.nextWeekend', 'No date': 'ui.noDate' } as const;
 
 export interface DateChoicesProps extends Pick<DatePickerProps, 'value' | 'onSelect' | 'autoFocus'> {
   today: string;
@@ -14,7 +17,7 @@ export interface DateChoicesProps extends Pick<DatePickerProps, 'value' | 'onSel
   weekStart?: number;
 }
 
-export function DateChoices({ value, onSelect, autoFocus, today, noDate = 'No date', weekStart = 0 }: DateChoicesProps) {
+export function DateChoices({ value, onSelect, autoFocus, today, noDate, weekStart = 0 }: DateChoicesProps) {
   const shortcuts = dateShortcuts(today, weekStart);
   return (
     <>
@@ -23,12 +26,12 @@ export function DateChoices({ value, onSelect, autoFocus, today, noDate = 'No da
           day === null ? (
             noDate !== false && (
               <button key={name} type="button" className="btn btn-sm btn-ghost" onClick={() => onSelect(null)}>
-                {noDate}
+                {noDate ?? t('ui.noDate')}
               </button>
             )
           ) : (
             <button key={name} type="button" className="btn btn-sm" aria-pressed={value === day} onClick={() => onSelect(day)}>
-              {name}
+              {t(SHORTCUT_KEYS[name])}
               {(name === 'Next week' || name === 'Next weekend') && (
                 <span className="shortcut-hint" aria-hidden="true">
                   {' '}

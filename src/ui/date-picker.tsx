@@ -3,28 +3,38 @@
 // Only the month's own days are drawn: a neighbouring month's "27" beside this month's days was
 // taken for this month's and picked the wrong month. The arrows still walk across months.
 import { createContext, useContext, useEffect, useRef } from 'react';
-import { DayPicker, type DayButtonProps } from 'react-day-picker';
+import { DayPicker, type DayButtonProps, type DayPickerProps } from 'react-day-picker';
+import { currentLanguage, intlLocale } from '@/lib/i18n';
 import 'react-day-picker/style.css';
 import { dateFromIso, isoFromDate } from './format';
+import { t } from './messages';
 import './date-picker.css';
 
 const CountsContext = createContext<Record<string, number> | undefined>(undefined);
 
-const countLabel = (n: number) => (n === 1 ? '1 task' : `${n} tasks`);
-// Made when a calendar is first drawn, not when its module loads (the first formatter starts ICU).
-let fullDate: Intl.DateTimeFormat | null = null;
+// Made when a calendar is first drawn, not when its module loads (the first formatter starts ICU),
+// and again when the language changes.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${intlLocale()} ${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(intlLocale(), options);
+    formats.set(key, f);
+  }
+  return f;
+}
 
 /**
  * "Today, Monday 23 November 2026, 3 tasks, selected" (in the user's locale). The day number
  * stands as its own word, so the name contains the number shown on the button.
  */
 function dayButtonLabel(date: Date, modifiers: Record<string, boolean>, counts?: Record<string, number>) {
-  fullDate ??= new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  let label = fullDate.format(date);
-  if (modifiers.today) label = `Today, ${label}`;
+  let label = format({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  if (modifiers.today) label = t('ui.dayToday', { date: label });
   const n = counts?.[isoFromDate(date)] ?? 0;
-  if (n > 0) label = `${label}, ${countLabel(n)}`;
-  if (modifiers.selected) label = `${label}, selected`;
+  if (n > 0) label = t('ui.dayTasks', { date: label, count: n });
+  if (modifiers.selected) label = t('ui.daySelected', { date: label });
   return label;
 }
 
@@ -60,11 +70,32 @@ export interface DatePickerProps {
   weekStartsOn?: 0 | 1 | 2 | 3 | 4 | 5 | 6;
 }
 
+/**
+ * The month's caption and the weekdays' names: the library's own (date-fns, English) in English,
+ * Intl's in any other language, so the calendar needs no locale data of its own.
+ */
+function languageProps(): Pick<DayPickerProps, 'formatters' | 'labels'> {
+  const labels = { labelNext: () => t('ui.nextMonth'), labelPrevious: () => t('ui.previousMonth') };
+  if (currentLanguage() === 'en') return { labels };
+  return {
+    formatters: {
+      formatCaption: (month) => format({ month: 'long', year: 'numeric' }).format(month),
+      formatWeekdayName: (day) => format({ weekday: 'short' }).format(day),
+    },
+    labels: {
+      ...labels,
+      labelGrid: (month) => format({ month: 'long', year: 'numeric' }).format(month),
+      labelWeekday: (day) => format({ weekday: 'long' }).format(day),
+    },
+  };
+}
+
 const START = new Date(1900, 0, 1, 12);
 const END = new Date(2999, 11, 31, 12);
 
 export function DatePicker({ value, onSelect, month, onMonthChange, counts, autoFocus, allowClear = true, weekStartsOn = 1 }: DatePickerProps) {
   const selected = value ? dateFromIso(value) : undefined;
+  const language = languageProps();
   return (
     <CountsContext.Provider value={counts}>
       <DayPicker
@@ -82,7 +113,8 @@ export function DatePicker({ value, onSelect, month, onMonthChange, counts, auto
         autoFocus={autoFocus}
         className="date-picker"
         components={counts ? { DayButton: CountedDayButton } : undefined}
-        labels={{ labelDayButton: (date, modifiers) => dayButtonLabel(date, modifiers, counts) }}
+        formatters={language.formatters}
+        labels={{ ...language.labels, labelDayButton: (date, modifiers) => dayButtonLabel(date, modifiers, counts) }}
       />
     </CountsContext.Provider>
   );

@@ -6,6 +6,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { CSSProperties, ReactNode } from 'react';
 import { CloseIcon } from './icons';
+import { t } from './messages';
 import { toastLayerRef } from './toast-layer';
 import './dialog-shell.css';
 
@@ -74,7 +75,7 @@ export function DialogShell({
             <div className="dialog-header">
               {heading}
               <Dialog.Close asChild>
-                <button type="button" className="icon-btn" aria-label="Close">
+                <button type="button" className="icon-btn" aria-label={t('ui.close')}>
                   <CloseIcon />
                 </button>
               </Dialog.Close>

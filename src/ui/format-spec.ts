@@ -2,8 +2,11 @@
 // (./format-worker.ts) make them alike from one description.
 import { parseIso } from '@/lib/dates';
 
-/** Days: the key is an ISO day, with '+year' for the variant that shows the year. Counts: a number's text. */
-export type FormatSpec = { type: 'day'; options: Intl.DateTimeFormatOptions } | { type: 'count' };
+/**
+ * Days: the key is an ISO day, with '+year' for the variant that shows the year. Counts: a number's
+ * text. `locale` is the app's language's when it is not the browser's (undefined: the browser's).
+ */
+export type FormatSpec = ({ type: 'day'; options: Intl.DateTimeFormatOptions } | { type: 'count' }) & { locale?: string };
 
 /** A local Date at noon for an ISO day (noon keeps DST shifts from changing the day). */
 export function dateFromIso(iso: string): Date {
@@ -16,10 +19,10 @@ export function dateFromIso(iso: string): Date {
 /** The formatting `spec` describes, by key (makes Intl formatters: ICU starts with the first one). */
 export function formatterFor(spec: FormatSpec): (key: string) => string {
   if (spec.type === 'count') {
-    const format = new Intl.NumberFormat();
+    const format = new Intl.NumberFormat(spec.locale);
     return (key) => format.format(Number(key));
   }
-  const withoutYear = new Intl.DateTimeFormat(undefined, spec.options);
-  const withYear = new Intl.DateTimeFormat(undefined, { ...spec.options, year: 'numeric' });
+  const withoutYear = new Intl.DateTimeFormat(spec.locale, spec.options);
+  const withYear = new Intl.DateTimeFormat(spec.locale, { ...spec.options, year: 'numeric' });
   return (key) => (key.endsWith('+year') ? withYear : withoutYear).format(dateFromIso(key.slice(0, 10)));
 }

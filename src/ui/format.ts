@@ -1,8 +1,11 @@
 // Display strings for dates and priorities; the data stays in ISO form.
 import { addDays, dayLabel, isoFromParts, parseIso, todayIso } from '@/lib/dates';
 import type { Priority } from '@/domain/model';
+import { currentLanguage, intlLocale } from '@/lib/i18n';
 import { rememberedFormat } from './format-memory';
+import type { FormatSpec } from './format-spec';
 import { dateFromIso } from './format-spec';
+import { t } from './messages';
 
 export { dateFromIso };
 
@@ -16,11 +19,32 @@ export function isoFromDate(date: Date): string {
 }
 
 /**
+ * A remembered format in the app's language: English formats as the browser does (so an English
+ * reader in Britain keeps a 24-hour clock), another language with its own locale, remembered
+ * under a kind of its own. The current language's is made at once, as the start expects.
+ */
+function inLanguage<T extends string | number>(kind: string, spec: FormatSpec, fallback: (input: T) => string, likely: () => T[]): (input: T) => string {
+  const formats = new Map<string, (input: T) => string>();
+  const current = () => {
+    const language = currentLanguage();
+    let format = formats.get(language);
+    if (!format) {
+      const locale = language === 'en' ? undefined : intlLocale();
+      format = locale ? rememberedFormat<T>(`${kind} ${locale}`, { ...spec, locale }, fallback, likely) : rememberedFormat<T>(kind, spec, fallback, likely);
+      formats.set(language, format);
+    }
+    return format;
+  };
+  current();
+  return (input) => current()(input);
+}
+
+/**
  * Formats ISO days with `options`, adding the year only for days outside `today`'s year; the
  * formatters are made on first use, and strings made before are remembered (./format-memory.ts).
  */
 function dayFormat(options: Intl.DateTimeFormatOptions): (iso: string, today?: string) => string {
-  const format = rememberedFormat<string>(`day ${JSON.stringify(options)}`, { type: 'day', options }, () => BLANK, likelyDays);
+  const format = inLanguage<string>(`day ${JSON.stringify(options)}`, { type: 'day', options }, () => BLANK, likelyDays);
   return (iso, today) => {
     const sameYear = !today || parseIso(iso).year === parseIso(today).year;
     return format(sameYear ? iso : `${iso}+year`);
@@ -39,9 +63,15 @@ export function dueLabel(dueDate: string, dueTime: string | null, today: string)
   return dueTime ? `${day} ${dueTime}` : day;
 }
 
-export const PRIORITY_NAMES: Record<Priority, string> = { 0: 'None', 1: 'Low', 2: 'Medium', 3: 'High' };
+const PRIORITY_KEYS = { 0: 'ui.priorityNone', 1: 'ui.priorityLow', 2: 'ui.priorityMedium', 3: 'ui.priorityHigh' } as const;
 
-const countFormat = rememberedFormat<number>('count', { type: 'count' }, String, () => Array.from({ length: 100 }, (_, i) => i));
+/** "None", "Low", "Medium", "High" in the current language (each read when shown). */
+export const PRIORITY_NAMES: Readonly<Record<Priority, string>> = Object.defineProperties(
+  {} as Record<Priority, string>,
+  Object.fromEntries(Object.entries(PRIORITY_KEYS).map(([p, key]) => [p, { enumerable: true, get: () => t(key) }])),
+);
+
+const countFormat = inLanguage<number>('count', { type: 'count' }, String, () => Array.from({ length: 100 }, (_, i) => i));
 
 /** "50,010" (in the user's locale): counts people read at a glance. */
 export function formatCount(n: number): string {

@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { LIST_COLORS, type ListColor } from '@/domain/model';
 import { absoluteTime, relativeTime } from '@/lib/relative-time';
 import { Avatar } from './avatar';
-import { FORMER_MEMBER } from './member-name';
+import { formerMember } from './member-name';
+import { t } from './history-list/messages';
 import './history-list.css';
 
 export interface HistoryItem {
@@ -22,28 +23,29 @@ export interface HistoryItem {
   subject_name: string | null;
 }
 
-const WHAT: Record<string, string> = {
-  created: 'created the task',
-  title: 'renamed it',
-  notes: 'changed the notes',
-  due: 'changed the date',
-  deadline: 'changed the deadline',
-  priority: 'changed the priority',
-  list: 'moved it to another list',
-  assignee: 'changed who does it',
-  done: 'completed it',
-  reopened: 'marked it not done',
-  deleted: 'deleted it',
-  restored: 'restored it',
-  joined: 'joined the list',
-  left: 'left the list',
-};
+/** Each kind's words; those that name the task say its title on a list's activity. */
+const WHAT = {
+  created: 'historyList.created',
+  title: 'historyList.title',
+  notes: 'historyList.notes',
+  due: 'historyList.due',
+  deadline: 'historyList.deadline',
+  priority: 'historyList.priority',
+  list: 'historyList.list',
+  assignee: 'historyList.assignee',
+  done: 'historyList.done',
+  reopened: 'historyList.reopened',
+  deleted: 'historyList.deleted',
+  restored: 'historyList.restored',
+  joined: 'historyList.joined',
+  left: 'historyList.left',
+} as const;
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 function dueText(v: unknown): string {
   const d = v as { date?: string | null; time?: string | null } | null;
-  if (!d?.date) return 'no date';
+  if (!d?.date) return t('historyList.noDate');
   return d.time ? `${d.date} ${d.time}` : d.date;
 }
 
@@ -51,30 +53,38 @@ function detail(e: HistoryItem): ReactNode {
   if (e.kind === 'title' || e.kind === 'notes') {
     return (
       <span className="history-change">
-        <del>{text(e.before) || '(empty)'}</del> → <ins>{text(e.after) || '(empty)'}</ins>
+        <del>{text(e.before) || t('historyList.empty')}</del> → <ins>{text(e.after) || t('historyList.empty')}</ins>
       </span>
     );
   }
-  if (e.kind === 'due') return <span className="history-change">{`${dueText(e.before)} → ${dueText(e.after)}`}</span>;
-  if (e.kind === 'deadline') return <span className="history-change">{`${text(e.before) ?? 'none'} → ${text(e.after) ?? 'none'}`}</span>;
+  if (e.kind === 'due') return (
+      <span className="history-change">
+        {dueText(e.before)} → {dueText(e.after)}
+      </span>
+    );
+  if (e.kind === 'deadline') return (
+      <span className="history-change">
+        {text(e.before) ?? t('historyList.none')} → {text(e.after) ?? t('historyList.none')}
+      </span>
+    );
   return null;
 }
 
 function who(e: HistoryItem): { name: string; color: ListColor } {
   if (e.actor_id === null) return { name: 'Daybook', color: 'grey' };
   const color = LIST_COLORS.find((c) => c === e.actor_color) ?? 'grey';
-  return { name: e.actor_name || FORMER_MEMBER, color };
+  return { name: e.actor_name || formerMember(), color };
 }
 
 function sentence(e: HistoryItem, withTask: boolean): string {
   if (e.kind === 'joined' || e.kind === 'left') {
-    const subject = e.subject_name || FORMER_MEMBER;
+    const subject = e.subject_name || formerMember();
     const actor = who(e).name;
-    if (e.kind === 'left' && subject !== actor) return `removed ${subject}`;
-    return e.kind === 'joined' && subject !== actor ? `${subject} joined the list` : WHAT[e.kind]!;
+    if (e.kind === 'left' && subject !== actor) return t('historyList.removed', { name: subject });
+    return e.kind === 'joined' && subject !== actor ? t('historyList.added', { name: subject }) : t(WHAT[e.kind]);
   }
-  const what = WHAT[e.kind] ?? 'changed it';
-  return withTask && e.task_title ? what.replace(/\b(it|the task)\b/, `“${e.task_title}”`) : what;
+  const key = WHAT[e.kind as keyof typeof WHAT] ?? 'historyList.changed';
+  return t(key, { withTask: withTask && e.task_title ? 'yes' : 'no', task: e.task_title ?? '' });
 }
 
 export function HistoryList({ entries, withTask = false, onRestore }: { entries: readonly HistoryItem[]; withTask?: boolean; onRestore?: (e: HistoryItem) => void }) {
@@ -99,7 +109,7 @@ export function HistoryList({ entries, withTask = false, onRestore }: { entries:
               {detail(e)}
               {restorable && (
                 <button type="button" className="btn btn-sm btn-ghost" onClick={() => onRestore(e)}>
-                  Restore this version
+                  {t('historyList.restoreVersion')}
                 </button>
               )}
             </div>

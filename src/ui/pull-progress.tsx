@@ -3,9 +3,8 @@
 // `status.pull`; the sync centre shows it in its card, the shell as a compact strip on top.
 import { useId } from 'react';
 import { formatCount } from './format';
+import { t } from './messages';
 import './pull-progress.css';
-
-const NAME = 'Downloading your lists';
 
 /** How far a pull has got (the engine's `status.pull` has this shape). */
 export interface PullCount {
@@ -18,7 +17,7 @@ export interface PullCount {
  * "tasks" — a deleted task still has to come down, and the number must match the bar.
  */
 function progressText({ received, total }: PullCount): string {
-  return `${formatCount(received)} of ${formatCount(total)} ${total === 1 ? 'item' : 'items'}`;
+  return t('ui.progress', { received: formatCount(received), shown: formatCount(total), total });
 }
 
 export function PullProgressBar({ progress, className }: { progress: PullCount; className?: string }) {
@@ -30,7 +29,7 @@ export function PullProgressBar({ progress, className }: { progress: PullCount; 
     <div className={className ? `pull-progress ${className}` : 'pull-progress'}>
       <div className="pull-progress-head">
         <span id={`${id}-name`} className="pull-progress-name">
-          {NAME}
+          {t('ui.downloading')}
         </span>
         {/* the bar announces the same words through aria-valuetext */}
         <span className="pull-progress-count" aria-hidden="true">

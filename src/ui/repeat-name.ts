@@ -5,6 +5,7 @@
 // worker's cache once the app is installed.
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Task } from '@/domain/model';
+import { t } from './messages';
 
 type Words = typeof import('./repeat-words');
 type Repeating = Pick<Task, 'repeat' | 'repeat_anchor' | 'due_date'>;
@@ -43,5 +44,5 @@ export function useRepeatName(task: Repeating): string | null {
     if (repeats) loadWords();
   }, [repeats]);
   if (!task.repeat || !task.due_date) return null;
-  return ready && words ? words.repeatWords(task.repeat, task.repeat_anchor ?? task.due_date) : 'Repeats';
+  return ready && words ? words.repeatWords(task.repeat, task.repeat_anchor ?? task.due_date) : t('ui.repeats');
 }

@@ -7,6 +7,7 @@ import type { CSSProperties } from 'react';
 import type { List, Task } from '@/domain/model';
 import { RepeatIcon } from './icons';
 import { TaskLink } from './task-link';
+import { t } from './messages';
 import { useRepeatName } from './repeat-name';
 import './task-row.css';
 
@@ -21,14 +22,14 @@ export interface RepeatRowViewProps {
 export function RepeatRowView({ task, date, list, showList = false }: RepeatRowViewProps) {
   const accent = list ? `var(--list-${list.color})` : undefined;
   const metaId = `repeat-meta-${task.id}-${date}`;
-  const rule = useRepeatName(task) ?? 'Repeats';
+  const rule = useRepeatName(task) ?? t('ui.repeats');
   return (
     <li className="task-row is-repeat" style={accent ? ({ '--accent': accent } as CSSProperties) : undefined}>
       <span className="repeat-mark" aria-hidden="true">
         <RepeatIcon size={14} />
       </span>
       <div className="task-main">
-        <TaskLink taskId={task.id} className="task-title" aria-label={`${task.title} (repeat)`} aria-describedby={metaId}>
+        <TaskLink taskId={task.id} className="task-title" aria-label={t('ui.repeatTitle', { title: task.title })} aria-describedby={metaId}>
           {task.title}
         </TaskLink>
         <div className="task-meta" id={metaId}>

@@ -3,9 +3,11 @@
 // Imported from their modules, not the '@/domain/recurrence' entry, so the expander stays out.
 import { parseRule } from '@/domain/recurrence/parse';
 import { repeatLabel } from '@/domain/recurrence/words';
+import { currentLanguage } from '@/lib/i18n';
+import { t } from './messages';
 
-/** "Repeats every week on Monday"; "Repeats" for a rule this app can't read. */
+/** "Repeats every week on Monday" (in the current language); "Repeats" for a rule this app can't read. */
 export function repeatWords(rule: string, anchor: string): string {
   const parsed = parseRule(rule);
-  return parsed.ok ? repeatLabel(parsed.rule, anchor) : 'Repeats';
+  return parsed.ok ? repeatLabel(parsed.rule, anchor, currentLanguage()) : t('ui.repeats');
 }

@@ -2,6 +2,7 @@
 // wrap the screen in <SelectionScope ids={the tasks shown, in order}>. Rows outside any scope
 // (the task dialog's, search's) are plain rows.
 import { createContext, type ReactNode, useContext, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { t } from './messages';
 import { type SelectionSnapshot, SelectionStore } from './selection';
 
 const SelectionContext = createContext<SelectionStore | null>(null);
@@ -53,7 +54,7 @@ export function SelectButton() {
   if (!store) return null;
   return (
     <button type="button" className="btn btn-sm select-button" aria-pressed={active} onClick={() => (active ? store.cancel() : store.start())}>
-      Select
+      {t('ui.select')}
     </button>
   );
 }

@@ -1,10 +1,11 @@
 // Marks a list that more than one person uses: an icon and the member count, named for
 // assistive technology ("Shared, 3 members") since the picture alone says nothing to it.
 import { PeopleIcon } from './icons';
+import { t } from './messages';
 import './shared-marker.css';
 
 export function sharedLabel(members: number): string {
-  return `Shared, ${members} members`;
+  return t('ui.shared', { count: members });
 }
 
 /**

@@ -13,6 +13,7 @@ import { TaskLink } from './task-link';
 import { useRowSelection } from './selection-scope';
 import { useRowSelectGestures } from './row-select';
 import { isTypingTarget } from './typing-target';
+import { t } from './messages';
 import './task-row.css';
 
 export interface TaskRowProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'children'> {
@@ -114,7 +115,7 @@ export function TaskRowView({
         <input
           type="checkbox"
           className="task-check task-select"
-          aria-label={`Select ${task.title}`}
+          aria-label={t('ui.selectTask', { title: task.title })}
           checked={selection.selected}
           onChange={(e) => selection.store.toggle(task.id, e.currentTarget.checked)}
         />
@@ -138,20 +139,20 @@ export function TaskRowView({
               <span className={`task-priority priority-${task.priority}`}>
                 <FlagIcon />
                 <span>{PRIORITY_NAMES[task.priority]}</span>{' '}
-                <span className="visually-hidden">priority</span>
+                <span className="visually-hidden">{t('ui.priority')}</span>
               </span>
             )}
             {showDue && task.due_date && (
               <span className={overdue ? 'task-due is-overdue' : 'task-due'}>
                 {task.due_time && <ClockIcon />}
-                {overdue && <span className="visually-hidden">Overdue:</span>}{' '}
+                {overdue && <span className="visually-hidden">{t('ui.overdue')}</span>}{' '}
                 {task.due_date === screenDay && task.due_time ? task.due_time : dueLabel(task.due_date, task.due_time, today)}
               </span>
             )}
             {task.deadline && (
               <span className={mark ? `task-deadline is-${mark}` : 'task-deadline'}>
-                Deadline {dayLabel(task.deadline, today)}
-                {mark && ` (${mark})`}
+                {t('ui.deadline', { day: dayLabel(task.deadline, today) })}
+                {mark && ` (${t(mark === 'passed' ? 'ui.deadlinePassed' : 'ui.deadlineSoon')})`}
               </span>
             )}
             {repeats !== null && (
@@ -160,7 +161,7 @@ export function TaskRowView({
               </span>
             )}
             {hasSteps && (
-              <span className="task-steps" role="img" aria-label={`${steps.done} of ${steps.total} steps done`}>
+              <span className="task-steps" role="img" aria-label={t('ui.stepsDone', { done: steps.done, total: steps.total })}>
                 <StepsIcon />
                 <span aria-hidden="true">
                   {steps.done}/{steps.total}
@@ -168,14 +169,14 @@ export function TaskRowView({
               </span>
             )}
             {hasComments && (
-              <span className="task-comments" role="img" aria-label={comments === 1 ? '1 comment' : `${comments} comments`}>
+              <span className="task-comments" role="img" aria-label={t('ui.comments', { count: comments })}>
                 <CommentIcon />
                 <span aria-hidden="true">{comments}</span>
               </span>
             )}
             {assignee && (
               <span className="task-assignee">
-                <Avatar name={assignee.name} color={assignee.color} size="sm" label={`Assigned to ${assignee.name}`} title={assignee.name} />
+                <Avatar name={assignee.name} color={assignee.color} size="sm" label={t('ui.assignedTo', { name: assignee.name })} title={assignee.name} />
               </span>
             )}
             {showList && list && (
@@ -187,15 +188,15 @@ export function TaskRowView({
             {hasLabels &&
               labels.map((l) => (
                 <span key={l.id} className="task-label" style={{ '--label': `var(--list-${l.color})` } as CSSProperties}>
-                  <span className="visually-hidden">Label </span>
+                  <span className="visually-hidden">{t('ui.label')} </span>
                   {l.name}
                 </span>
               ))}
-            {task.notes !== '' && <span className="task-has-notes">Notes</span>}
+            {task.notes !== '' && <span className="task-has-notes">{t('ui.notes')}</span>}
             {ownNote && (
               <span className="task-view-only" id={noteId}>
                 <EyeIcon size={13} />
-                View only
+                {t('ui.viewOnly')}
               </span>
             )}
           </div>

@@ -4,6 +4,7 @@
 // toaster, once the first screen is drawn). A toast asked for before then is shown as soon as
 // the library is there, in the order asked; its id is decided here, so callers get it at once.
 import type { Toast } from 'react-hot-toast';
+import { t as say } from './messages';
 
 type ToastFn = typeof import('react-hot-toast').default;
 
@@ -58,7 +59,7 @@ export function showToast(message: string, action?: ToastAction, options?: { id?
 }
 
 export function showUndoToast(message: string, onUndo: () => void): string {
-  return showToast(message, { label: 'Undo', onClick: onUndo });
+  return showToast(message, { label: say('ui.undo'), onClick: onUndo });
 }
 
 export function showErrorToast(message: string): string {

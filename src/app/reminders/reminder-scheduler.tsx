@@ -12,6 +12,7 @@ import { OPEN_TASK_MESSAGE, REMINDER_ACTED_MESSAGE, type ReminderNotification } 
 import { reminderPermission } from '@/lib/notification-permission';
 import { getRemindAt, onRemindAtChange } from '@/domain/reminders/preference';
 import { showToast } from '@/ui/toasts';
+import { t } from '../messages';
 import { router } from '../router';
 
 const LOCAL_LOCK = 'daybook-reminders-local';
@@ -31,7 +32,7 @@ async function show(notification: ReminderNotification): Promise<void> {
     }
   }
   const { taskId } = notification.options.data;
-  showToast(`Reminder: ${notification.title}`, { label: 'Open', onClick: () => openTask(taskId) }, { id: notification.options.tag, duration: TOAST_MS });
+  showToast(t('app.reminder', { title: notification.title }), { label: t('app.open'), onClick: () => openTask(taskId) }, { id: notification.options.tag, duration: TOAST_MS });
 }
 
 /** Whether this tab keeps the reminders: the sync leader, or (signed out) the holder of a lock of its own. */

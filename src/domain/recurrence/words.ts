@@ -5,6 +5,7 @@
 // the words need it too.
 import { partsFromDay, dayFromIso, weekdayOfDay } from './calendar';
 import { type Nth, type Rule, WEEKDAYS, type Weekday, WORKDAYS } from './rule';
+import { DE, ES, FR, JA, PT_BR } from './words-languages';
 
 export type Unit = 'day' | 'week' | 'month' | 'year';
 
@@ -73,8 +74,8 @@ export const EN: Phrases = {
   repeats: (words) => `Repeats ${words}`,
 };
 
-/** Languages with a table. The app's UI is English; a new language is one more entry. */
-export const PHRASES: Readonly<Record<string, Phrases>> = { en: EN };
+/** Languages with a table, by their tag's language (Brazil's is Portuguese's); a new language is one more entry. */
+export const PHRASES: Readonly<Record<string, Phrases>> = { en: EN, de: DE, es: ES, fr: FR, pt: PT_BR, 'pt-BR': PT_BR, ja: JA };
 
 /** A language tag ('en', 'en-GB'; English until a table exists) or a table itself. */
 export type Language = string | Phrases;

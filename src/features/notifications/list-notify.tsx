@@ -5,8 +5,9 @@ import { reportWriteError } from '@/connected/write-error';
 import { notifications as notificationWrites } from '@/data';
 import { useListSharing, useNotifyLevels } from '@/data/react';
 import type { NotifyLevel } from '@/domain/model';
+import { t } from './messages';
 
-const LABELS: Record<NotifyLevel, string> = { all: 'All', mine: 'Only mine', off: 'Off' };
+const LABELS = { all: 'notifications.all', mine: 'notifications.mine', off: 'notifications.off' } as const satisfies Record<NotifyLevel, string>;
 
 export function ListNotify({ listId }: { listId: string }) {
   const sharing = useListSharing();
@@ -16,15 +17,15 @@ export function ListNotify({ listId }: { listId: string }) {
   return (
     <select
         className="input list-notify"
-        aria-label="Notifications"
+        aria-label={t('notifications.title')}
         value={level}
         onChange={(e) =>
-          notificationWrites.setLevel(listId, e.target.value as NotifyLevel).catch((err) => reportWriteError(err, { unexpected: 'Couldn’t change the notifications' }))
+          notificationWrites.setLevel(listId, e.target.value as NotifyLevel).catch((err) => reportWriteError(err, { unexpected: t('notifications.couldntChange') }))
         }
       >
         {(Object.keys(LABELS) as NotifyLevel[]).map((l) => (
           <option key={l} value={l}>
-            {LABELS[l]}
+            {t(LABELS[l])}
           </option>
         ))}
       </select>

@@ -1,5 +1,6 @@
 // What a notification says (SPEC §17), from its kind and the names it carries. Pure.
 import type { AppNotification } from '@/domain/model';
+import { t } from './messages';
 
 export interface NotificationParts {
   /** The words after the actor's name and before the subject. */
@@ -9,22 +10,22 @@ export interface NotificationParts {
 }
 
 export function notificationParts(n: AppNotification): NotificationParts {
-  const title = n.payload.title ?? 'a task';
-  const list = n.payload.list_name ?? 'a list';
+  const title = n.payload.title ?? t('notifications.aTask');
+  const list = n.payload.list_name ?? t('notifications.aList');
   switch (n.kind) {
     case 'assigned':
-      return { verb: 'assigned you', subject: title };
+      return { verb: t('notifications.assigned'), subject: title };
     case 'task_changed':
-      return { verb: 'changed', subject: title };
+      return { verb: t('notifications.changed'), subject: title };
     case 'task_completed':
-      return { verb: 'completed', subject: title };
+      return { verb: t('notifications.completed'), subject: title };
     case 'comment':
-      return { verb: 'commented on', subject: title };
+      return { verb: t('notifications.commented'), subject: title };
     case 'mention':
-      return { verb: 'mentioned you on', subject: title };
+      return { verb: t('notifications.mentioned'), subject: title };
     case 'invited':
-      return { verb: 'invited you to', subject: list };
+      return { verb: t('notifications.invited'), subject: list };
     case 'joined':
-      return { verb: 'joined', subject: list };
+      return { verb: t('notifications.joined'), subject: list };
   }
 }

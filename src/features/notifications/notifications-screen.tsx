@@ -11,17 +11,18 @@ import { absoluteTime, relativeTime } from '@/lib/relative-time';
 import { Avatar } from '@/ui/avatar';
 import { EmptyState } from '@/ui/empty-state';
 import { Screen } from '@/ui/screen';
+import { t } from './messages';
 import { notificationParts } from './notification-text';
 import './notifications.css';
 
 function actorOf(n: AppNotification, members: readonly Member[] | undefined) {
   const member = n.actor_id ? members?.find((m) => m.user_id === n.actor_id && m.display_name) : undefined;
-  const name = member?.display_name || n.payload.actor_name || 'Someone';
+  const name = member?.display_name || n.payload.actor_name || t('notifications.someone');
   return { name, color: member?.color ?? (n.actor_id ? defaultPersonColor(n.actor_id) : 'grey') };
 }
 
 function markRead(n: AppNotification) {
-  if (n.read_at === null) notificationWrites.read([n.id]).catch((err) => reportWriteError(err, { unexpected: 'Couldn’t mark it as read' }));
+  if (n.read_at === null) notificationWrites.read([n.id]).catch((err) => reportWriteError(err, { unexpected: t('notifications.couldntMarkOne') }));
 }
 
 function Item({ n, members, now }: { n: AppNotification; members: readonly Member[] | undefined; now: number }) {
@@ -40,7 +41,7 @@ function Item({ n, members, now }: { n: AppNotification; members: readonly Membe
         ) : (
           <span className="notification-subject">{subject}</span>
         )}
-        {unread && <span className="visually-hidden"> (unread)</span>}
+        {unread && <span className="visually-hidden"> {t('notifications.unreadMark')}</span>}
       </p>
       <time className="notification-time" dateTime={n.at} title={absoluteTime(n.at)}>
         {relativeTime(n.at, now)}
@@ -54,25 +55,25 @@ export function NotificationsScreen() {
   const unread = useUnreadNotificationCount() ?? 0;
   const members = useAllMembers();
   const now = Date.now();
-  const markAll = () => notificationWrites.readAll().catch((err) => reportWriteError(err, { unexpected: 'Couldn’t mark them as read' }));
+  const markAll = () => notificationWrites.readAll().catch((err) => reportWriteError(err, { unexpected: t('notifications.couldntMarkAll') }));
   return (
     <Screen
-      title="Notifications"
-      subtitle={unread ? `${unread} unread` : undefined}
+      title={t('notifications.title')}
+      subtitle={unread ? t('notifications.unread', { count: unread }) : undefined}
       actions={
         <button type="button" className="btn btn-ghost btn-sm" onClick={markAll} disabled={unread === 0}>
-          Mark all as read
+          {t('notifications.markAll')}
         </button>
       }
     >
       {list && list.length > 0 && (
-        <ul className="notification-list" aria-label="Notifications">
+        <ul className="notification-list" aria-label={t('notifications.title')}>
           {list.map((n) => (
             <Item key={n.id} n={n} members={members} now={now} />
           ))}
         </ul>
       )}
-      {list && list.length === 0 && <EmptyState title="No notifications">When someone assigns you a task, comments or mentions you, it shows here.</EmptyState>}
+      {list && list.length === 0 && <EmptyState title={t('notifications.none')}>{t('notifications.noneText')}</EmptyState>}
     </Screen>
   );
 }

@@ -12,6 +12,7 @@ import { discardRefused, retryRefused } from '@/data/sync';
 import { absoluteTime } from '@/lib/relative-time';
 import type { RefusedEntry } from '@/domain/model';
 import { copyText } from './copy-text';
+import { t } from './messages';
 
 export interface RefusedItemProps {
   entry: RefusedEntry;
@@ -38,7 +39,7 @@ export function RefusedItem({ entry, subjects, onRetried, onDiscarded }: Refused
       await retryRefused(entry.id);
       onRetried(description);
     } catch (err) {
-      reportWriteError(err, { unexpected: "Couldn't queue the change again" });
+      reportWriteError(err, { unexpected: t('syncCenter.couldntQueue') });
       setBusy(false);
     }
   }
@@ -51,13 +52,13 @@ export function RefusedItem({ entry, subjects, onRetried, onDiscarded }: Refused
       onDiscarded(description);
     } catch (err) {
       console.error(err);
-      showErrorToast("Couldn't discard the change");
+      showErrorToast(t('syncCenter.couldntDiscard'));
       setBusy(false);
     }
   }
 
   async function copy() {
-    if (await copyText(text)) showToast('Copied to the clipboard', undefined, { id: 'sync-copied' });
+    if (await copyText(text)) showToast(t('syncCenter.copied'), undefined, { id: 'sync-copied' });
     else setManualCopy(true);
   }
 
@@ -68,12 +69,12 @@ export function RefusedItem({ entry, subjects, onRetried, onDiscarded }: Refused
       </p>
       <p className="sync-reason">{refusalSentence(entry.error)}</p>
       <p className="sync-meta">
-        Refused <time dateTime={entry.refused_at}>{absoluteTime(entry.refused_at)}</time>
+        {t('syncCenter.refused')} <time dateTime={entry.refused_at}>{absoluteTime(entry.refused_at)}</time>
       </p>
       {manualCopy && (
         <div className="field">
           <label htmlFor={`${id}-text`} className="field-label">
-            Text of this change (the browser wouldn’t copy it — select it here)
+            {t('syncCenter.manualCopy')}
           </label>
           <textarea id={`${id}-text`} className="input" readOnly value={text} onFocus={(e) => e.currentTarget.select()} />
         </div>
@@ -81,11 +82,11 @@ export function RefusedItem({ entry, subjects, onRetried, onDiscarded }: Refused
       <div className="sync-item-actions">
         {canRetry && (
           <button type="button" className="btn btn-sm" aria-describedby={`${id}-what`} aria-disabled={busy || undefined} onClick={retry}>
-            Retry
+            {t('syncCenter.retry')}
           </button>
         )}
         <button type="button" className="btn btn-sm" aria-describedby={`${id}-what`} onClick={copy}>
-          Copy text
+          {t('syncCenter.copyText')}
         </button>
         <button
           ref={discardButton}
@@ -95,15 +96,15 @@ export function RefusedItem({ entry, subjects, onRetried, onDiscarded }: Refused
           aria-disabled={busy || undefined}
           onClick={() => !busy && setConfirming(true)}
         >
-          Discard
+          {t('syncCenter.discard')}
         </button>
       </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Discard this change?"
-        description={`“${description}” won’t be synced and can’t be brought back. Copy its text first if you want to keep it.`}
-        confirmLabel="Discard change"
+        title={t('syncCenter.discardTitle')}
+        description={t('syncCenter.discardText', { what: description })}
+        confirmLabel={t('syncCenter.discardChange')}
         onConfirm={discard}
         busy={busy}
         returnFocus={discardButton}

@@ -15,9 +15,10 @@ import { absoluteTime, relativeTime } from '@/lib/relative-time';
 import { RefusedItem } from './refused-item';
 import { type SyncQueue, useSyncQueue } from './use-sync-queue';
 import { Screen } from '@/ui/screen';
+import { t } from './messages';
 import './sync-center.css';
 
-const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
+const changes = (n: number) => t('syncCenter.changes', { count: n });
 
 export function SyncCenterScreen() {
   const status = useSyncStatus();
@@ -30,17 +31,17 @@ export function SyncCenterScreen() {
   }
 
   return (
-    <Screen title="Sync" className="sync-screen">
+    <Screen title={t('syncCenter.title')} className="sync-screen">
       {local ? <LocalOnly /> : <StatusCard status={status} onSyncNow={sendNow} />}
       {!local && queue && queue.queuedTotal > 0 && <Queued queue={queue} />}
       {queue && queue.refused.length > 0 && (
         <Refused
           queue={queue}
           onRetried={(what) => {
-            announce(`Sending again: ${what}`);
+            announce(t('syncCenter.sendingAgain', { what }));
             void sendNow();
           }}
-          onDiscarded={(what) => announce(`Discarded: ${what}`)}
+          onDiscarded={(what) => announce(t('syncCenter.discarded', { what }))}
         />
       )}
       {region}
@@ -52,15 +53,14 @@ function LocalOnly() {
   return (
     <section className="sync-card" aria-labelledby="sync-local-title">
       <h2 id="sync-local-title" className="sync-card-title">
-        Sync needs an account
+        {t('syncCenter.needsAccount')}
       </h2>
       <p className="sync-text">
-        Daybook is keeping everything on this device only. Sign in to have your lists on your other devices and to share them —
-        what is here comes with you.
+        {t('syncCenter.localText')}
       </p>
       <div>
         <Link to="/sign-in" className="btn btn-primary">
-          Sign in to sync
+          {t('syncCenter.signInToSync')}
         </Link>
       </div>
     </section>
@@ -105,18 +105,18 @@ function StatusCard({ status, onSyncNow }: { status: SyncStatus; onSyncNow: () =
       {status.pull && <PullProgressBar progress={status.pull} />}
       <dl className="sync-facts">
         <div>
-          <dt>Connection</dt>
-          <dd>{online && status.status !== 'offline' ? 'Online' : 'Offline'}</dd>
+          <dt>{t('syncCenter.connection')}</dt>
+          <dd>{online && status.status !== 'offline' ? t('syncCenter.online') : t('syncCenter.offline')}</dd>
         </div>
         <div>
-          <dt>Account</dt>
+          <dt>{t('syncCenter.account')}</dt>
           <dd>
-            {email || 'Signed in'}
-            {expired && <span className="sync-warning"> · session expired</span>}
+            {email || t('syncCenter.signedIn')}
+            {expired && <span className="sync-warning"> · {t('syncCenter.sessionExpired')}</span>}
           </dd>
         </div>
         <div>
-          <dt>Last synced</dt>
+          <dt>{t('syncCenter.lastSynced')}</dt>
           <dd>
             {lastSynced ? (
               <>
@@ -126,33 +126,33 @@ function StatusCard({ status, onSyncNow }: { status: SyncStatus; onSyncNow: () =
                 </time>
               </>
             ) : (
-              'Not yet'
+              t('syncCenter.notYet')
             )}
           </dd>
         </div>
         <div>
-          <dt>Waiting to sync</dt>
-          <dd>{status.pending > 0 ? changes(status.pending) : 'Nothing — every change on this device has reached the server'}</dd>
+          <dt>{t('syncCenter.waiting')}</dt>
+          <dd>{status.pending > 0 ? changes(status.pending) : t('syncCenter.nothingWaiting')}</dd>
         </div>
       </dl>
       {status.failing && (
         <p className="sync-problem">
-          Can’t sync right now: {status.failing}. Your changes are safe on this device; Daybook keeps trying.
+          {t('syncCenter.failing', { reason: status.failing })}
         </p>
       )}
       {expired ? (
         <div className="sync-actions">
-          <p className="sync-text">Sign in again to resume syncing. Nothing waiting is lost.</p>
+          <p className="sync-text">{t('syncCenter.signInAgainText')}</p>
           <Link to="/sign-in" search={{ email: email || undefined }} className="btn btn-primary">
-            Sign in again
+            {t('syncCenter.signInAgain')}
           </Link>
         </div>
       ) : (
         <div className="sync-actions">
           <button type="button" className="btn btn-primary" onClick={syncNow} aria-disabled={running || undefined}>
-            Sync now
+            {t('syncCenter.syncNow')}
           </button>
-          {!online && <p className="sync-muted">You’re offline — changes will be sent when you’re back.</p>}
+          {!online && <p className="sync-muted">{t('syncCenter.youreOffline')}</p>}
         </div>
       )}
     </section>
@@ -167,7 +167,7 @@ function Queued({ queue }: { queue: SyncQueue }) {
   return (
     <section className="section" aria-labelledby={id}>
       <h2 id={id} className="section-title">
-        Waiting to sync <span className="section-count">{queuedTotal}</span>
+        {t('syncCenter.waiting')} <span className="section-count">{queuedTotal}</span>
       </h2>
       <ul className="sync-list" aria-labelledby={id}>
         {queued.slice(0, SHOWN_QUEUED).map((change) => (
@@ -176,7 +176,9 @@ function Queued({ queue }: { queue: SyncQueue }) {
           </li>
         ))}
         {queuedTotal > Math.min(queued.length, SHOWN_QUEUED) && (
-          <li className="sync-queued-item sync-muted">and {changes(queuedTotal - Math.min(queued.length, SHOWN_QUEUED))} more</li>
+          <li className="sync-queued-item sync-muted">
+            {t('syncCenter.andMore', { changes: changes(queuedTotal - Math.min(queued.length, SHOWN_QUEUED)) })}
+          </li>
         )}
       </ul>
     </section>
@@ -196,10 +198,10 @@ function Refused({
   return (
     <section className="section" aria-labelledby={id}>
       <h2 id={id} className="section-title is-danger">
-        Not synced <span className="section-count">{queue.refused.length}</span>
+        {t('syncCenter.notSynced')} <span className="section-count">{queue.refused.length}</span>
       </h2>
       <p className="sync-text sync-muted">
-        The server refused these changes. Retry once the cause is fixed, copy what you typed, or discard them.
+        {t('syncCenter.refusedText')}
       </p>
       <ul className="sync-list" aria-labelledby={id}>
         {queue.refused.map((entry) => (

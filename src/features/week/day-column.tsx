@@ -12,6 +12,7 @@ import { dayLabel } from '@/lib/dates';
 import { FlagIcon, GripIcon } from '@/ui/icons';
 import { RepeatRowView } from '@/ui/repeat-row';
 import { TaskLink } from '@/ui/task-link';
+import { t } from './messages';
 import type { DayDrag } from './use-day-drag';
 import type { RowContext } from './use-row-context';
 
@@ -44,13 +45,14 @@ export const DayColumn = memo(function DayColumn({ day, today, heading, lists, s
     >
       <h2 className="week-day-title" id={id}>
         <span>{heading}</span>
-        {isToday && <span className="visually-hidden"> · Today</span>}{' '}
+        {isToday && <span className="visually-hidden"> · {t('week.today')}</span>}{' '}
         {count > 0 && <span className="section-count">{count}</span>}
       </h2>
       <button type="button" className="btn btn-ghost week-timeline-link" onClick={() => onShowDay(day.date)}>
-        Timeline<span className="visually-hidden"> for {heading}</span>
+        {t('week.timeline')}
+        <span className="visually-hidden"> {t('week.timelineFor', { day: heading })}</span>
       </button>
-      <QuickAdd defaults={{ due_date: day.date }} placeholder={narrow ? 'Add' : `Add to ${dayLabel(day.date, today)}`} />
+      <QuickAdd defaults={{ due_date: day.date }} placeholder={narrow ? t('week.add') : t('week.addTo', { day: dayLabel(day.date, today) })} />
       {(count > 0 || day.deadlines.length > 0) && (
         <ul className="task-list week-tasks">
           {day.tasks.map(({ task, kind }) =>
@@ -88,7 +90,7 @@ export const DayColumn = memo(function DayColumn({ day, today, heading, lists, s
               </span>
               <div className="task-main">
                 <TaskLink taskId={task.id} className="task-title">
-                  Deadline: {task.title}
+                  {t('week.deadline', { title: task.title })}
                 </TaskLink>
               </div>
             </li>

@@ -16,10 +16,13 @@ import { Screen } from '@/ui/screen';
 import { TaskLink } from '@/ui/task-link';
 import { useFormatAnswers } from '@/ui/use-format-answers';
 import { useToday } from '@/ui/use-today';
+import { t } from './messages';
 import { HOUR_PX, type BlockDrag, useBlockDrag } from './use-block-drag';
 import { STEP_MINUTES, useWeekMoves } from './use-week-moves';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
+/** The grid's hours, on the 24-hour clock the blocks' times use. */
+const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
 export interface DayTimelineProps {
   day: string;
@@ -47,8 +50,8 @@ export function DayTimeline({ day, onShowWeek, onShowDay }: DayTimelineProps) {
   const untimed = entries?.tasks.filter((e) => e.task.due_time === null) ?? [];
   const timed = entries?.tasks.filter((e) => e.task.due_time !== null) ?? [];
   const { drag, moveProps, resizeProps } = useBlockDrag((task, change) => {
-    if (change.kind === 'move') void moves.moveBy(task, { due_time: timeOf(change.start) }, `Moved "${task.title}" to ${timeOf(change.start)}`);
-    else void moves.moveBy(task, { duration_min: change.length }, `"${task.title}" now lasts ${change.length} minutes`);
+    if (change.kind === 'move') void moves.moveBy(task, { due_time: timeOf(change.start) }, t('week.movedToTime', { title: task.title, time: timeOf(change.start) }));
+    else void moves.moveBy(task, { duration_min: change.length }, t('week.lasts', { title: task.title, minutes: change.length }));
   });
 
   const boxes = timed.map(({ task }) => blockBox(task, drag));
@@ -67,17 +70,17 @@ export function DayTimeline({ day, onShowWeek, onShowDay }: DayTimelineProps) {
   return (
     <Screen
       title={longDate(day, today)}
-      subtitle="Timeline"
+      subtitle={t('week.timeline')}
       className="week-screen timeline-screen"
       actions={
-        <nav className="week-nav" aria-label="Days">
-          <button type="button" className="icon-btn" aria-label="Previous day" onClick={() => onShowDay(addDays(day, -1))}>
+        <nav className="week-nav" aria-label={t('week.days')}>
+          <button type="button" className="icon-btn" aria-label={t('week.previousDay')} onClick={() => onShowDay(addDays(day, -1))}>
             <ChevronLeftIcon />
           </button>
           <button type="button" className="btn btn-ghost" onClick={() => onShowWeek(day)}>
-            Week
+            {t('week.title')}
           </button>
-          <button type="button" className="icon-btn" aria-label="Next day" onClick={() => onShowDay(addDays(day, 1))}>
+          <button type="button" className="icon-btn" aria-label={t('week.nextDay')} onClick={() => onShowDay(addDays(day, 1))}>
             <ChevronRightIcon />
           </button>
         </nav>
@@ -85,7 +88,7 @@ export function DayTimeline({ day, onShowWeek, onShowDay }: DayTimelineProps) {
     >
       {moves.region}
       {untimed.length > 0 && (
-        <ul className="task-list timeline-untimed" aria-label="Any time">
+        <ul className="task-list timeline-untimed" aria-label={t('week.anyTime')}>
           {untimed.map(({ task, kind }) =>
             kind === 'repeat' ? (
               <RepeatRowView key={`${task.id}@${day}`} task={task} date={day} list={lists.get(task.list_id)} showList />
@@ -98,10 +101,10 @@ export function DayTimeline({ day, onShowWeek, onShowDay }: DayTimelineProps) {
       <div ref={grid} className={drag ? 'timeline is-dragging' : 'timeline'} style={{ height: 24 * HOUR_PX } as CSSProperties}>
         {HOURS.map((h) => (
           <div key={h} className="timeline-hour" style={{ top: h * HOUR_PX }} aria-hidden="true">
-            <span>{`${String(h).padStart(2, '0')}:00`}</span>
+            <span>{hourLabel(h)}</span>
           </div>
         ))}
-        <ul className="timeline-blocks" aria-label="Timed tasks">
+        <ul className="timeline-blocks" aria-label={t('week.timedTasks')}>
           {timed.map(({ task, kind }, i) => {
             const { start, length } = boxes[i]!;
             const { lane, of } = placed[i]!;
@@ -125,7 +128,7 @@ export function DayTimeline({ day, onShowWeek, onShowDay }: DayTimelineProps) {
                   <span className="timeline-time">
                     {timeOf(start)}–{timeOf(start + length)}
                   </span>
-                  {!own && <span className="visually-hidden"> (repeat)</span>}
+                  {!own && <span className="visually-hidden"> {t('week.repeat')}</span>}
                 </TaskLink>
                 {own && <div className="timeline-resize" aria-hidden="true" data-testid="resize" {...resizeProps(task)} />}
               </li>

@@ -11,6 +11,7 @@ import { reportWriteError } from '@/connected/write-error';
 import { addDays } from '@/lib/dates';
 import { longDate } from '@/ui/format';
 import { useAnnouncer } from '@/ui/live-region';
+import { t } from './messages';
 
 export const STEP_MINUTES = 15;
 
@@ -60,7 +61,7 @@ export function useWeekMoves(today: string, onDayChange: (date: string) => void,
   );
 
   const moveToDay = useCallback(
-    (task: Task, date: string) => moveBy(task, { due_date: date }, `Moved "${task.title}" to ${longDate(date, today)}`),
+    (task: Task, date: string) => moveBy(task, { due_date: date }, t('week.movedTo', { title: task.title, when: longDate(date, today) })),
     [moveBy, today],
   );
 
@@ -88,7 +89,7 @@ export function useWeekMoves(today: string, onDayChange: (date: string) => void,
         void moveToDay(task, date);
       } else if (time) {
         refocus.current = { id: task.id, selector };
-        void moveBy(task, { due_time: time }, `Moved "${task.title}" to ${time}`);
+        void moveBy(task, { due_time: time }, t('week.movedToTime', { title: task.title, time }));
       }
     },
     [moveToDay, moveBy, onDayChange],

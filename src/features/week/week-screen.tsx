@@ -19,6 +19,7 @@ import { DayColumn } from './day-column';
 import { DayTimeline } from './day-timeline';
 import { useDayDrag } from './use-day-drag';
 import { useRowContext } from './use-row-context';
+import { t } from './messages';
 import { useWeekMoves } from './use-week-moves';
 import { WeekStrip } from './week-strip';
 import './week.css';
@@ -101,24 +102,24 @@ function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
 
   return (
     <Screen
-      title="Week"
+      title={t('week.title')}
       subtitle={`${mediumDate(start, today)} – ${mediumDate(end, today)}`}
       className={wide ? 'week-screen is-wide' : 'week-screen'}
       actions={
-        <nav className="week-nav" aria-label="Weeks">
-          <button type="button" className="icon-btn" aria-label="Previous week" onClick={() => onShowWeek(addDays(start, -7))}>
+        <nav className="week-nav" aria-label={t('week.weeks')}>
+          <button type="button" className="icon-btn" aria-label={t('week.previousWeek')} onClick={() => onShowWeek(addDays(start, -7))}>
             <ChevronLeftIcon />
           </button>
           <button type="button" className="btn btn-ghost" aria-current={start === thisWeek ? 'date' : undefined} onClick={() => onShowWeek(undefined)}>
-            This week
+            {t('week.thisWeek')}
           </button>
-          <button type="button" className="icon-btn" aria-label="Next week" onClick={() => onShowWeek(addDays(start, 7))}>
+          <button type="button" className="icon-btn" aria-label={t('week.nextWeek')} onClick={() => onShowWeek(addDays(start, 7))}>
             <ChevronRightIcon />
           </button>
         </nav>
       }
     >
-      <p className="visually-hidden">Alt+Left and Alt+Right move a task to the day before or after; Alt+Up and Alt+Down move a timed task by 15 minutes.</p>
+      <p className="visually-hidden">{t('week.keys')}</p>
       {moves.region}
       {days &&
         (wide ? (

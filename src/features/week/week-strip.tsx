@@ -1,6 +1,8 @@
 // The phone's week strip: the seven days with their weekday, date and task count; picking one shows
 // its list below. Each day is also where a dragged task can be dropped (`data-week-day`).
 import type { WeekDay } from '@/domain/week';
+import { intlLocale } from '@/lib/i18n';
+import { t } from './messages';
 import type { DayDrag } from './use-day-drag';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -15,16 +17,16 @@ function format(lang: string, part: 'weekday' | 'month'): Intl.DateTimeFormat {
   return f;
 }
 
-/** "Mon", "30" and "Nov" in the page's language. */
+/** "Mon", "30" and "Nov" in the app's language. */
 function dayParts(iso: string): { weekday: string; day: string; month: string } {
-  const lang = typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en';
+  const lang = intlLocale();
   const date = new Date(`${iso}T00:00:00Z`);
   return { weekday: format(lang, 'weekday').format(date), day: String(Number(iso.slice(8, 10))), month: format(lang, 'month').format(date) };
 }
 
 export function WeekStrip({ days, today, selected, drag, onPick }: { days: WeekDay[]; today: string; selected: string; drag: DayDrag | null; onPick: (date: string) => void }) {
   return (
-    <nav className="week-strip" aria-label="Days">
+    <nav className="week-strip" aria-label={t('week.days')}>
       {days.map((day) => {
         const { weekday, day: number, month } = dayParts(day.date);
         const count = day.tasks.length;
@@ -41,9 +43,10 @@ export function WeekStrip({ days, today, selected, drag, onPick }: { days: WeekD
             <span className="week-strip-weekday">{weekday}</span>{' '}
             <span className="week-strip-date">{number}</span>
             <span className="visually-hidden"> {month},</span>{' '}
-            {count > 0 ? <span className="week-strip-count">{count}</span> : <span className="visually-hidden">no</span>}
-            {count === 0 && <span className="week-strip-count" aria-hidden="true" />}
-            <span className="visually-hidden">{count === 1 ? ' task' : ' tasks'}</span>
+            <span className="week-strip-count" aria-hidden="true">
+              {count > 0 ? count : null}
+            </span>
+            <span className="visually-hidden">{t('week.stripTasks', { count })}</span>
           </button>
         );
       })}

@@ -80,7 +80,25 @@ describe('describeRule', () => {
 
   it('a regional English tag, or a language without a table yet, reads English', () => {
     expect(describeRule(rule('FREQ=DAILY'), '2026-01-14', 'en-GB')).toBe('every day');
-    expect(describeRule(rule('FREQ=DAILY'), '2026-01-14', 'fr')).toBe('every day');
+    expect(describeRule(rule('FREQ=DAILY'), '2026-01-14', 'it')).toBe('every day');
+  });
+
+  it.each([
+    ['de', 'FREQ=MONTHLY;BYDAY=2TU', 'jeden Monat am zweiten Dienstag'],
+    ['de', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TU,WE,TH,FR', 'alle 2 Wochen an Werktagen'],
+    ['de', 'FREQ=DAILY;COUNT=5', 'jeden Tag, 5-mal'],
+    ['es', 'FREQ=WEEKLY;BYDAY=TU,TH', 'cada semana el martes y jueves'],
+    ['es', 'FREQ=MONTHLY;BYMONTHDAY=-1', 'cada mes el último día'],
+    ['fr', 'FREQ=YEARLY', 'tous les ans le 24 décembre'],
+    ['fr', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO', 'toutes les 2 semaines le lundi'],
+    ['pt-BR', 'FREQ=MONTHLY;BYDAY=-1SU', 'todo mês no último domingo'],
+    ['pt-BR', 'FREQ=MONTHLY;BYDAY=1FR', 'todo mês na primeira sexta-feira'],
+    ['pt-BR', 'FREQ=DAILY;UNTIL=20261231', 'todo dia, até 31 de dez. de 2026'],
+    ['ja', 'FREQ=WEEKLY;BYDAY=MO,WE', '毎週月曜日・水曜日'],
+    ['ja', 'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=15', '3か月ごとの15日'],
+    ['ja', 'FREQ=YEARLY;COUNT=3', '毎年12月24日、3回'],
+  ])('in %s, %s reads “%s”', (language, text, words) => {
+    expect(describeRule(rule(text), '2026-12-24', language)).toBe(words);
   });
 });
 

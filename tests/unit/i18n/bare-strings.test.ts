@@ -14,11 +14,6 @@ const WORDS = /\p{L}{2,}/u;
 
 /** Files whose text is still written in them (paths from the repository's root). */
 const PENDING: readonly string[] = [
-  'src/app/pwa.tsx',
-  'src/app/reminders/reminder-scheduler.tsx',
-  'src/connected/bulk-bar-panel.tsx',
-  'src/connected/mine-first.tsx',
-  'src/connected/notifications-link.tsx',
   'src/connected/quick-add/quick-add.tsx',
   'src/connected/quick-add/recognised.tsx',
   'src/features/assigned/assigned-screen.tsx',
@@ -31,8 +26,6 @@ const PENDING: readonly string[] = [
   'src/features/invitations/invite-screen.tsx',
   'src/features/invitations/no-invitations-screen.tsx',
   'src/features/join/join-screen.tsx',
-  'src/features/notifications/list-notify.tsx',
-  'src/features/notifications/notifications-screen.tsx',
   'src/features/search/search-screen.tsx',
   'src/features/settings/account-dialogs.tsx',
   'src/features/settings/account-section.tsx',
@@ -47,8 +40,6 @@ const PENDING: readonly string[] = [
   'src/features/settings/storage-section.tsx',
   'src/features/settings/theme-section.tsx',
   'src/features/settings/week-section.tsx',
-  'src/features/sync-center/refused-item.tsx',
-  'src/features/sync-center/sync-center-screen.tsx',
   'src/features/tasks/add-to-calendar.tsx',
   'src/features/tasks/assignee-field.tsx',
   'src/features/tasks/comment-editor.tsx',
@@ -73,16 +64,7 @@ const PENDING: readonly string[] = [
   'src/features/today/sign-in-offer.tsx',
   'src/features/today/today-screen.tsx',
   'src/features/upcoming/upcoming-screen.tsx',
-  'src/features/week/day-column.tsx',
-  'src/features/week/day-timeline.tsx',
-  'src/features/week/week-screen.tsx',
-  'src/features/week/week-strip.tsx',
   'src/routes/join.$token.tsx',
-  'src/ui/dialog-shell.tsx',
-  'src/ui/history-list.tsx',
-  'src/ui/repeat-row.tsx',
-  'src/ui/selection-scope.tsx',
-  'src/ui/task-row.tsx',
 ];
 
 function tsxFiles(dir: string): string[] {
