@@ -28,8 +28,6 @@ export function statusLabel(status: Pick<SyncStatus, 'status' | 'pending'>): str
 
 /** The session banner's words, in the current language. */
 export const sessionExpired = () => t('syncStatus.sessionExpired');
-/** English, for code not yet speaking through the catalogue (sessionExpired() is the same words in the current language). */
-export const SESSION_EXPIRED = 'Session expired — sign in to resume syncing. Your changes are safe on this device.';
 export const savedOffline = () => t('syncStatus.savedOffline');
 
 export interface SyncToast {

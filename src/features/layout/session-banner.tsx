@@ -1,7 +1,7 @@
 // The expired-session banner (SPEC §4, §8): sync is paused, nothing queued is dropped, and one
 // step signs the same person back in (the e-mail is filled in). Not shown on the sign-in screen.
 import { Link, useRouterState } from '@tanstack/react-router';
-import { SESSION_EXPIRED } from '@/sync-status/sync-messages';
+import { sessionExpired } from '@/sync-status/sync-messages';
 import { useAccount } from '@/sync-status/use-sync-status';
 import { t } from './messages';
 
@@ -11,7 +11,7 @@ export function SessionBanner() {
   if (account.state !== 'expired' || path === '/sign-in') return null;
   return (
     <section className="session-banner" aria-label={t('layout.sessionExpired')}>
-      <p className="session-banner-text">{SESSION_EXPIRED}</p>
+      <p className="session-banner-text">{sessionExpired()}</p>
       <Link to="/sign-in" search={{ email: account.email || undefined }} className="btn btn-primary btn-sm">
         {t('layout.signIn')}
       </Link>
