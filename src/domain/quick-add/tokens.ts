@@ -30,7 +30,7 @@ export interface Segmenter {
 const TOKEN = /([\p{L}\p{M}]+)|([0-9]+)|(\S)/gu;
 const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー々]/u;
 const CJK_RUN = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー々]+/gu;
-const NOT_ASCII = /[^\x00-\x7f]/;
+const NOT_ASCII = /[^ -~\t\n\r]/;
 const WIDE_DIGIT = /[０-９：]/g;
 
 export const isCjk = (ch: string | undefined): boolean => ch !== undefined && CJK.test(ch);
