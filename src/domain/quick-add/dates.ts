@@ -90,10 +90,11 @@ function core(tokens: readonly Token[], i: number, c: Context, cued: boolean): M
   const w = tok.text;
   for (const [spelling, days] of t.relativeDays) {
     const end = matchAny(tokens, i, [spelling], null);
-    if (end !== -1 && (cued || !isRelativeCompound(tokens, i, end, c))) return { end, value: addDays(today, days) };
+    if (end !== -1 && !isRelativeCompound(tokens, i, end, c)) return { end, value: addDays(today, days) };
   }
   if (t.today.has(w) || t.tomorrow.has(w)) {
-    if (!cued && isRelativeCompound(tokens, i, i + 1, c)) return null;
+    // with or without a cue: "am Morgen", "por la mañana" are the morning
+    if (isRelativeCompound(tokens, i, i + 1, c)) return null;
     return { end: i + 1, value: t.today.has(w) ? today : addDays(today, 1) };
   }
   if (t.this.has(w) || t.next.has(w)) return thisOrNext(tokens, i + 1, c, t.next.has(w));
@@ -108,6 +109,9 @@ function core(tokens: readonly Token[], i: number, c: Context, cued: boolean): M
   }
   if (t.the.has(w)) return theNth(tokens, i, c, cued, true);
   if (t.dayWords.has(w)) return theNth(tokens, i, c, cued, false);
+  const unit = t.units.get(w);
+  const later = unit?.times === 1 ? matchAny(tokens, i + 1, t.nextAfter, true) : -1;
+  if (unit && later !== -1) return nextUnit(unit.unit, later, c); // "semaine prochaine", "la semana que viene"
   const weekday = weekdayAt(tokens, i, c, cued);
   if (weekday) return weekday;
   const month = t.months.get(w);
@@ -163,10 +167,12 @@ function thisOrNext(tokens: readonly Token[], k: number, c: Context, next: boole
     const suffixed = matchAny(tokens, end, t.weekdaySuffixes, null);
     return { end: suffixed === -1 ? end : suffixed, value: next ? weekdayNextWeek(today, day, weekStart) : comingWeekday(today, day) };
   }
-  if (t.weekend.has(word.text)) {
-    if (next) return { end, value: weekdayNextWeek(today, SATURDAY, weekStart) };
+  const weekend = matchAny(tokens, k, t.weekend, true);
+  if (weekend !== -1) {
+    const after = next ? weekend : Math.max(weekend, matchAny(tokens, weekend, t.nextAfter, true));
+    const isNext = next || after !== weekend;
     // On a Sunday "this weekend" is today; otherwise the coming Saturday.
-    return { end, value: thisWeekend(today) };
+    return { end: after, value: isNext ? weekdayNextWeek(today, SATURDAY, weekStart) : thisWeekend(today) };
   }
   const unit = t.units.get(word.text);
   if (!next || unit === undefined || unit.times !== 1) return null;

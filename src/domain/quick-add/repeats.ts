@@ -82,7 +82,8 @@ function onDays(tokens: readonly Token[], i: number, c: Context): Match<RepeatSp
     value: { unit: 'week', interval: 1, days, trailingOnly: false },
   });
   if (isWord(tokens, i, c.t.workdays)) return weekly(WORKWEEK, i + 1);
-  if (isWord(tokens, i, c.t.weekend)) return weekly(WEEKEND, i + 1);
+  const weekend = matchAny(tokens, i, c.t.weekend, true);
+  if (weekend !== -1) return weekly(WEEKEND, weekend);
   const days = dayList(tokens, i, c);
   return days && weekly(days.value, days.end);
 }

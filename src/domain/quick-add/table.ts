@@ -39,7 +39,7 @@ export interface Table {
   numericDates: 'dmy' | 'mdy' | null;
   monthMark: ReadonlySet<string>;
   dayMark: ReadonlySet<string>;
-  weekend: ReadonlySet<string>;
+  weekend: readonly Spelling[];
   units: ReadonlyMap<string, { unit: Unit; times: number }>;
   numbers: ReadonlyMap<string, number>;
   counted: ReadonlySet<string>;
@@ -142,7 +142,7 @@ export function compile(w: Words): Table {
     numericDates: w.numericDates ?? null,
     monthMark: set(w.monthMark),
     dayMark: set(w.dayMark),
-    weekend: set(w.weekend),
+    weekend: spell(w.weekend),
     units: map(w.units),
     numbers: map(w.numbers),
     counted: set(w.counted),

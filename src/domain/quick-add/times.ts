@@ -34,8 +34,8 @@ function halfDay(tokens: readonly Token[], i: number, c: Context): Match<string>
     const after = list.length ? matchAny(tokens, i, list, null) : -1;
     if (after === -1) continue;
     const clock = read(tokens, after, c, true);
-    if (clock === null || clock.meridiem || clock.hour > 12) return null;
-    return { end: clock.end, value: `${pad((clock.hour % 12) + (pm ? 12 : 0))}:${pad(clock.minute)}` };
+    if (clock === null || clock.meridiem || clock.written > 12) return null;
+    return { end: clock.end, value: `${pad((clock.written % 12) + (pm ? 12 : 0))}:${pad(clock.minute)}` };
   }
   return null;
 }
@@ -43,6 +43,8 @@ function halfDay(tokens: readonly Token[], i: number, c: Context): Match<string>
 interface Clock {
   end: number;
   hour: number;
+  /** The hour as written, before "at 5" became 17. */
+  written: number;
   minute: number;
   /** am/pm said after it. */
   meridiem: boolean;
@@ -67,7 +69,7 @@ function read(tokens: readonly Token[], i: number, c: Context, cued: boolean): C
   const meridiem = meridiemAt(tokens, end, c);
   if (meridiem) {
     if (hour < 1 || hour > 12) return null;
-    return { end: meridiem.end, hour: (hour % 12) + (meridiem.pm ? 12 : 0), minute: minute ?? 0, meridiem: true };
+    return { end: meridiem.end, hour: (hour % 12) + (meridiem.pm ? 12 : 0), written: hour, minute: minute ?? 0, meridiem: true };
   }
   const hourMark = tokens[end];
   if (hourMark?.kind === 'word' && c.t.hourMarks.has(hourMark.text) && (!hourMark.space || minute !== null || hourMark.text.length > 1)) {
@@ -96,7 +98,7 @@ function read(tokens: readonly Token[], i: number, c: Context, cued: boolean): C
 
 function afternoon(tok: Token, hour: number, minute: number, end: number): Clock {
   const pm = hour >= 1 && hour <= 6 && tok.text.length === 1;
-  return { end, hour: pm ? hour + 12 : hour, minute, meridiem: false };
+  return { end, hour: pm ? hour + 12 : hour, written: hour, minute, meridiem: false };
 }
 
 function core(tokens: readonly Token[], i: number, c: Context, cued: boolean): Match<string> | null {
