@@ -2,8 +2,8 @@
 // them so, day and month in its order — "24.12.", "24.12.2026", "24/12", "24/12/2026" (dmy), "12/24"
 // (mdy) — and Japanese's marked digits: "12月24日", "15日", "3日後".
 // A dotted day and month without a year needs its closing dot or a cue ("am 24.12"): "2.1" is a
-// version, "3.50" a price. A fraction is not a date ("1/2 kilo", "3/4 taza"), nor is a pair before
-// a counted word.
+// version, "3.50" a price. A fraction is not a date ("1/2 kilo", "3/4 taza"), nor is "24/7"
+// (always open), nor a pair before a counted word.
 import { addUnits, inRange, nextDayOfMonth, nextMonthDay, validDate } from './calendar';
 import { countAt, type Match, numberAt } from './dates';
 import type { Context } from './table';
@@ -42,7 +42,7 @@ export function dayMonthDigits(tokens: readonly Token[], i: number, c: Context, 
     }
   }
   if (sep.text === '.' && year === null && end === i + 3 && !cued) return null; // "2.1", "3.50"
-  if (sep.text === '/' && year === null && a < b && b <= 4) return null; // "1/2", "3/4"
+  if (sep.text === '/' && year === null && ((a < b && b <= 4) || (a === 24 && b === 7))) return null; // "1/2", "3/4", "24/7"
   if (isWord(tokens, end, c.t.counted)) return null;
   const value = year === null ? nextMonthDay(c.today, month, day) : validDate(year, month, day);
   return value === null ? null : { end, value };

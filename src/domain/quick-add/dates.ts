@@ -112,6 +112,9 @@ function core(tokens: readonly Token[], i: number, c: Context, cued: boolean): M
   const unit = t.units.get(w);
   const later = unit?.times === 1 ? matchAny(tokens, i + 1, t.nextAfter, true) : -1;
   if (unit && later !== -1) return nextUnit(unit.unit, later, c); // "semaine prochaine", "la semana que viene"
+  const weekend = t.nextAfter.length ? matchAny(tokens, i, t.weekend, null) : -1;
+  const laterWeekend = weekend === -1 ? -1 : matchAny(tokens, weekend, t.nextAfter, true);
+  if (laterWeekend !== -1) return { end: laterWeekend, value: weekdayNextWeek(today, SATURDAY, c.weekStart) }; // "le week-end prochain"
   const weekday = weekdayAt(tokens, i, c, cued);
   if (weekday) return weekday;
   const month = t.months.get(w);
@@ -143,14 +146,17 @@ function weekdayAt(tokens: readonly Token[], i: number, c: Context, cued: boolea
   if (next !== -1) return { end: next, value: weekdayNextWeek(today, short as number, weekStart) };
   if (cued) day ??= short;
   if (day === undefined) return null;
-  if (!cued && isCompound(tokens, i, end, c)) return null;
+  if (isCompound(tokens, i, end, c, cued)) return null;
   return { end, value: comingWeekday(today, day) };
 }
 
-/** "Good Friday", "Sunday roast", "Viernes Santo", "Sábado de Aleluia": a weekday that is part of a name. */
-function isCompound(tokens: readonly Token[], i: number, end: number, c: Context): boolean {
+/**
+ * "Good Friday", "Sunday roast", "Viernes Santo", "Sábado de Aleluia": a weekday that is part of a
+ * name. The word before counts only without a cue; the words after also with one ("en el Lunes bar").
+ */
+function isCompound(tokens: readonly Token[], i: number, end: number, c: Context, cued: boolean): boolean {
   const before = tokens[i - 1];
-  const joinedBefore = before?.kind === 'word' && tokens[i]?.space && c.t.compoundsBefore.has(before.text);
+  const joinedBefore = !cued && before?.kind === 'word' && tokens[i]?.space && c.t.compoundsBefore.has(before.text);
   return Boolean(joinedBefore) || matchAny(tokens, end, c.t.compoundsAfter, true) !== -1;
 }
 

@@ -61,10 +61,13 @@ export const DE: Words = {
   workdays: ['werktag', 'wochentag', 'arbeitstag'],
   repeatAdverbs: {
     täglich: { unit: 'day', interval: 1 },
+    taeglich: { unit: 'day', interval: 1 },
     wöchentlich: { unit: 'week', interval: 1 },
+    woechentlich: { unit: 'week', interval: 1 },
     zweiwöchentlich: { unit: 'week', interval: 2 },
     monatlich: { unit: 'month', interval: 1 },
     jährlich: { unit: 'year', interval: 1 },
+    jaehrlich: { unit: 'year', interval: 1 },
   },
   repeatWeekdays: { montags: 0, dienstags: 1, mittwochs: 2, donnerstags: 3, freitags: 4, samstags: 5, sonntags: 6 },
   numericDates: 'dmy',

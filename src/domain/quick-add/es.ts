@@ -48,7 +48,7 @@ export const ES: Words = {
     'veces', 'personas', 'invitados', 'horas', 'minutos', 'min', 'kilos', 'kg', 'km', 'páginas', 'euros', 'pesos',
     'dólares', '€', '$', '%', 'tazas', 'litros', 'botellas', 'días', 'semanas',
   ],
-  timeCues: ['a las', 'a la', 'desde las', 'sobre las', 'hacia las'],
+  timeCues: ['a las', 'a la', 'al', 'desde las', 'sobre las', 'hacia las'],
   am: ['de la mañana', 'de la madrugada'],
   pm: ['de la tarde', 'de la noche'],
   namedTimes: { mediodía: '12:00' },

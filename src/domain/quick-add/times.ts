@@ -84,9 +84,11 @@ function read(tokens: readonly Token[], i: number, c: Context, cued: boolean): C
         if (minute !== null) end += isWord(tokens, end + 1, c.t.minuteMarks, false) ? 2 : 1;
       }
     }
-    // "2h" alone is as likely two hours as two o'clock: a one-digit hour with "h" needs a cue or minutes.
-    if (!cued && minute === null && hourMark.text === 'h' && tok.text.length === 1) return null;
+    // "2h" alone is as likely two hours as two o'clock: an hour 1–6 with "h" needs a cue or minutes.
+    if (!cued && minute === null && hourMark.text === 'h' && tok.text.length === 1 && hour <= 6) return null;
     if (isWord(tokens, end, c.t.counted)) return null;
+    const half = meridiemAt(tokens, end, c); // "8h du soir"
+    if (half && hour >= 1 && hour <= 12) return { end: half.end, hour: (hour % 12) + (half.pm ? 12 : 0), written: hour, minute: minute ?? 0, meridiem: true };
     return afternoon(tok, hour, minute ?? 0, end);
   }
   // Without am/pm: a colon makes it a time, or the cue does ("at 9", "at 5.30"); "5.30" alone is
