@@ -68,7 +68,8 @@ export function markedDate(tokens: readonly Token[], i: number, c: Context): Mat
     const value = n === null ? null : addUnits(c.today, unit.unit, n * unit.times);
     return inRange(value) ? { end: after, value } : null;
   }
-  if (t.dayMark.has(mark.text)) {
+  // "30日" alone, not the day of an impossible "2月30日"
+  if (t.dayMark.has(mark.text) && !t.monthMark.has(tokens[i - 1]?.text ?? '')) {
     const day = numberAt(tokens, i, 2, 1, 31);
     const value = day === null ? null : nextDayOfMonth(c.today, day);
     return value === null ? null : { end: i + 2, value };

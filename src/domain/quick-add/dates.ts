@@ -115,6 +115,7 @@ function core(tokens: readonly Token[], i: number, c: Context, cued: boolean): M
   const weekend = t.nextAfter.length ? matchAny(tokens, i, t.weekend, null) : -1;
   const laterWeekend = weekend === -1 ? -1 : matchAny(tokens, weekend, t.nextAfter, true);
   if (laterWeekend !== -1) return { end: laterWeekend, value: weekdayNextWeek(today, SATURDAY, c.weekStart) }; // "le week-end prochain"
+  if (weekend !== -1 && cued && t.weekendAfterCue) return { end: weekend, value: thisWeekend(today) }; // "no fim de semana"
   const weekday = weekdayAt(tokens, i, c, cued);
   if (weekday) return weekday;
   const month = t.months.get(w);

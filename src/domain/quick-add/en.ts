@@ -74,6 +74,10 @@ export interface Words {
   // entry may be a phrase of several words ("antes del", "de la tarde", "d'ici").
   /** More weekday spellings that count on their own: "miercoles" (typed without its accent), "月曜". */
   weekdaysAlone?: Readonly<Record<string, number>>;
+  /** Plural weekdays, read only in repeats: "tous les lundis", "todas as sextas" ("pro Domingos" is a name). */
+  weekdayPlurals?: Readonly<Record<string, number>>;
+  /** The weekend after a date cue is this weekend: "no fim de semana". */
+  weekendAfterCue?: boolean;
   /** A joined or spaced ending that makes a short weekday a full one: "sexta-feira", "sexta feira". */
   weekdaySuffixes?: readonly string[];
   /** Today, tomorrow and the like as days from today: "übermorgen" 2, "pasado mañana" 2, "明後日" 2. */

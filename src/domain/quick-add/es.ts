@@ -6,7 +6,9 @@ const unit = (u: 'day' | 'week' | 'month' | 'year', times = 1) => ({ unit: u, ti
 
 export const ES: Words = {
   weekdays: ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'],
-  weekdayShort: { lun: 0, mar: 1, mié: 2, mie: 2, jue: 3, vie: 4, sáb: 5, sab: 5, dom: 6, sábados: 5, domingos: 6 },
+  weekdayShort: { lun: 0, mar: 1, mié: 2, mie: 2, jue: 3, vie: 4, sáb: 5, sab: 5, dom: 6 },
+  weekdayPlurals: { sábados: 5, domingos: 6 },
+  weekendAfterCue: true,
   weekdayCompounds: {
     // "Santo Domingo", "Lunes bar" (a name), "Viernes Santo", "Domingo de Ramos", "Martes 13"
     before: ['santo', 'a'],

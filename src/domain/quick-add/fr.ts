@@ -8,8 +8,8 @@ export const FR: Words = {
   weekdays: ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'],
   weekdayShort: {
     lun: 0, mar: 1, mer: 2, jeu: 3, ven: 4, sam: 5, dim: 6,
-    lundis: 0, mardis: 1, mercredis: 2, jeudis: 3, vendredis: 4, samedis: 5, dimanches: 6,
   },
+  weekdayPlurals: { lundis: 0, mardis: 1, mercredis: 2, jeudis: 3, vendredis: 4, samedis: 5, dimanches: 6 },
   weekdayCompounds: {
     // "Mardi gras", "Vendredi saint", "Black Friday" is English's
     before: [],

@@ -12,13 +12,14 @@ export const PT: Words = {
   weekdaysAlone: { sábado: 5, domingo: 6 },
   weekdayShort: {
     segunda: 0, seg: 0, terça: 1, ter: 1, quarta: 2, qua: 2, quinta: 3, qui: 3, sexta: 4, sex: 4, sáb: 5, dom: 6,
-    segundas: 0, terças: 1, quartas: 2, quintas: 3, sextas: 4, sábados: 5, domingos: 6,
   },
+  weekdayPlurals: { segundas: 0, terças: 1, quartas: 2, quintas: 3, sextas: 4, sábados: 5, domingos: 6 },
+  weekendAfterCue: true,
   weekdaySuffixes: ['-feira', 'feira', '-feiras', 'feiras'],
   weekdayCompounds: {
     // "Sábado de Aleluia", "Domingo de Ramos", "Sexta-feira Santa", "Black Friday" is English's
     before: ['são'],
-    after: ['de aleluia', 'de ramos', 'de páscoa', 'santa', 'santo', 'gordo', 'legal'],
+    after: ['de aleluia', 'de ramos', 'de páscoa', 'santa', 'santo', 'gordo', 'legal', 'da', 'série', 'parte', 'via'],
   },
   months: {
     janeiro: 1, jan: 1, fevereiro: 2, fev: 2, março: 3, abril: 4, abr: 4, maio: 5, junho: 6, jun: 6, julho: 7,

@@ -91,7 +91,7 @@ function onDays(tokens: readonly Token[], i: number, c: Context): Match<RepeatSp
 /** Weekdays joined by ',', '&' or "and": "mon, wed and fri". Any spelling counts here. */
 function dayList(tokens: readonly Token[], i: number, c: Context): Match<number[]> | null {
   const first = tokens[i];
-  const day = first?.space && first.kind === 'word' ? c.t.anyWeekday.get(first.text) : undefined;
+  const day = first?.space && first.kind === 'word' ? c.t.repeatWeekday.get(first.text) : undefined;
   if (day === undefined) return null;
   const days = [day];
   let end = i + 1;
@@ -99,7 +99,7 @@ function dayList(tokens: readonly Token[], i: number, c: Context): Match<number[
     let k = end;
     if (tokens[k]?.text === ',' && !tokens[k]?.space) k++;
     if (tokens[k]?.text === '&' || isWord(tokens, k, c.t.and)) k++;
-    const next = k > end && tokens[k]?.space && tokens[k]?.kind === 'word' ? c.t.anyWeekday.get(tokens[k]?.text ?? '') : undefined;
+    const next = k > end && tokens[k]?.space && tokens[k]?.kind === 'word' ? c.t.repeatWeekday.get(tokens[k]?.text ?? '') : undefined;
     if (next === undefined) break;
     days.push(next);
     end = k + 1;

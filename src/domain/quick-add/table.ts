@@ -9,6 +9,9 @@ export interface Table {
   /** Full names and other spellings: after a cue any of them counts. */
   anyWeekday: ReadonlyMap<string, number>;
   weekdaySuffixes: readonly Spelling[];
+  /** Any weekday spelling and the plurals, for repeats. */
+  repeatWeekday: ReadonlyMap<string, number>;
+  weekendAfterCue: boolean;
   compoundsBefore: ReadonlySet<string>;
   compoundsAfter: readonly Spelling[];
   months: ReadonlyMap<string, number>;
@@ -109,6 +112,8 @@ export function compile(w: Words): Table {
   const table: Table = {
     weekdays,
     anyWeekday: new Map([...weekdays, ...map(w.weekdayShort)]),
+    repeatWeekday: new Map([...weekdays, ...map(w.weekdayShort), ...map(w.weekdayPlurals)]),
+    weekendAfterCue: w.weekendAfterCue ?? false,
     weekdaySuffixes: spell(w.weekdaySuffixes),
     compoundsBefore: set(w.weekdayCompounds.before),
     compoundsAfter: spell(w.weekdayCompounds.after),
