@@ -19,8 +19,6 @@ const PENDING: readonly string[] = [
   'src/connected/bulk-bar-panel.tsx',
   'src/connected/mine-first.tsx',
   'src/connected/notifications-link.tsx',
-  'src/connected/quick-add/quick-add.tsx',
-  'src/connected/quick-add/recognised.tsx',
   'src/features/assigned/assigned-screen.tsx',
   'src/features/auth/check-email-panel.tsx',
   'src/features/auth/confirm-link-screen.tsx',
