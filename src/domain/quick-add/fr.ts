@@ -46,7 +46,7 @@ export const FR: Words = {
   },
   counted: [
     'fois', 'personnes', 'invités', 'heures', 'minutes', 'min', 'kilos', 'kg', 'km', 'pages', 'euros', '€', '%',
-    'places', 'bouteilles', 'litres', 'jours', 'semaines',
+    'places', 'bouteilles', 'litres', 'jours', 'semaines', 'ans', 'mois', 'enfants',
   ],
   timeCues: ['à', 'vers', 'dès', 'pour'],
   am: ['du matin'],

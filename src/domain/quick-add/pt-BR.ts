@@ -54,7 +54,7 @@ export const PT: Words = {
     'vezes', 'pessoas', 'convidados', 'horas', 'minutos', 'min', 'quilos', 'kg', 'km', 'páginas', 'reais', 'r$',
     '%', 'garrafas', 'litros', 'dias', 'semanas',
   ],
-  timeCues: ['às', 'à', 'a partir das', 'lá pelas', 'pelas', 'ao', 'as'],
+  timeCues: ['às', 'a partir das', 'lá pelas', 'pelas'],
   am: ['da manhã', 'da madrugada'],
   pm: ['da tarde', 'da noite'],
   namedTimes: { meiodia: '12:00' },

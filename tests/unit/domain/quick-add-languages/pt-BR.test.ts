@@ -84,6 +84,7 @@ describe('Portuguese edge cases', () => {
     ['Mesa às 8 pessoas', { title: 'Mesa às 8 pessoas' }],
     ['Dormir 8 horas', { title: 'Dormir 8 horas' }],
     ['Sala 101', { title: 'Sala 101' }],
+    ['Loja a 3 quadras', { title: 'Loja a 3 quadras' }],
     ['Sexta-feira Santa', { title: 'Sexta-feira Santa' }],
   ])('%s', (text, seen) => expect(read(text)).toEqual(seen));
 });
