@@ -69,7 +69,9 @@ export function markedDate(tokens: readonly Token[], i: number, c: Context): Mat
     return inRange(value) ? { end: after, value } : null;
   }
   // "30日" alone, not the day of an impossible "2月30日"
-  if (t.dayMark.has(mark.text) && !t.monthMark.has(tokens[i - 1]?.text ?? '')) {
+  // ("1日1回" is once a day: a count follows)
+  const rate = tokens[i + 2]?.kind === 'num' && tokens[i + 2]?.start === mark.end;
+  if (t.dayMark.has(mark.text) && !t.monthMark.has(tokens[i - 1]?.text ?? '') && !rate) {
     const day = numberAt(tokens, i, 2, 1, 31);
     const value = day === null ? null : nextDayOfMonth(c.today, day);
     return value === null ? null : { end: i + 2, value };

@@ -23,7 +23,8 @@ export const FR: Words = {
   tomorrow: ['demain', 'dem'],
   relativeDays: { "aujourd'hui": 0, 'aujourd’hui': 0, 'ce soir': 0, 'ce matin': 0, 'cet après-midi': 0, 'après-demain': 2, 'apres demain': 2, 'après demain': 2, 'demain matin': 1, 'demain soir': 1 },
   // "Demain nous appartient" is a show; "à demain" a goodbye
-  relativeCompounds: { before: [], after: ['nous appartient'] },
+  // ("le monde de demain": of tomorrow, a name more than a day)
+  relativeCompounds: { before: ['de', 'du'], after: ['nous appartient'] },
   dateCues: ['le', 'pour le', 'pour', 'ce', 'cette', 'la', 'à partir de'],
   deadlineCues: ['avant', 'avant le', "d'ici", "d'ici le", 'd’ici', 'd’ici le', "jusqu'à", "jusqu'au", 'jusqu’à', 'jusqu’au', 'au plus tard', 'au plus tard le'],
   this: ['ce', 'cette'],

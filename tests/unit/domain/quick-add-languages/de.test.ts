@@ -89,5 +89,7 @@ describe('German edge cases', () => {
     ['3 Tage Urlaub planen', { title: '3 Tage Urlaub planen' }],
     ['Bis bald sagen', { title: 'Bis bald sagen' }],
     ['Zimmer 101 putzen', { title: 'Zimmer 101 putzen' }],
+    ['Arbeiten bis 17 Uhr', { title: 'Arbeiten', date: D.today, time: '17:00' }],
+    ['Essen um 12 Uhr mittags', { title: 'Essen', date: D.today, time: '12:00' }],
   ])('%s', (text, seen) => expect(read(text)).toEqual(seen));
 });

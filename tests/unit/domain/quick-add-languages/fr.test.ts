@@ -85,6 +85,7 @@ describe('French edge cases', () => {
     ['Appeler Mars Inc', { title: 'Appeler Mars Inc' }],
     ['Avant-première du film', { title: 'Avant-première du film' }],
     ['Courir 10 km', { title: 'Courir 10 km' }],
+    ['Lire Le monde de demain', { title: 'Lire Le monde de demain' }],
     ['Léo a 3 ans demain', { title: 'Léo a 3 ans', date: D.tomorrow }],
   ])('%s', (text, seen) => expect(read(text)).toEqual(seen));
 });

@@ -86,6 +86,7 @@ describe('Japanese edge cases', () => {
     ['月見団子', { title: '月見団子' }],
     ['5月病対策', { title: '5月病対策' }],
     ['101号室', { title: '101号室' }],
+    ['1日1回 ストレッチ', { title: '1日1回 ストレッチ' }],
     ['1/2カップの牛乳', { title: '1/2カップの牛乳' }],
   ])('%s', (text, seen) => expect(read(text)).toEqual(seen));
 });
