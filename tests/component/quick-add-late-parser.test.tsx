@@ -43,9 +43,10 @@ describe('a line added before the parser has loaded', () => {
     const box = screen.getByRole('textbox', { name: 'New task' });
 
     await user.type(box, 'Pay rent tomorrow at 9{Enter}');
-    await waitFor(() => expect(box).toHaveValue(''));
+    // (the first add loads the write code: give it time on a busy machine)
+    await waitFor(() => expect(box).toHaveValue(''), { timeout: 5000 });
     await user.type(box, 'Call Sam friday !high{Enter}');
-    await waitFor(() => expect(box).toHaveValue(''));
+    await waitFor(() => expect(box).toHaveValue(''), { timeout: 5000 });
     // no parser yet: both went in as typed, and no chips showed
     expect(screen.queryByRole('region', { name: 'Recognised' })).toBeNull();
     const added = await inbox();
@@ -60,7 +61,7 @@ describe('a line added before the parser has loaded', () => {
     await waitFor(async () => {
       const rent = (await inbox()).find((t) => t.title === 'Pay rent');
       expect(rent).toMatchObject({ due_date: addDays(todayIso(), 1), due_time: '09:00' });
-    });
+    }, { timeout: 5000 });
     const sam = (await inbox()).find((t) => t.id === edited.id);
     expect(sam).toMatchObject({ title: 'Call Sam on friday', due_date: null, priority: 0 });
   });
