@@ -35,14 +35,14 @@ describe('quick add in the language in use', () => {
     const user = userEvent.setup();
     const box = screen.getByRole('textbox', { name: 'Neue Aufgabe' });
     await user.type(box, 'Zahnarzt morgen um 15 Uhr !hoch');
-    await waitFor(async () => expect(await chips('Erkannt')).toHaveLength(3));
+    await waitFor(async () => expect(await chips('Erkannt')).toHaveLength(3), { timeout: 5000 });
     expect((await chips('Erkannt')).slice(1)).toEqual(['15:00', 'Hohe Priorität']);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(box).toHaveValue(''));
     expect((await inbox())[0]).toMatchObject({ title: 'Zahnarzt', due_date: addDays(todayIso(), 1), due_time: '15:00', priority: 3 });
 
     await user.type(box, 'Call Sam tomorrow at 5pm{Enter}');
-    await waitFor(async () => expect((await inbox()).find((t) => t.title === 'Call Sam')).toMatchObject({ due_time: '17:00' }));
+    await waitFor(async () => expect((await inbox()).find((t) => t.title === 'Call Sam')).toMatchObject({ due_time: '17:00' }), { timeout: 5000 });
   });
 
   it('loads the words of a language chosen later', async () => {
@@ -52,7 +52,7 @@ describe('quick add in the language in use', () => {
     await act(() => switchLanguage('ja'));
     const box = screen.getByRole('textbox', { name: '新しいタスク' });
     await user.type(box, '明日15時に歯医者');
-    await waitFor(async () => expect(await chips('認識した内容')).toHaveLength(2));
+    await waitFor(async () => expect(await chips('認識した内容')).toHaveLength(2), { timeout: 5000 });
     await user.keyboard('{Enter}');
     await waitFor(() => expect(box).toHaveValue(''));
     expect((await inbox())[0]).toMatchObject({ title: '歯医者', due_date: addDays(todayIso(), 1), due_time: '15:00' });
