@@ -12,7 +12,7 @@
 // an estimate, but the files' sums are exact.
 // BENCH_SAVE=<json> keeps the result; BENCH_COMPARE=<json> prints, per module, what changed since.
 // Run from the root of the checkout to measure (an old commit in a git worktree works too):
-//   npx tsx bench/client-modules.ts          (BENCH_DIST, BENCH_REUSE_BUILD=1 as the other benches)
+//   npx tsx bench/client-modules.ts          (BENCH_DIST, BENCH_REUSE_BUILD=1 as the other benches; BENCH_PORT, default 4320)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -138,7 +138,7 @@ function firstScreenFiles(dist: string): Set<string> {
 
 const dist = build();
 const first = firstScreenFiles(dist);
-const app = await serve(dist, 4320);
+const app = await serve(dist, Number(process.env.BENCH_PORT ?? 4320));
 const browser = await launchChromium();
 let files: FileReport[] = [];
 try {

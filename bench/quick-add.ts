@@ -4,12 +4,14 @@
 // aim is < 0.5 ms. With BENCH_CHRONO=<folder where `npm install chrono-node@2.10.3` ran> the same
 // lines go through chrono-node's English parser too (dates and times only), and the phrases that
 // must not be dates are shown as each reads them — the comparison behind src/domain/quick-add.
+// Each language's table (SPEC §20) is timed the same way over its own corpus (quick-add-languages.ts).
 // Run: npx tsx bench/quick-add.ts   (BENCH_CHRONO=/tmp/chrono-eval npx tsx bench/quick-add.ts)
 import { createRequire } from 'node:module';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { personKeys } from '../src/domain/people-keys.ts';
 import { parseQuickAdd } from '../src/domain/quick-add/index.ts';
+import { CORPORA, corpusOf } from './quick-add-languages.ts';
 
 const TODAY = '2026-11-25';
 const LINES = 1_000;
@@ -88,6 +90,16 @@ console.log(`${LINES} lines (${lines.filter((l) => ours(l).parts.length > 0).len
 console.log('| parser | median per line | p95 | max | 1,000 lines |');
 console.log('|---|---|---|---|---|');
 console.log(`| ours (dates, times, priority, list, repeat) | ${measure(ours, lines)} |`);
+
+// SPEC §20: each language's table with English's, over its own 1,000 lines (Japanese with no
+// spaces between a date and the title half of the time).
+for (const [language, corpus] of Object.entries(CORPORA)) {
+  const { words } = (await import(`../src/domain/quick-add/${language}.ts`)) as { words: import('../src/domain/quick-add/index.ts').Words };
+  const own = corpusOf(corpus, LINES, language === 'ja' ? '' : ' ');
+  const parse = (line: string) => parseQuickAdd(line, { today: TODAY, defaultDate: TODAY, lists: LISTS, now: '10:00', people: PEOPLE, listId: '2', words });
+  const read = own.filter((l) => parse(l).parts.length > 0).length;
+  console.log(`| ours, ${language} + English (${read} of ${LINES} lines read) | ${measure(parse, own)} |`);
+}
 
 const dir = process.env.BENCH_CHRONO;
 if (dir) {

@@ -2,6 +2,7 @@
 // on demand with the parser (understood.ts): nothing to show before it is there.
 import type { CSSProperties } from 'react';
 import { Avatar } from '@/ui/avatar';
+import { t } from './messages';
 import type { ListSuggestions } from './suggestions';
 
 interface SuggestionsProps {
@@ -12,7 +13,7 @@ interface SuggestionsProps {
 export function Suggestions({ id, suggestions }: SuggestionsProps) {
   if (!suggestions.open) return null;
   return (
-    <div id={id} role="listbox" aria-label={suggestions.kind === 'people' ? 'People' : 'Lists'} className="quick-add-suggestions">
+    <div id={id} role="listbox" aria-label={suggestions.kind === 'people' ? t('quickAdd.people') : t('quickAdd.lists')} className="quick-add-suggestions">
       {suggestions.options.map((option, i) => (
         <div
           key={option.id}

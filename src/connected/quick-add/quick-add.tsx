@@ -2,8 +2,9 @@
 // Quick add that understands (SPEC §11.2): with Settings' "Understand dates in quick add" on (the
 // default), the line is read as it is typed — date, time, priority, #list, repeat, @label — and what was
 // recognised shows under the field, each part dismissable; Enter adds the task with exactly that.
-// The parser loads on demand (parser.ts); before it has, and with the setting off, the
-// field adds the text as the title, as it always did.
+// The parser loads on demand (parser.ts), with the words of the person's language (SPEC §20);
+// before it has, and with the setting off, the field adds the text as the title, as it always
+// did — and a line added before it had loaded is read once it is here (late-line.ts).
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type NewTask, tasks } from '@/data';
 import { useAllMembers, useLabels, useListSharing, useLists } from '@/data/react';
@@ -11,7 +12,8 @@ import type { Part } from '@/domain/quick-add';
 import { FieldError } from '@/ui/field-error';
 import { PlusIcon } from '@/ui/icons';
 import { useToday } from '@/ui/use-today';
-import { useQuickAddParser } from './parser';
+import { t } from './messages';
+import { useQuickAddParser, useUnderstandDates, whenQuickAddParserLoads } from './parser';
 import type { SuggestUi } from './suggestions';
 import { reportWriteError } from '../write-error';
 import './quick-add.css';
@@ -31,7 +33,7 @@ export interface QuickAddProps {
   onScreen?: (task: Task) => boolean;
 }
 
-export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = false, onScreen }: QuickAddProps) {
+export function QuickAdd({ defaults, placeholder, autoFocus = false, onScreen }: QuickAddProps) {
   const tellWhere = useAddedElsewhere();
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +45,8 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
   const errorId = useId();
   const listboxId = useId();
   const today = useToday();
-  const { parser, load } = useQuickAddParser();
+  const { parser, words, load } = useQuickAddParser();
+  const understanding = useUnderstandDates();
   const lists = useLists();
   const sharing = useListSharing();
   const members = useAllMembers();
@@ -54,8 +57,8 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
 
   // Read on every keystroke (well under a millisecond: bench/quick-add.ts).
   const understood = useMemo(
-    () => (parser && title.trim() ? parser.understand(title, { today, defaultDate, lists, members, listId, labels, dismissed }) : null),
-    [parser, title, today, defaultDate, lists, members, listId, labels, dismissed],
+    () => (parser && title.trim() ? parser.understand(title, { today, defaultDate, lists, members, listId, labels, dismissed, words }) : null),
+    [parser, title, today, defaultDate, lists, members, listId, labels, dismissed, words],
   );
   const result = understood?.result ?? null;
   const [suggestUi, setSuggestUi] = useState<SuggestUi>({ closed: null, nav: null });
@@ -114,6 +117,13 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
       if (duration_min) await tasks.update(task.id, { duration_min });
       // "@name": existing labels put on, new ones made first (SPEC §14.1)
       if (labelNames?.length) await (await import('@/data/labels')).labels.addByName(task.id, labelNames);
+      // added before the parser was here: read once it is, unless the task is edited by then
+      if (!parser && understanding) {
+        const text = title;
+        whenQuickAddParserLoads((late, lateWords) => {
+          late.applyLateLine(task, text, { today, defaultDate, lists, members, listId, labels, words: lateWords }).catch(() => {});
+        });
+      }
       if (onScreen && !onScreen(task)) tellWhere(task);
       setTitle('');
       setDismissed(new Set());
@@ -141,8 +151,8 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
           ref={inputRef}
           className="input quick-add-input"
           type="text"
-          aria-label="New task"
-          placeholder={placeholder}
+          aria-label={t('quickAdd.field')}
+          placeholder={placeholder ?? t('quickAdd.placeholder')}
           value={title}
           onChange={(e) => edit(e.target.value, e.target.selectionStart)}
           onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
@@ -163,10 +173,10 @@ export function QuickAdd({ defaults, placeholder = 'Add a task', autoFocus = fal
           // biome-ignore lint/a11y/noAutofocus: the user chose "New task", so the box is where they are going
           autoFocus={autoFocus}
         />
-        <button type="submit" className="btn btn-primary quick-add-button" aria-label="Add task">
+        <button type="submit" className="btn btn-primary quick-add-button" aria-label={t('quickAdd.addTask')}>
           <PlusIcon />
           <span className="quick-add-button-text" aria-hidden="true">
-            Add
+            {t('quickAdd.add')}
           </span>
         </button>
       </div>

@@ -5,6 +5,7 @@ import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import type { ListColor } from '@/domain/model';
 import type { Part } from '@/domain/quick-add';
 import { CalendarIcon, ClockIcon, CloseIcon, FlagIcon, SyncIcon } from '@/ui/icons';
+import { t } from './messages';
 
 export interface Chip {
   part: Part;
@@ -43,7 +44,7 @@ function chipIcon({ part, color = 'grey' }: Chip): ReactNode {
 }
 
 export function Recognised({ chips, onDismiss }: RecognisedProps) {
-  const summary = chips.length ? `Recognised: ${chips.map((c) => c.label).join(', ')}` : '';
+  const summary = chips.length ? t('quickAdd.recognisedSummary', { parts: chips.map((c) => c.label).join(', ') }) : '';
   const [spoken, setSpoken] = useState('');
   useEffect(() => {
     const id = setTimeout(() => setSpoken(summary), SETTLE_MS);
@@ -53,7 +54,7 @@ export function Recognised({ chips, onDismiss }: RecognisedProps) {
   return (
     <>
       {chips.length > 0 && (
-        <section className="quick-add-recognised" aria-label="Recognised">
+        <section className="quick-add-recognised" aria-label={t('quickAdd.recognised')}>
           <ul className="quick-add-chips">
             {chips.map((chip) => {
               const { part, label, keep } = chip;

@@ -1,11 +1,13 @@
 // The chunk quick add loads on demand (parser.ts): the parser with its chip words and
 // '#' suggestions (src/domain/quick-add), and the pieces that show them — the "Recognised" chips and
 // the suggestions' listbox, with their styles. None of it is needed to type a plain title, so none
-// of it is in the first screen's bundle; the field (quick-add.tsx) keeps only its state.
+// of it is in the first screen's bundle; the field (quick-add.tsx) keeps only its state. The
+// person's language's words come as a chunk of their own (words.ts).
 import type { Label, List, Member } from '@/domain/model';
-import { keepLabel, type ParseOptions, type PersonRef, parseQuickAdd, partLabel, type QuickAddResult } from '@/domain/quick-add';
+import { keepLabelSaid, type ParseOptions, type PersonRef, parseQuickAdd, partLabel, type QuickAddResult } from '@/domain/quick-add';
 import { personColor, personName } from '@/domain/people';
 import { personKeys } from '@/domain/people-keys';
+import { t } from './messages';
 import type { Chip } from './recognised';
 import './understood.css';
 
@@ -14,6 +16,8 @@ export { formatRule } from '@/domain/recurrence';
 export { Suggestions } from './listbox';
 export { Recognised } from './recognised';
 export { suggestionsFor } from './suggestions';
+export { wordsFor } from './words';
+export { applyLateLine } from './late-line';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -31,8 +35,8 @@ export function understand(
   const result = parseQuickAdd(text, opts);
   const chips = result.parts.map((part) => ({
     part,
-    label: partLabel(part, result, opts),
-    keep: keepLabel(part),
+    label: partLabel(part, result, opts, t),
+    keep: keepLabelSaid(part, t),
     color: part.kind === 'list' ? options.lists?.find((l) => l.id === part.value.id)?.color : undefined,
   }));
   return { result, chips };

@@ -69,6 +69,85 @@ export interface Words {
   durationCues?: readonly string[];
   hourUnits?: readonly string[];
   minuteUnits?: readonly string[];
+
+  // What other languages need besides the words above (SPEC §20); English leaves them out. Every
+  // entry may be a phrase of several words ("antes del", "de la tarde", "d'ici").
+  /** More weekday spellings that count on their own: "miercoles" (typed without its accent), "月曜". */
+  weekdaysAlone?: Readonly<Record<string, number>>;
+  /** Plural weekdays, read only in repeats: "tous les lundis", "todas as sextas" ("pro Domingos" is a name). */
+  weekdayPlurals?: Readonly<Record<string, number>>;
+  /** The weekend after a date cue is this weekend: "no fim de semana". */
+  weekendAfterCue?: boolean;
+  /** A joined or spaced ending that makes a short weekday a full one: "sexta-feira", "sexta feira". */
+  weekdaySuffixes?: readonly string[];
+  /** Today, tomorrow and the like as days from today: "übermorgen" 2, "pasado mañana" 2, "明後日" 2. */
+  relativeDays?: Readonly<Record<string, number>>;
+  /** today/tomorrow words as nouns, not dates: "Guten Morgen", "por la mañana". */
+  relativeCompounds?: { before: readonly string[]; after: readonly string[] };
+  /** "next" after the weekday or unit: "vendredi prochain", "el viernes que viene", "semaine prochaine". */
+  nextAfter?: readonly string[];
+  /** "来週": next week alone, and "来週(の)金曜" its Friday; "来月" the 1st of next month. "今週(の)金曜" is this Friday. */
+  nextUnits?: Readonly<Record<string, Unit>>;
+  thisUnits?: Readonly<Record<string, Unit>>;
+  /** Joins "来週" and a weekday ("来週の金曜"). */
+  linkers?: readonly string[];
+  /** This weekend and next weekend in one word: "週末", "来週末". */
+  weekendAlone?: readonly string[];
+  nextWeekendAlone?: readonly string[];
+  /** Day and month in digits, in the language's order: "24.12.", "24/12" (dmy), "12/24" (mdy). */
+  numericDates?: 'dmy' | 'mdy';
+  /** The day number needs no ordinal ending after a cue: "el 24", "le 24", "dia 24". */
+  ordinalOptional?: boolean;
+  /** Words before a day number that make it a date: "dia 24" (with a cue or a month). */
+  dayWords?: readonly string[];
+  /** Marks that follow digits: "12月24日", "15日". */
+  monthMark?: readonly string[];
+  dayMark?: readonly string[];
+  /** After a count and unit, "from now": "3日後". */
+  inAfter?: readonly string[];
+  /** After a date, which makes it the deadline: "金曜まで". */
+  deadlineAfter?: readonly string[];
+  /** Joined words after a date or time that belong to it: "明日に", "15時から". */
+  particles?: readonly string[];
+  /** Hour marks after a number: "15h", "15h30", "15 Uhr", "15時"; minutes after them: "30分"; half: "3時半". */
+  hourMarks?: readonly string[];
+  minuteMarks?: readonly string[];
+  halfMarks?: readonly string[];
+  /** Morning and afternoon before the hour: "午前10時", "午後3時". */
+  amBefore?: readonly string[];
+  pmBefore?: readonly string[];
+  /** Repeat words that count anywhere, a weekly one followed by its days: "毎日", "毎週月曜". */
+  repeatWords?: Readonly<Record<string, { unit: Unit; interval: number }>>;
+  /** A weekday as a repeat in one word: "montags". */
+  repeatWeekdays?: Readonly<Record<string, number>>;
+  /** Durations without a cue: "1時間", "45分間". */
+  durationHoursAlone?: readonly string[];
+  durationMinutesAlone?: readonly string[];
+  /** Words that contain date words but are not dates, for cutting text written without spaces: "明日香", "毎日新聞". */
+  names?: readonly string[];
+}
+
+/**
+ * A language's table with English's: the person's language and English are both read (SPEC §20).
+ * Lists are joined, records merged (the language's entries win), English's weekday names join the
+ * language's as names that count alone.
+ */
+export function withEnglish(own: Words): Words {
+  const merged = { ...EN } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(own)) {
+    const base = (EN as unknown as Record<string, unknown>)[key];
+    if (key === 'weekdays') continue;
+    if (Array.isArray(value)) merged[key] = Array.isArray(base) ? [...new Set([...value, ...base])] : value;
+    else if (value && typeof value === 'object' && !Array.isArray(value) && key !== 'weekdayCompounds' && key !== 'relativeCompounds')
+      merged[key] = { ...(base as object | undefined), ...value };
+    else merged[key] = value;
+  }
+  merged.weekdayCompounds = {
+    before: [...EN.weekdayCompounds.before, ...own.weekdayCompounds.before],
+    after: [...EN.weekdayCompounds.after, ...own.weekdayCompounds.after],
+  };
+  merged.weekdaysAlone = { ...Object.fromEntries(own.weekdays.map((w, i) => [w, i])), ...own.weekdaysAlone };
+  return merged as unknown as Words;
 }
 
 export const EN: Words = {

@@ -12,7 +12,7 @@ import { type Context, compile } from './table';
 import { matchLabel, matchList, matchPerson, matchPriority } from './tags';
 import { matchTime } from './times';
 import { matchDuration } from './durations';
-import { freeAfter, freeBefore, type Token, tokenize } from './tokens';
+import { freeAfter, freeBefore, isCjk, type Token, tokenize } from './tokens';
 import type { Fields, LabelRef, ListRef, ParseOptions, Part, PartKind, PersonRef, QuickAddResult } from './types';
 
 type Candidate =
@@ -30,7 +30,7 @@ export function partKey(part: { kind: PartKind; text: string }): string {
 
 export function parseQuickAdd(text: string, options: ParseOptions): QuickAddResult {
   const c: Context = { t: compile(options.words ?? EN), today: options.today, weekStart: options.weekStart ?? 0 };
-  const all = candidates(text, tokenize(text), c, options.lists ?? [], options.labels ?? []);
+  const all = candidates(text, tokenize(text, c.t.segmenter), c, options.lists ?? [], options.labels ?? []);
   let chosen = choose(text, all, options.dismissed);
   // a duration belongs to a time: without one its words stay in the title
   if (!chosen.some((p) => p.kind === 'time')) chosen = chosen.filter((p) => p.kind !== 'duration');
@@ -138,6 +138,9 @@ function seam(left: string, right: string): string {
     l = l.slice(0, -1).trimEnd();
     r = r.slice(1).trimStart();
   }
+  // Japanese runs on without spaces: "歯医者に明日行く" → "歯医者に行く".
+  const cjk = isCjk(l[l.length - 1]) || isCjk(r[0]);
+  if (cjk && !(/\s$/.test(left) && /^\s/.test(right))) return l + r;
   return !l || !r || CLOSING.test(r) ? l + r : `${l} ${r}`;
 }
 

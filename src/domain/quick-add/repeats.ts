@@ -14,7 +14,7 @@ import { isoWeekday } from './calendar';
 import { countAt, type Match } from './dates';
 import type { Unit } from './en';
 import type { Context } from './table';
-import { isWord, type Token } from './tokens';
+import { isWord, matchAny, type Token } from './tokens';
 import type { RepeatValue } from './types';
 
 export interface RepeatSpec {
@@ -35,8 +35,19 @@ export function matchRepeat(tokens: readonly Token[], i: number, c: Context): Ma
   if (tok?.kind !== 'word') return null;
   const adverb = c.t.repeatAdverbs.get(tok.text);
   if (adverb) return { end: i + 1, value: { ...adverb, days: null, trailingOnly: true } };
-  if (!c.t.every.has(tok.text)) return null;
-  return periodic(tokens, i + 1, c) ?? onDays(tokens, i + 1, c);
+  const word = c.t.repeatWords.get(tok.text);
+  if (word) {
+    const spec: RepeatSpec = { ...word, days: null, trailingOnly: false };
+    // "毎週月曜と木曜", "毎週の月曜"
+    const k = isWord(tokens, i + 1, c.t.linkers) ? i + 2 : i + 1;
+    const days = word.unit === 'week' ? dayList(tokens, k, c) : null;
+    return days ? { end: days.end, value: { ...spec, days: days.value } } : { end: i + 1, value: spec };
+  }
+  const weekday = c.t.repeatWeekdays.get(tok.text);
+  if (weekday !== undefined) return { end: i + 1, value: { unit: 'week', interval: 1, days: [weekday], trailingOnly: false } };
+  const every = matchAny(tokens, i, c.t.every, null);
+  if (every === -1) return null;
+  return periodic(tokens, every, c) ?? onDays(tokens, every, c);
 }
 
 /** "day", "2 weeks", "other week" [on mon and thu]. */
@@ -56,8 +67,9 @@ function periodic(tokens: readonly Token[], i: number, c: Context): Match<Repeat
   const unit = word?.kind === 'word' && word.space ? c.t.units.get(word.text) : undefined;
   if (unit === undefined || n * unit.times > MAX_INTERVAL) return null;
   const spec: RepeatSpec = { unit: unit.unit, interval: n * unit.times, days: null, trailingOnly: false };
-  if (unit.unit === 'week' && isWord(tokens, k + 1, c.t.dateCues)) {
-    const days = dayList(tokens, k + 2, c);
+  const on = unit.unit === 'week' ? matchAny(tokens, k + 1, c.t.dateCues, true) : -1;
+  if (on !== -1) {
+    const days = dayList(tokens, on, c);
     if (days) return { end: days.end, value: { ...spec, days: days.value } };
   }
   return { end: k + 1, value: spec };
@@ -70,7 +82,8 @@ function onDays(tokens: readonly Token[], i: number, c: Context): Match<RepeatSp
     value: { unit: 'week', interval: 1, days, trailingOnly: false },
   });
   if (isWord(tokens, i, c.t.workdays)) return weekly(WORKWEEK, i + 1);
-  if (isWord(tokens, i, c.t.weekend)) return weekly(WEEKEND, i + 1);
+  const weekend = matchAny(tokens, i, c.t.weekend, true);
+  if (weekend !== -1) return weekly(WEEKEND, weekend);
   const days = dayList(tokens, i, c);
   return days && weekly(days.value, days.end);
 }
@@ -78,7 +91,7 @@ function onDays(tokens: readonly Token[], i: number, c: Context): Match<RepeatSp
 /** Weekdays joined by ',', '&' or "and": "mon, wed and fri". Any spelling counts here. */
 function dayList(tokens: readonly Token[], i: number, c: Context): Match<number[]> | null {
   const first = tokens[i];
-  const day = first?.space && first.kind === 'word' ? c.t.anyWeekday.get(first.text) : undefined;
+  const day = first?.space && first.kind === 'word' ? c.t.repeatWeekday.get(first.text) : undefined;
   if (day === undefined) return null;
   const days = [day];
   let end = i + 1;
@@ -86,7 +99,7 @@ function dayList(tokens: readonly Token[], i: number, c: Context): Match<number[
     let k = end;
     if (tokens[k]?.text === ',' && !tokens[k]?.space) k++;
     if (tokens[k]?.text === '&' || isWord(tokens, k, c.t.and)) k++;
-    const next = k > end && tokens[k]?.space && tokens[k]?.kind === 'word' ? c.t.anyWeekday.get(tokens[k]?.text ?? '') : undefined;
+    const next = k > end && tokens[k]?.space && tokens[k]?.kind === 'word' ? c.t.repeatWeekday.get(tokens[k]?.text ?? '') : undefined;
     if (next === undefined) break;
     days.push(next);
     end = k + 1;

@@ -7,9 +7,9 @@
 // Without am/pm, an hour from 1 to 6 written without a leading zero reads as afternoon ("at 5" =
 // 17:00, "5:30" = 17:30): tasks at 5 in the morning are rarer than at 5 in the afternoon, and
 // "05:00" or "5am" say the morning. 7–12 and 0, 13–23 read as written ("at 9" = 09:00).
-import { type Match, numberAt } from './dates';
+import { type Match, numberAt, withParticles } from './dates';
 import type { Context } from './table';
-import { isWord, matchSpelling, type Token } from './tokens';
+import { isWord, matchAny, matchSpelling, type Token } from './tokens';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -18,20 +18,41 @@ export function matchTime(tokens: readonly Token[], i: number, c: Context): Matc
     const after = matchSpelling(tokens, i, cue, null);
     // "@5pm" may be joined; "at9" can't be, the tokenizer keeps letters and digits apart.
     if (after !== -1) {
-      const timed = core(tokens, after, c, true);
-      if (timed && (tokens[after]?.space || tokens[i]?.kind === 'mark')) return timed;
+      const timed = halfDay(tokens, after, c) ?? core(tokens, after, c, true);
+      if (timed && (tokens[after]?.space || tokens[i]?.kind === 'mark')) return withParticles(tokens, timed, c);
     }
   }
-  return core(tokens, i, c, false);
+  return withParticles(tokens, halfDay(tokens, i, c) ?? core(tokens, i, c, false), c);
 }
 
-function core(tokens: readonly Token[], i: number, c: Context, cued: boolean): Match<string> | null {
-  const tok = tokens[i];
-  if (tok === undefined) return null;
-  if (tok.kind === 'word') {
-    const named = c.t.namedTimes.get(tok.text);
-    return named === undefined ? null : { end: i + 1, value: named };
+/** "午後3時", "午前10時半": morning or afternoon before the hour. */
+function halfDay(tokens: readonly Token[], i: number, c: Context): Match<string> | null {
+  for (const [list, pm] of [
+    [c.t.amBefore, false],
+    [c.t.pmBefore, true],
+  ] as const) {
+    const after = list.length ? matchAny(tokens, i, list, null) : -1;
+    if (after === -1) continue;
+    const clock = read(tokens, after, c, true);
+    if (clock === null || clock.meridiem || clock.written > 12) return null;
+    return { end: clock.end, value: `${pad((clock.written % 12) + (pm ? 12 : 0))}:${pad(clock.minute)}` };
   }
+  return null;
+}
+
+interface Clock {
+  end: number;
+  hour: number;
+  /** The hour as written, before "at 5" became 17. */
+  written: number;
+  minute: number;
+  /** am/pm said after it. */
+  meridiem: boolean;
+}
+
+/** The hour and minutes as written, with an hour mark ("15h30", "15 Uhr", "3時半") or am/pm; null when it is no time. */
+function read(tokens: readonly Token[], i: number, c: Context, cued: boolean): Clock | null {
+  const tok = tokens[i] as Token;
   const hour = numberAt(tokens, i, 2, 0, 23);
   if (hour === null) return null;
   let end = i + 1;
@@ -48,18 +69,52 @@ function core(tokens: readonly Token[], i: number, c: Context, cued: boolean): M
   const meridiem = meridiemAt(tokens, end, c);
   if (meridiem) {
     if (hour < 1 || hour > 12) return null;
-    const h = (hour % 12) + (meridiem.pm ? 12 : 0);
-    return { end: meridiem.end, value: `${pad(h)}:${pad(minute ?? 0)}` };
+    return { end: meridiem.end, hour: (hour % 12) + (meridiem.pm ? 12 : 0), written: hour, minute: minute ?? 0, meridiem: true };
+  }
+  const hourMark = tokens[end];
+  if (hourMark?.kind === 'word' && c.t.hourMarks.has(hourMark.text) && (!hourMark.space || minute !== null || hourMark.text.length > 1)) {
+    end += 1;
+    if (minute === null) {
+      const more = tokens[end];
+      if (isWord(tokens, end, c.t.halfMarks, false)) {
+        minute = 30;
+        end += 1;
+      } else if (more?.kind === 'num' && more.text.length === 2 && (!more.space || isWord(tokens, end + 1, c.t.minuteMarks, false))) {
+        minute = numberAt(tokens, end, 2, 0, 59);
+        if (minute !== null) end += isWord(tokens, end + 1, c.t.minuteMarks, false) ? 2 : 1;
+      }
+    }
+    // "2h" alone is as likely two hours as two o'clock: an hour 1–6 with "h" needs a cue or minutes.
+    if (!cued && minute === null && hourMark.text === 'h' && tok.text.length === 1 && hour <= 6) return null;
+    if (isWord(tokens, end, c.t.counted)) return null;
+    const half = meridiemAt(tokens, end, c); // "8h du soir"
+    if (half && hour >= 1 && hour <= 12) return { end: half.end, hour: (hour % 12) + (half.pm ? 12 : 0), written: hour, minute: minute ?? 0, meridiem: true };
+    return afternoon(tok, hour, minute ?? 0, end);
   }
   // Without am/pm: a colon makes it a time, or the cue does ("at 9", "at 5.30"); "5.30" alone is
   // a price or a version.
   if (!cued && separator !== ':') return null;
   if (isWord(tokens, end, c.t.counted)) return null; // "at 9 people"
-  const afternoon = hour >= 1 && hour <= 6 && tok.text.length === 1;
-  return { end, value: `${pad(afternoon ? hour + 12 : hour)}:${pad(minute ?? 0)}` };
+  return afternoon(tok, hour, minute ?? 0, end);
 }
 
-/** "am", "pm", "a.m.", joined to the number or after one space. */
+function afternoon(tok: Token, hour: number, minute: number, end: number): Clock {
+  const pm = hour >= 1 && hour <= 6 && tok.text.length === 1;
+  return { end, hour: pm ? hour + 12 : hour, written: hour, minute, meridiem: false };
+}
+
+function core(tokens: readonly Token[], i: number, c: Context, cued: boolean): Match<string> | null {
+  const tok = tokens[i];
+  if (tok === undefined) return null;
+  if (tok.kind === 'word') {
+    const named = c.t.namedTimes.get(tok.text);
+    return named === undefined ? null : { end: i + 1, value: named };
+  }
+  const clock = read(tokens, i, c, cued);
+  return clock === null ? null : { end: clock.end, value: `${pad(clock.hour)}:${pad(clock.minute)}` };
+}
+
+/** "am", "pm", "a.m.", "de la tarde", joined to the number or after one space. */
 function meridiemAt(tokens: readonly Token[], i: number, c: Context): { end: number; pm: boolean } | null {
   for (const [list, pm] of [
     [c.t.am, false],

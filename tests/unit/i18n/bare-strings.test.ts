@@ -14,8 +14,6 @@ const WORDS = /\p{L}{2,}/u;
 
 /** Files whose text is still written in them (paths from the repository's root). */
 const PENDING: readonly string[] = [
-  'src/connected/quick-add/quick-add.tsx',
-  'src/connected/quick-add/recognised.tsx',
   'src/features/assigned/assigned-screen.tsx',
   'src/features/auth/check-email-panel.tsx',
   'src/features/auth/confirm-link-screen.tsx',
