@@ -6,7 +6,22 @@ import { useId, useState } from 'react';
 import type { Task, TaskPatch } from '@/domain/model';
 import { describeRule, formatRule, type Preset, PRESETS, parseRule, presetOf, presetRule } from '@/domain/recurrence';
 import { CustomRepeat } from './custom-repeat';
+import { t } from './messages';
 import { SelectField } from './select-field';
+
+/** The presets' names in the current language (the domain keeps their order). */
+function presetName(preset: Preset): string {
+  const names: Record<Preset, string> = {
+    never: t('tasks.repeatNever'),
+    daily: t('tasks.repeatDaily'),
+    weekdays: t('tasks.repeatWeekdays'),
+    weekly: t('tasks.repeatWeekly'),
+    monthly: t('tasks.repeatMonthly'),
+    yearly: t('tasks.repeatYearly'),
+    custom: t('tasks.repeatCustom'),
+  };
+  return names[preset];
+}
 
 interface RepeatFieldProps {
   task: Task;
@@ -36,10 +51,10 @@ export function RepeatField({ task, disabled, error, onChange }: RepeatFieldProp
 
   return (
     <div className="repeat-field">
-      <SelectField label="Repeat" value={editing ? 'custom' : value} disabled={disabled} error={error} onChange={(v) => pick(v as Preset)}>
+      <SelectField label={t('tasks.repeat')} value={editing ? 'custom' : value} disabled={disabled} error={error} onChange={(v) => pick(v as Preset)}>
         {PRESETS.map((p) => (
           <option key={p.value} value={p.value}>
-            {p.label}
+            {presetName(p.value)}
           </option>
         ))}
       </SelectField>
