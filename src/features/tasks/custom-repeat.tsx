@@ -72,7 +72,7 @@ export function CustomRepeat({ start, disabled, onSave }: CustomRepeatProps) {
     <fieldset className="custom-repeat" disabled={disabled}>
       <legend className="visually-hidden">{t('tasks.customRepeat')}</legend>
       <div className="custom-repeat-row">
-        <label htmlFor={`${id}-every`}>{t('tasks.every')}</label>
+        <label htmlFor={`${id}-every`}>{t('tasks.every', { unit: freq })}</label>
         <input id={`${id}-every`} className="input" type="number" min={1} max={99} value={interval} onChange={(e) => setEvery(e.currentTarget.value)} aria-describedby={error ? `${id}-error` : undefined} />
         <select className="input" aria-label={t('tasks.unit')} value={freq} onChange={(e) => setFreq(e.currentTarget.value as Freq)}>
           {units(Number(interval) || 0).map((u) => (
