@@ -4,7 +4,7 @@
 // weekdays and no number of times then, since there is no pattern to count. Saves with
 // "Save repeat"; the rule's own check gives the message ("Pick an interval between 1 and 99").
 import { useId, useState } from 'react';
-import { type Freq, formatRule, type Rule, ruleProblem, WEEKDAYS, type Weekday } from '@/domain/recurrence';
+import { type Freq, formatRule, REPEAT_MESSAGES, type Rule, ruleProblem, WEEKDAYS, type Weekday } from '@/domain/recurrence';
 import { intlLocale } from '@/lib/i18n';
 import { t } from './messages';
 
@@ -16,6 +16,14 @@ function units(count: number): { freq: Freq; label: string }[] {
     { freq: 'MONTHLY', label: t('tasks.unitMonths', { count }) },
     { freq: 'YEARLY', label: t('tasks.unitYears', { count }) },
   ];
+}
+
+/** The rule's problem in the current language: the ones this form can run into, by the domain's words. */
+function problemText(problem: string): string {
+  if (problem === REPEAT_MESSAGES.interval) return t('tasks.repeatIntervalProblem');
+  if (problem === REPEAT_MESSAGES.count) return t('tasks.repeatCountProblem');
+  if (problem === REPEAT_MESSAGES.until) return t('tasks.repeatUntilProblem');
+  return problem;
 }
 
 /** A Monday to Sunday of 2024 (1 January 2024 was a Monday), for Intl's weekday names. */
@@ -64,7 +72,7 @@ export function CustomRepeat({ start, disabled, onSave }: CustomRepeatProps) {
           ? { freq, ...base, on: start.freq === 'MONTHLY' ? start.on : null }
           : { freq, ...base };
     const problem = ruleProblem(rule);
-    setError(problem);
+    setError(problem && problemText(problem));
     if (!problem) onSave(formatRule(rule));
   }
 

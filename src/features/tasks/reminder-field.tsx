@@ -8,8 +8,7 @@ import { useId, useState } from 'react';
 import { ValidationError } from '@/lib/errors';
 import type { ReminderOffset, Task } from '@/domain/model';
 import { isReminderOffset, REMINDER_OPTIONS } from '@/domain/reminders/offsets';
-import { askReminderPermission, BLOCKED_MESSAGE, reminderPermission } from '@/lib/notification-permission';
-import { MESSAGES } from '@/domain/validation';
+import { askReminderPermission, reminderPermission } from '@/lib/notification-permission';
 import { reminders } from '@/data';
 import { useReminder } from '@/data/react';
 import { FieldError } from '@/ui/field-error';
@@ -72,12 +71,12 @@ export function ReminderField({ task }: { task: Task }) {
       </select>
       {undated && (
         <p className="field-hint" id={`${id}-hint`}>
-          {MESSAGES.reminderWithoutDate}
+          {t('tasks.reminderNeedsDate')}
         </p>
       )}
       {showBlocked && (
         <p className="field-hint" id={`${id}-blocked`}>
-          {BLOCKED_MESSAGE}
+          {t('tasks.remindersBlocked')}
         </p>
       )}
       <FieldError id={`${id}-error`} message={error} />
