@@ -29,11 +29,21 @@ function problemText(problem: string): string {
 /** A Monday to Sunday of 2024 (1 January 2024 was a Monday), for Intl's weekday names. */
 const DAY_OF: Record<Weekday, number> = { MO: 1, TU: 2, WE: 3, TH: 4, FR: 5, SA: 6, SU: 7 };
 
+/** Each locale's weekday names, made once (a formatter is slow to build, and the form re-renders per key). */
+const namesByLocale = new Map<string, Record<Weekday, { short: string; long: string }>>();
+
 /** The weekday's short name shown on its box and its whole name for assistive tech. */
 function dayNames(day: Weekday): { short: string; long: string } {
-  const date = new Date(Date.UTC(2024, 0, DAY_OF[day], 12));
-  const name = (weekday: 'short' | 'long') => new Intl.DateTimeFormat(intlLocale(), { weekday, timeZone: 'UTC' }).format(date);
-  return { short: name('short'), long: name('long') };
+  const locale = intlLocale();
+  let names = namesByLocale.get(locale);
+  if (!names) {
+    const short = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+    const long = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+    const of = (d: Weekday) => new Date(Date.UTC(2024, 0, DAY_OF[d], 12));
+    names = Object.fromEntries(WEEKDAYS.map((d) => [d, { short: short.format(of(d)), long: long.format(of(d)) }])) as Record<Weekday, { short: string; long: string }>;
+    namesByLocale.set(locale, names);
+  }
+  return names[day];
 }
 
 interface CustomRepeatProps {
