@@ -9,6 +9,7 @@ import { useListsById } from '@/connected/use-lists-by-id';
 import { EmptyState } from '@/ui/empty-state';
 import { Screen } from '@/ui/screen';
 import { useToday } from '@/ui/use-today';
+import { t } from './messages';
 
 const Row = memo(TaskRow);
 
@@ -33,14 +34,14 @@ export function AssignedScreen() {
   const comments = useCommentCounts(ids);
   const groups = useMemo(() => byDueDate(tasks ?? []), [tasks]);
   return (
-    <Screen title="Assigned to me">
+    <Screen title={t('assigned.title')}>
       {groups.map((g) => {
         const id = `assigned-${g.date ?? 'none'}`;
         const overdue = g.date !== null && g.date < today;
         return (
           <section key={id} className="section" aria-labelledby={id}>
             <h2 className={overdue ? 'section-title is-danger' : 'section-title'} id={id}>
-              {g.date === null ? 'No date' : dayLabel(g.date, today)} <span className="section-count">{g.tasks.length}</span>
+              {g.date === null ? t('assigned.noDate') : dayLabel(g.date, today)} <span className="section-count">{g.tasks.length}</span>
             </h2>
             <ul className="task-list">
               {g.tasks.map((task) => (
@@ -50,7 +51,7 @@ export function AssignedScreen() {
           </section>
         );
       })}
-      {tasks && tasks.length === 0 && <EmptyState title="Nothing assigned to you">Tasks someone gives you in a shared list show here.</EmptyState>}
+      {tasks && tasks.length === 0 && <EmptyState title={t('assigned.emptyTitle')}>{t('assigned.emptyText')}</EmptyState>}
     </Screen>
   );
 }

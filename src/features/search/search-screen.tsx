@@ -10,6 +10,7 @@ import { useSearch } from '@/data/react';
 import type { List, Task } from '@/domain/model';
 import { snippetAround } from './highlight';
 import { Highlighted } from './highlighted';
+import { t } from './messages';
 import './search.css';
 
 interface SearchScreenProps {
@@ -51,12 +52,12 @@ export function SearchScreen({ query, onQueryChange }: SearchScreenProps) {
     <section className="screen search-screen" aria-labelledby={`${id}-heading`}>
       <header className="screen-header">
         <h1 id={`${id}-heading`} className="screen-title">
-          Search
+          {t('search.title')}
         </h1>
       </header>
       <search className="search-form">
         <label htmlFor={`${id}-input`} className="visually-hidden">
-          Search
+          {t('search.label')}
         </label>
         <svg className="search-form-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -67,7 +68,7 @@ export function SearchScreen({ query, onQueryChange }: SearchScreenProps) {
           ref={input}
           type="search"
           className="search-input"
-          placeholder="Titles and notes"
+          placeholder={t('search.placeholder')}
           value={text}
           onChange={(e) => change(e.target.value)}
           autoComplete="off"
@@ -80,28 +81,28 @@ export function SearchScreen({ query, onQueryChange }: SearchScreenProps) {
         {statusText(searching, deferred, results)}
       </p>
       {searching && results && results.length > 0 && (
-        <ul className="search-results" aria-label="Results">
+        <ul className="search-results" aria-label={t('search.results')}>
           {results.map((task) => (
             <SearchResult key={task.id} task={task} list={listsById.get(task.list_id)} query={deferred} today={today} />
           ))}
         </ul>
       )}
-      {!searching && <p className="search-hint">Find any task by a word from its title or notes — it works offline too.</p>}
+      {!searching && <p className="search-hint">{t('search.hint')}</p>}
     </section>
   );
 }
 
 function statusText(searching: boolean, query: string, results: Task[] | undefined): string {
   if (!searching || !results) return '';
-  if (results.length === 0) return `No tasks match “${query.trim()}”`;
-  if (results.length >= SEARCH_LIMIT) return `Showing the first ${SEARCH_LIMIT} matches — type more to narrow the search`;
-  return results.length === 1 ? '1 task' : `${results.length} tasks`;
+  if (results.length === 0) return t('search.noMatch', { query: query.trim() });
+  if (results.length >= SEARCH_LIMIT) return t('search.limit', { limit: SEARCH_LIMIT });
+  return t('search.count', { count: results.length });
 }
 
 function SearchResult({ task, list, query, today }: { task: Task; list: List | undefined; query: string; today: string }) {
   const metaId = useId();
   const snippet = snippetAround(task.notes, query);
-  const meta = [list?.name, task.due_date ? dueLabel(task.due_date, task.due_time, today) : null, task.done ? 'Done' : null]
+  const meta = [list?.name, task.due_date ? dueLabel(task.due_date, task.due_time, today) : null, task.done ? t('search.done') : null]
     .filter(Boolean)
     .join(' · ');
   return (

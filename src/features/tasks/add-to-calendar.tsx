@@ -3,6 +3,8 @@
 // supabase/functions/_shared/calendar), loaded only when the person asks for it.
 import { useReminder } from '@/data/react';
 import type { Task } from '@/domain/model';
+import { currentLanguage } from '@/lib/i18n';
+import { t } from './messages';
 
 /** A file name from the title: letters, digits and dashes, never empty. */
 function fileName(title: string): string {
@@ -11,7 +13,7 @@ function fileName(title: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
-  return `${slug || 'task'}.ics`;
+  return `${slug || t('tasks.calendarFile')}.ics`;
 }
 
 /** The .ics text of one task, as the feed would carry it. */
@@ -20,7 +22,7 @@ export async function taskCalendar(task: Task, reminder: number | null, origin: 
   const duration = (task as Task & { duration_min?: number | null }).duration_min ?? null;
   return writeCalendar(
     [{ ...task, duration_min: duration, reminder, updated_at: task.updated_at }],
-    { name: task.title, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, origin, words: calendarWords('en'), now },
+    { name: task.title, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, origin, words: calendarWords(currentLanguage()), now },
   );
 }
 
@@ -40,7 +42,7 @@ export function AddToCalendarButton({ task }: { task: Task }) {
   }
   return (
     <button type="button" className="btn" onClick={() => void download()}>
-      Add to calendar
+      {t('tasks.addToCalendar')}
     </button>
   );
 }

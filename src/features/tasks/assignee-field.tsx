@@ -6,6 +6,7 @@ import type { Member, Task, TaskPatch } from '@/domain/model';
 import { personColor, personName } from '@/domain/people';
 import { Avatar } from '@/ui/avatar';
 import { SelectField } from './select-field';
+import { t } from './messages';
 
 interface AssigneeFieldProps {
   task: Task;
@@ -21,8 +22,8 @@ export function AssigneeField({ task, members: unsorted, disabled, error, onChan
   const setTurns = (ids: string[]) => onChange({ turns: ids.length ? members.map((m) => m.user_id).filter((id) => ids.includes(id)) : null });
   return (
     <>
-      <SelectField label="Assignee" value={task.assignee ?? ''} disabled={disabled} error={error} onChange={(v) => onChange({ assignee: v || null })}>
-        <option value="">Nobody</option>
+      <SelectField label={t('tasks.assignee')} value={task.assignee ?? ''} disabled={disabled} error={error} onChange={(v) => onChange({ assignee: v || null })}>
+        <option value="">{t('tasks.nobody')}</option>
         {members.map((m) => (
           <option key={m.user_id} value={m.user_id}>
             {personName(m)}
@@ -39,11 +40,11 @@ export function AssigneeField({ task, members: unsorted, disabled, error, onChan
               disabled={disabled}
               onChange={(e) => setTurns(e.currentTarget.checked ? members.map((m) => m.user_id) : [])}
             />
-            Take turns
+            {t('tasks.takeTurns')}
           </label>
           {turns && (
             <fieldset className="turns-field">
-              <legend className="field-label">Take turns between</legend>
+              <legend className="field-label">{t('tasks.takeTurnsBetween')}</legend>
               {members.map((m) => (
                 <label key={m.user_id} className="task-done-field">
                   <input

@@ -6,6 +6,7 @@ import { withMentionTokens } from '@/domain/mentions';
 import type { Member } from '@/domain/model';
 import { errorProps, FieldError } from '@/ui/field-error';
 import { type Pick, useMentionSuggest } from './use-mention-suggest';
+import { t } from './messages';
 
 /** The escape handlers of the editors in the dialog: the first that takes Escape keeps the dialog open. */
 export type Escapers = RefObject<Set<() => boolean>>;
@@ -97,7 +98,7 @@ export function CommentEditor({ label, submitLabel, initialText = '', initialPic
           {...errorProps(`${id}-error`, error)}
         />
         {suggest.open && (
-          <div className="mention-options" role="listbox" id={listId} aria-label="Members">
+          <div className="mention-options" role="listbox" id={listId} aria-label={t('tasks.members')}>
             {suggest.options.map((o, i) => (
               <div
                 key={o.userId}
@@ -123,7 +124,7 @@ export function CommentEditor({ label, submitLabel, initialText = '', initialPic
       <div className="comment-editor-actions">
         {onCancel && (
           <button type="button" className="btn" onClick={onCancel}>
-            Cancel
+            {t('tasks.cancel')}
           </button>
         )}
         <button type="button" className="btn btn-primary" disabled={busy || text.trim() === ''} onClick={() => void submit()}>

@@ -15,6 +15,7 @@ import { Avatar } from '@/ui/avatar';
 import { personIn } from '@/ui/member-name';
 import { CommentBody } from './comment-body';
 import { CommentEditor, type Escapers } from './comment-editor';
+import { t } from './messages';
 
 /** Unsent text per task, for this session: closing the dialog keeps it. */
 const drafts = new Map<string, string>();
@@ -34,8 +35,8 @@ async function attempt(write: () => Promise<unknown>): Promise<string | null> {
     return null;
   } catch (err) {
     if (err instanceof ValidationError) return err.message;
-    reportWriteError(err, { unexpected: 'Couldn’t save the comment' });
-    return 'Couldn’t save the comment';
+    reportWriteError(err, { unexpected: t('tasks.commentFailed') });
+    return t('tasks.commentFailed');
   }
 }
 
@@ -49,7 +50,7 @@ export function CommentsSection({ taskId, role, me, members, escapers }: Comment
   return (
     <section className="field comments-field" aria-labelledby={`${id}-label`}>
       <h3 className="field-label" id={`${id}-label`}>
-        Comments
+        {t('tasks.comments')}
       </h3>
       {comments && comments.length > 0 && (
         <ul className="comments" aria-labelledby={`${id}-label`}>
@@ -70,11 +71,11 @@ export function CommentsSection({ taskId, role, me, members, escapers }: Comment
           ))}
         </ul>
       )}
-      {comments && comments.length === 0 && !canWrite && <p className="comments-empty">No comments yet.</p>}
+      {comments && comments.length === 0 && !canWrite && <p className="comments-empty">{t('tasks.noComments')}</p>}
       {canWrite && (
         <CommentEditor
-          label="Add a comment"
-          submitLabel="Comment"
+          label={t('tasks.addComment')}
+          submitLabel={t('tasks.comment')}
           initialText={drafts.get(taskId) ?? ''}
           members={members}
           me={me}
@@ -117,12 +118,12 @@ function CommentItem({ comment, author, now, canEdit, canDelete, editing, onEdit
           <time dateTime={comment.created_at} title={absoluteTime(comment.created_at)}>
             {relativeTime(comment.created_at, now)}
           </time>
-          {comment.edited_at && <span className="comment-edited"> · edited</span>}
+          {comment.edited_at && <span className="comment-edited"> · {t('tasks.edited')}</span>}
         </p>
         {editing ? (
           <CommentEditor
-            label="Edit comment"
-            submitLabel="Save"
+            label={t('tasks.editComment')}
+            submitLabel={t('tasks.save')}
             initialText={plainBody(comment.body)}
             initialPicks={mentionsOf(comment.body)}
             members={members}
@@ -145,7 +146,7 @@ function CommentItem({ comment, author, now, canEdit, canDelete, editing, onEdit
           <div className="comment-actions">
             {canEdit && (
               <button type="button" className="btn btn-ghost btn-sm" onClick={() => onEdit(true)}>
-                Edit
+                {t('tasks.edit')}
               </button>
             )}
             {canDelete && (
@@ -156,7 +157,7 @@ function CommentItem({ comment, author, now, canEdit, canDelete, editing, onEdit
                   void attempt(() => commentWrites.delete(comment.id)).then(setError);
                 }}
               >
-                Delete
+                {t('tasks.delete')}
               </button>
             )}
           </div>

@@ -4,15 +4,47 @@
 // weekdays and no number of times then, since there is no pattern to count. Saves with
 // "Save repeat"; the rule's own check gives the message ("Pick an interval between 1 and 99").
 import { useId, useState } from 'react';
-import { type Freq, formatRule, type Rule, ruleProblem, WEEKDAYS, type Weekday } from '@/domain/recurrence';
+import { type Freq, formatRule, REPEAT_MESSAGES, type Rule, ruleProblem, WEEKDAYS, type Weekday } from '@/domain/recurrence';
+import { intlLocale } from '@/lib/i18n';
+import { t } from './messages';
 
-const UNITS: { freq: Freq; label: string }[] = [
-  { freq: 'DAILY', label: 'days' },
-  { freq: 'WEEKLY', label: 'weeks' },
-  { freq: 'MONTHLY', label: 'months' },
-  { freq: 'YEARLY', label: 'years' },
-];
-const DAY_NAMES: Record<Weekday, string> = { MO: 'Monday', TU: 'Tuesday', WE: 'Wednesday', TH: 'Thursday', FR: 'Friday', SA: 'Saturday', SU: 'Sunday' };
+/** The units after "Every N", in the number's grammatical form. */
+function units(count: number): { freq: Freq; label: string }[] {
+  return [
+    { freq: 'DAILY', label: t('tasks.unitDays', { count }) },
+    { freq: 'WEEKLY', label: t('tasks.unitWeeks', { count }) },
+    { freq: 'MONTHLY', label: t('tasks.unitMonths', { count }) },
+    { freq: 'YEARLY', label: t('tasks.unitYears', { count }) },
+  ];
+}
+
+/** The rule's problem in the current language: the ones this form can run into, by the domain's words. */
+function problemText(problem: string): string {
+  if (problem === REPEAT_MESSAGES.interval) return t('tasks.repeatIntervalProblem');
+  if (problem === REPEAT_MESSAGES.count) return t('tasks.repeatCountProblem');
+  if (problem === REPEAT_MESSAGES.until) return t('tasks.repeatUntilProblem');
+  return problem;
+}
+
+/** A Monday to Sunday of 2024 (1 January 2024 was a Monday), for Intl's weekday names. */
+const DAY_OF: Record<Weekday, number> = { MO: 1, TU: 2, WE: 3, TH: 4, FR: 5, SA: 6, SU: 7 };
+
+/** Each locale's weekday names, made once (a formatter is slow to build, and the form re-renders per key). */
+const namesByLocale = new Map<string, Record<Weekday, { short: string; long: string }>>();
+
+/** The weekday's short name shown on its box and its whole name for assistive tech. */
+function dayNames(day: Weekday): { short: string; long: string } {
+  const locale = intlLocale();
+  let names = namesByLocale.get(locale);
+  if (!names) {
+    const short = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+    const long = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+    const of = (d: Weekday) => new Date(Date.UTC(2024, 0, DAY_OF[d], 12));
+    names = Object.fromEntries(WEEKDAYS.map((d) => [d, { short: short.format(of(d)), long: long.format(of(d)) }])) as Record<Weekday, { short: string; long: string }>;
+    namesByLocale.set(locale, names);
+  }
+  return names[day];
+}
 
 interface CustomRepeatProps {
   /** The rule to start from (the current one, or the Weekly preset). */
@@ -50,18 +82,18 @@ export function CustomRepeat({ start, disabled, onSave }: CustomRepeatProps) {
           ? { freq, ...base, on: start.freq === 'MONTHLY' ? start.on : null }
           : { freq, ...base };
     const problem = ruleProblem(rule);
-    setError(problem);
+    setError(problem && problemText(problem));
     if (!problem) onSave(formatRule(rule));
   }
 
   return (
     <fieldset className="custom-repeat" disabled={disabled}>
-      <legend className="visually-hidden">Custom repeat</legend>
+      <legend className="visually-hidden">{t('tasks.customRepeat')}</legend>
       <div className="custom-repeat-row">
-        <label htmlFor={`${id}-every`}>Every</label>
+        <label htmlFor={`${id}-every`}>{t('tasks.every', { unit: freq })}</label>
         <input id={`${id}-every`} className="input" type="number" min={1} max={99} value={interval} onChange={(e) => setEvery(e.currentTarget.value)} aria-describedby={error ? `${id}-error` : undefined} />
-        <select className="input" aria-label="Unit" value={freq} onChange={(e) => setFreq(e.currentTarget.value as Freq)}>
-          {UNITS.map((u) => (
+        <select className="input" aria-label={t('tasks.unit')} value={freq} onChange={(e) => setFreq(e.currentTarget.value as Freq)}>
+          {units(Number(interval) || 0).map((u) => (
             <option key={u.freq} value={u.freq}>
               {u.label}
             </option>
@@ -75,31 +107,36 @@ export function CustomRepeat({ start, disabled, onSave }: CustomRepeatProps) {
             if (on && ends === 'count') setEnds('never');
           }}
         />
-        From the day it's done
+        {t('tasks.fromDone')}
       </label>
       {freq === 'WEEKLY' && !fromDone && (
         <fieldset className="custom-repeat-days">
-          <legend className="visually-hidden">On</legend>
-          {WEEKDAYS.map((d) => (
-            <label key={d}>
-              <input type="checkbox" checked={days.includes(d)} onChange={(e) => setDays(e.currentTarget.checked ? [...days, d] : days.filter((x) => x !== d))} />
-              {DAY_NAMES[d].slice(0, 3)}
-              <span className="visually-hidden">{DAY_NAMES[d].slice(3)}</span>
-            </label>
-          ))}
+          <legend className="visually-hidden">{t('tasks.onDays')}</legend>
+          {WEEKDAYS.map((d) => {
+            const { short, long } = dayNames(d);
+            // "Mon" shown, "day" hidden: the box is named "Monday"; where the short name is not
+            // the long one's start, the short one is for the eye and the long one for the ear.
+            return (
+              <label key={d}>
+                <input type="checkbox" checked={days.includes(d)} onChange={(e) => setDays(e.currentTarget.checked ? [...days, d] : days.filter((x) => x !== d))} />
+                {long.startsWith(short) ? short : <span aria-hidden="true">{short}</span>}
+                <span className="visually-hidden">{long.startsWith(short) ? long.slice(short.length) : long}</span>
+              </label>
+            );
+          })}
         </fieldset>
       )}
       <div className="custom-repeat-row">
-        <select className="input" aria-label="Ends" value={ends} onChange={(e) => setEnds(e.currentTarget.value as typeof ends)}>
-          <option value="never">Never ends</option>
-          {!fromDone && <option value="count">After a number of times</option>}
-          <option value="until">On a date</option>
+        <select className="input" aria-label={t('tasks.ends')} value={ends} onChange={(e) => setEnds(e.currentTarget.value as typeof ends)}>
+          <option value="never">{t('tasks.endsNever')}</option>
+          {!fromDone && <option value="count">{t('tasks.endsCount')}</option>}
+          <option value="until">{t('tasks.endsUntil')}</option>
         </select>
-        {ends === 'count' && <input className="input" type="number" aria-label="Times" min={1} max={999} value={count} onChange={(e) => setCount(e.currentTarget.value)} />}
-        {ends === 'until' && <input className="input" type="date" aria-label="End date" value={until} onChange={(e) => setUntil(e.currentTarget.value)} />}
+        {ends === 'count' && <input className="input" type="number" aria-label={t('tasks.times')} min={1} max={999} value={count} onChange={(e) => setCount(e.currentTarget.value)} />}
+        {ends === 'until' && <input className="input" type="date" aria-label={t('tasks.endDate')} value={until} onChange={(e) => setUntil(e.currentTarget.value)} />}
       </div>
       <button type="button" className="btn" onClick={save}>
-        Save repeat
+        {t('tasks.saveRepeat')}
       </button>
       {error && (
         <p className="field-error" id={`${id}-error`} role="alert">

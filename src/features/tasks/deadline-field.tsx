@@ -9,6 +9,7 @@ import { DateChoices } from '@/ui/date-choices';
 import { FieldError } from '@/ui/field-error';
 import { mediumDate } from '@/ui/format';
 import { CalendarIcon } from '@/ui/icons';
+import { t } from './messages';
 
 interface DeadlineFieldProps {
   task: Task;
@@ -22,12 +23,12 @@ interface DeadlineFieldProps {
 export function DeadlineField({ task, today, picker, disabled, error, onPick }: DeadlineFieldProps) {
   const ids = useId();
   const id = (name: string) => `${ids}-${name}`;
-  const text = task.deadline ? mediumDate(task.deadline, today) : 'No deadline';
+  const text = task.deadline ? mediumDate(task.deadline, today) : t('tasks.noDeadline');
   return (
     <>
       <div className="field">
         <span className="field-label" id={id('label')}>
-          Deadline
+          {t('tasks.deadline')}
         </span>
         <button
           ref={picker.buttonRef}
@@ -50,8 +51,8 @@ export function DeadlineField({ task, today, picker, disabled, error, onPick }: 
         <FieldError id={id('error')} message={error ?? null} />
       </div>
       {picker.open && (
-        <section id={id('picker')} className="picker-panel" aria-label="Pick a deadline">
-          <DateChoices value={task.deadline ?? null} onSelect={onPick} today={today} noDate={task.deadline ? 'Clear deadline' : false} autoFocus />
+        <section id={id('picker')} className="picker-panel" aria-label={t('tasks.pickDeadline')}>
+          <DateChoices value={task.deadline ?? null} onSelect={onPick} today={today} noDate={task.deadline ? t('tasks.clearDeadline') : false} autoFocus />
         </section>
       )}
     </>
@@ -74,7 +75,7 @@ export function StartOverField({ task, disabled, onChange }: StartOverFieldProps
         disabled={disabled}
         onChange={(e) => onChange(e.currentTarget.checked)}
       />
-      Start steps over each time
+      {t('tasks.startOver')}
     </label>
   );
 }

@@ -9,6 +9,7 @@ import { mediumDate } from '@/ui/format';
 import { useFormatAnswers } from '@/ui/use-format-answers';
 import { CalendarIcon } from '@/ui/icons';
 import type { FieldDraft } from './use-field-draft';
+import { t } from './messages';
 
 /** Whether the date picker is open; closing it gives focus back to the date button. */
 export function usePickerState() {
@@ -36,13 +37,13 @@ export function DueFields({ task, today, picker, time, dateError, viewOnly, onPi
   useFormatAnswers();
   const ids = useId();
   const id = (name: string) => `${ids}-${name}`;
-  const dueText = task.due_date ? mediumDate(task.due_date, today) : 'No date';
+  const dueText = task.due_date ? mediumDate(task.due_date, today) : t('tasks.noDate');
   return (
     <>
       <div className="task-form-grid">
         <div className="field">
           <span className="field-label" id={id('date-label')}>
-            Due date
+            {t('tasks.dueDate')}
           </span>
           <button
             ref={picker.buttonRef}
@@ -68,7 +69,7 @@ export function DueFields({ task, today, picker, time, dateError, viewOnly, onPi
 
         <div className="field">
           <label className="field-label" htmlFor={id('time')}>
-            Due time
+            {t('tasks.dueTime')}
           </label>
           <input
             id={id('time')}
@@ -90,8 +91,8 @@ export function DueFields({ task, today, picker, time, dateError, viewOnly, onPi
       <FieldError id={id('time-error')} message={time.error} />
 
       {picker.open && (
-        <section id={id('picker')} className="picker-panel" aria-label="Pick a due date">
-          <DateChoices value={task.due_date} onSelect={onPickDate} today={today} noDate={task.due_date ? 'No date' : false} autoFocus />
+        <section id={id('picker')} className="picker-panel" aria-label={t('tasks.pickDueDate')}>
+          <DateChoices value={task.due_date} onSelect={onPickDate} today={today} noDate={task.due_date ? t('tasks.noDate') : false} autoFocus />
         </section>
       )}
     </>

@@ -3,6 +3,7 @@
 // one, so the field shows only then; clearing the time clears it (src/domain/validation.ts).
 import type { Task } from '@/domain/model';
 import { SelectField } from './select-field';
+import { t } from './messages';
 
 const STEPS = Array.from({ length: 32 }, (_, i) => (i + 1) * 15);
 
@@ -10,9 +11,10 @@ const STEPS = Array.from({ length: 32 }, (_, i) => (i + 1) * 15);
 export function durationName(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  const hours = h === 1 ? '1 hour' : h > 1 ? `${h} hours` : '';
-  const mins = m === 1 ? '1 minute' : m > 1 ? `${m} minutes` : '';
-  return [hours, mins].filter(Boolean).join(' ');
+  const hours = t('tasks.hours', { count: h });
+  const mins = t('tasks.minutes', { count: m });
+  if (h > 0 && m > 0) return t('tasks.hoursMinutes', { hours, minutes: mins });
+  return h > 0 ? hours : mins;
 }
 
 interface DurationFieldProps {
@@ -27,8 +29,8 @@ export function DurationField({ task, disabled, error, onChange }: DurationField
   const value = task.duration_min ?? null;
   const choices = value !== null && !STEPS.includes(value) ? [...STEPS, value].sort((a, b) => a - b) : STEPS;
   return (
-    <SelectField label="Duration" value={value ?? ''} disabled={disabled} error={error} onChange={(v) => onChange(v === '' ? null : Number(v))}>
-      <option value="">None</option>
+    <SelectField label={t('tasks.duration')} value={value ?? ''} disabled={disabled} error={error} onChange={(v) => onChange(v === '' ? null : Number(v))}>
+      <option value="">{t('tasks.durationNone')}</option>
       {choices.map((m) => (
         <option key={m} value={m}>
           {durationName(m)}

@@ -9,15 +9,16 @@ import type { Task } from '@/domain/model';
 import { type HistoryAnswer, loadSync } from '@/sync-status/load-sync';
 import { type HistoryItem, HistoryList } from '@/ui/history-list';
 import { showUndoToast } from '@/ui/toasts';
+import { t } from './messages';
 
 type State = { kind: 'closed' } | { kind: 'loading' } | { kind: 'ready'; entries: HistoryItem[]; more: boolean } | { kind: 'problem'; text: string };
 
 export const PAGE = 50;
 
 function problemText(answer: Exclude<HistoryAnswer, { ok: true }>): string {
-  if (answer.problem === 'offline') return 'History needs a connection. You’re offline.';
-  if (answer.problem === 'signed_out') return 'Sign in to see the history.';
-  return 'This task’s history isn’t available.';
+  if (answer.problem === 'offline') return t('tasks.historyOffline');
+  if (answer.problem === 'signed_out') return t('tasks.historySignedOut');
+  return t('tasks.historyUnavailable');
 }
 
 async function fetchPage(taskId: string, before: number | null): Promise<HistoryAnswer> {
@@ -54,7 +55,7 @@ export function HistorySection({ task, viewOnly }: { task: Pick<Task, 'id' | 'ti
       reportWriteError(err);
       return;
     }
-    showUndoToast(field === 'title' ? 'Title restored' : 'Notes restored', () => {
+    showUndoToast(field === 'title' ? t('tasks.titleRestored') : t('tasks.notesRestored'), () => {
       tasks.update(task.id, { [field]: current }).catch(reportWriteError);
     });
     void load(null);
@@ -68,14 +69,14 @@ export function HistorySection({ task, viewOnly }: { task: Pick<Task, 'id' | 'ti
       }}
     >
       <summary className="field-label" id={`${id}-label`}>
-        History
+        {t('tasks.history')}
       </summary>
-      {state.kind === 'loading' && <p className="comments-empty">Loading…</p>}
+      {state.kind === 'loading' && <p className="comments-empty">{t('tasks.loading')}</p>}
       {state.kind === 'problem' && (
         <p className="comments-empty" role="status">
           {state.text}{' '}
           <button type="button" className="btn btn-sm btn-ghost" onClick={() => void load(null)}>
-            Try again
+            {t('tasks.tryAgain')}
           </button>
         </p>
       )}
@@ -84,7 +85,7 @@ export function HistorySection({ task, viewOnly }: { task: Pick<Task, 'id' | 'ti
           <HistoryList entries={state.entries} onRestore={viewOnly ? undefined : (e) => void restore(e)} />
           {state.more && (
             <button type="button" className="btn btn-sm" onClick={() => void load(state.entries[state.entries.length - 1]!.id)}>
-              Show more
+              {t('tasks.showMore')}
             </button>
           )}
         </>

@@ -8,6 +8,7 @@ import { labels as labelWrites } from '@/data/labels';
 import { useLabels, useLabelsByTask } from '@/data/react';
 import { FieldError } from '@/ui/field-error';
 import { CloseIcon } from '@/ui/icons';
+import { t } from './messages';
 
 export function LabelsField({ taskId }: { taskId: string }) {
   const id = useId();
@@ -37,7 +38,7 @@ export function LabelsField({ taskId }: { taskId: string }) {
 
   return (
     <fieldset className="field labels-field">
-      <legend className="field-label">Labels</legend>
+      <legend className="field-label">{t('tasks.labels')}</legend>
       {on.length > 0 && (
         <ul className="labels-field-chips">
           {on.map((l) => (
@@ -46,7 +47,7 @@ export function LabelsField({ taskId }: { taskId: string }) {
               <button
                 type="button"
                 className="labels-field-remove"
-                aria-label={`Remove label ${l.name}`}
+                aria-label={t('tasks.removeLabel', { name: l.name })}
                 onClick={() => void run(() => labelWrites.remove(taskId, l.id))}
               >
                 <CloseIcon />
@@ -59,8 +60,8 @@ export function LabelsField({ taskId }: { taskId: string }) {
         <input
           className="input"
           type="text"
-          aria-label="Add label"
-          placeholder="Add a label"
+          aria-label={t('tasks.addLabel')}
+          placeholder={t('tasks.addLabelPlaceholder')}
           list={`${id}-labels`}
           value={name}
           maxLength={60}
@@ -80,7 +81,7 @@ export function LabelsField({ taskId }: { taskId: string }) {
           ))}
         </datalist>
         <button type="button" className="btn" onClick={() => void add()} disabled={!name.trim()}>
-          {name.trim() && !(all ?? []).some((l) => l.name.toLowerCase() === name.trim().toLowerCase()) ? `New label ${name.trim()}` : 'Add'}
+          {name.trim() && !(all ?? []).some((l) => l.name.toLowerCase() === name.trim().toLowerCase()) ? t('tasks.newLabel', { name: name.trim() }) : t('tasks.add')}
         </button>
       </div>
       <FieldError id={`${id}-error`} message={error} />

@@ -2,6 +2,7 @@
 // but can't be chosen: a viewer can't add tasks to them.
 import { useListSharing, useLists } from '@/data/react';
 import { SelectField } from './select-field';
+import { t } from './messages';
 
 interface ListFieldProps {
   value: string;
@@ -14,12 +15,12 @@ export function ListField({ value, ...field }: ListFieldProps) {
   const lists = useLists();
   const sharing = useListSharing();
   return (
-    <SelectField label="List" value={value} {...field}>
+    <SelectField label={t('tasks.list')} value={value} {...field}>
       {(lists ?? []).map((list) => {
         const closed = sharing?.[list.id]?.role === 'viewer' && list.id !== value;
         return (
           <option key={list.id} value={list.id} disabled={closed}>
-            {closed ? `${list.name} (view only)` : list.name}
+            {closed ? t('tasks.viewOnlyList', { name: list.name }) : list.name}
           </option>
         );
       })}

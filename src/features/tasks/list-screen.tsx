@@ -16,15 +16,31 @@ import { useFormatAnswers } from '@/ui/use-format-answers';
 import { SelectButton, SelectionScope } from '@/ui/selection-scope';
 import { BulkBar } from '@/connected/bulk-bar';
 import { VirtualTaskList } from './virtual-task-list';
-import { LIST_SORTS, listComparator } from '@/domain/list-sort';
+import { LIST_SORTS, type ListSort, listComparator } from '@/domain/list-sort';
 import { useListSort } from './use-list-sort';
 import './tasks.css';
+import { t } from './messages';
 
-export const SHOW_OPTIONS: { value: Show; name: string }[] = [
-  { value: 'open', name: 'Open' },
-  { value: 'done', name: 'Done' },
-  { value: 'all', name: 'All' },
-];
+/** The open/done/all filter's choices, named in the current language. */
+export function showOptions(): { value: Show; name: string }[] {
+  return [
+    { value: 'open', name: t('tasks.showOpen') },
+    { value: 'done', name: t('tasks.showDone') },
+    { value: 'all', name: t('tasks.showAll') },
+  ];
+}
+
+/** The sort's choices, named in the current language (the domain keeps only their order). */
+function sortName(sort: ListSort): string {
+  const names: Record<ListSort, string> = {
+    manual: t('tasks.sortManual'),
+    due: t('tasks.sortDue'),
+    priority: t('tasks.sortPriority'),
+    title: t('tasks.sortTitle'),
+    added: t('tasks.sortAdded'),
+  };
+  return names[sort];
+}
 
 export interface ListScreenProps {
   listId: string;
@@ -57,11 +73,11 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
     return (
       <section className="screen" aria-labelledby="list-missing">
         <h1 className="screen-title" id="list-missing">
-          This list doesn't exist
+          {t('tasks.listMissingTitle')}
         </h1>
-        <EmptyState title="It may have been deleted, or it is no longer shared with you.">
+        <EmptyState title={t('tasks.listMissingText')}>
           <Link to="/lists" className="btn">
-            See your lists
+            {t('tasks.seeLists')}
           </Link>
         </EmptyState>
       </section>
@@ -82,8 +98,9 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
             {list.name}
           </h1>
           <p className="screen-subtitle">
-            {open === 1 ? '1 open task' : `${formatCount(open)} open tasks`}
-            {members && members.length > 1 && ` · shared with ${members.length} people`}
+            {t('tasks.openCount', { count: open, n: formatCount(open) })}
+            {members && members.length > 1 && ' · '}
+            {members && members.length > 1 && t('tasks.sharedWith', { count: members.length })}
           </p>
         </div>
         {actions && <div className="list-header-actions">{actions}</div>}
@@ -93,8 +110,8 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
 
       <div className="list-toolbar">
         <fieldset className="segmented">
-          <legend className="visually-hidden">Show</legend>
-          {SHOW_OPTIONS.map((option) => (
+          <legend className="visually-hidden">{t('tasks.show')}</legend>
+          {showOptions().map((option) => (
             <label key={option.value} className="segmented-option">
               <input
                 type="radio"
@@ -108,11 +125,11 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
           ))}
         </fieldset>
         <label className="list-sort">
-          <span>Sort</span>
+          <span>{t('tasks.sort')}</span>
           <select className="input" value={sort} onChange={(e) => setSort(e.currentTarget.value as typeof sort)}>
             {LIST_SORTS.map((o) => (
               <option key={o.value} value={o.value}>
-                {o.name}
+                {sortName(o.value)}
               </option>
             ))}
           </select>
@@ -120,14 +137,14 @@ export function ListScreen({ listId, show, onShowChange, actions }: ListScreenPr
         {tasks && tasks.length > 0 && <SelectButton />}
       </div>
 
-      {!viewOnly && <QuickAdd defaults={{ list_id: list.id }} placeholder={`Add to ${list.name}`} onScreen={(t) => t.list_id === list.id} />}
+      {!viewOnly && <QuickAdd defaults={{ list_id: list.id }} placeholder={t('tasks.addTo', { name: list.name })} onScreen={(t) => t.list_id === list.id} />}
 
       {tasks && tasks.length > 0 && (
         <VirtualTaskList tasks={tasks} list={list} today={today} viewOnly={viewOnly} viewOnlyNoteId={viewOnly ? noteId : undefined} reorderable={sort === 'manual'} />
       )}
       {tasks && tasks.length === 0 && (
-        <EmptyState title={show === 'done' ? 'No completed tasks' : show === 'open' ? 'All done' : 'No tasks yet'}>
-          {show === 'done' ? 'Tasks you complete show up here.' : viewOnly ? null : 'Add a task above.'}
+        <EmptyState title={show === 'done' ? t('tasks.emptyDoneTitle') : show === 'open' ? t('tasks.emptyOpenTitle') : t('tasks.emptyAllTitle')}>
+          {show === 'done' ? t('tasks.emptyDoneText') : viewOnly ? null : t('tasks.emptyText')}
         </EmptyState>
       )}
     </section>
@@ -147,8 +164,8 @@ function ViewOnlyNote({ id, ownerName }: { id: string; ownerName: string | undef
     <p className="view-only-note" id={id}>
       <EyeIcon size={18} />
       <span>
-        <strong>You can view this list but not change it.</strong>{' '}
-        {ownerName ? `Ask ${ownerName}, its owner, if you need to edit it.` : 'Ask its owner if you need to edit it.'}
+        <strong>{t('tasks.viewOnly')}</strong>{' '}
+        {ownerName ? t('tasks.askOwner', { name: ownerName }) : t('tasks.askOwnerUnnamed')}
       </span>
     </p>
   );

@@ -1,7 +1,7 @@
 // The task's priority as a select named "Priority" (SPEC §10), its choices from the one table of
 // priority names the task rows use too.
 import type { Priority } from '@/domain/model';
-import { PRIORITY_NAMES } from '@/ui/format';
+import { t } from './messages';
 import { SelectField } from './select-field';
 
 interface PriorityFieldProps {
@@ -11,11 +11,16 @@ interface PriorityFieldProps {
   onChange: (priority: Priority) => void;
 }
 
+/** The priorities' names from 0 (none) to 3 (high), the words the task rows use too. */
+function priorityNames(): string[] {
+  return [t('tasks.priorityNone'), t('tasks.priorityLow'), t('tasks.priorityMedium'), t('tasks.priorityHigh')];
+}
+
 export function PriorityField({ onChange, ...field }: PriorityFieldProps) {
   return (
-    <SelectField label="Priority" onChange={(value) => onChange(Number(value) as Priority)} {...field}>
-      {Object.entries(PRIORITY_NAMES).map(([priority, name]) => (
-        <option key={priority} value={priority}>
+    <SelectField label={t('tasks.priority')} onChange={(value) => onChange(Number(value) as Priority)} {...field}>
+      {priorityNames().map((name, priority) => (
+        <option key={name} value={priority}>
           {name}
         </option>
       ))}

@@ -6,13 +6,21 @@
 // notifications are blocked the field says so and how to allow them.
 import { useId, useState } from 'react';
 import { ValidationError } from '@/lib/errors';
-import type { Task } from '@/domain/model';
+import type { ReminderOffset, Task } from '@/domain/model';
 import { isReminderOffset, REMINDER_OPTIONS } from '@/domain/reminders/offsets';
-import { askReminderPermission, BLOCKED_MESSAGE, reminderPermission } from '@/lib/notification-permission';
-import { MESSAGES } from '@/domain/validation';
+import { askReminderPermission, reminderPermission } from '@/lib/notification-permission';
 import { reminders } from '@/data';
 import { useReminder } from '@/data/react';
 import { FieldError } from '@/ui/field-error';
+import { t } from './messages';
+
+/** "15 minutes before", "1 hour before" … in the current language. */
+function offsetName(offset: ReminderOffset): string {
+  if (offset === 0) return t('tasks.reminderAtDue');
+  if (offset % 1440 === 0) return t('tasks.reminderDays', { count: offset / 1440 });
+  if (offset % 60 === 0) return t('tasks.reminderHours', { count: offset / 60 });
+  return t('tasks.reminderMinutes', { count: offset });
+}
 
 export function ReminderField({ task }: { task: Task }) {
   const id = useId();
@@ -43,7 +51,7 @@ export function ReminderField({ task }: { task: Task }) {
   return (
     <div className="field reminder-field">
       <label className="field-label" htmlFor={id}>
-        Reminder
+        {t('tasks.reminder')}
       </label>
       <select
         id={id}
@@ -54,21 +62,21 @@ export function ReminderField({ task }: { task: Task }) {
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
       >
-        <option value="none">None</option>
+        <option value="none">{t('tasks.reminderNone')}</option>
         {REMINDER_OPTIONS.map((o) => (
           <option key={o.value} value={String(o.value)}>
-            {o.label}
+            {offsetName(o.value)}
           </option>
         ))}
       </select>
       {undated && (
         <p className="field-hint" id={`${id}-hint`}>
-          {MESSAGES.reminderWithoutDate}
+          {t('tasks.reminderNeedsDate')}
         </p>
       )}
       {showBlocked && (
         <p className="field-hint" id={`${id}-blocked`}>
-          {BLOCKED_MESSAGE}
+          {t('tasks.remindersBlocked')}
         </p>
       )}
       <FieldError id={`${id}-error`} message={error} />

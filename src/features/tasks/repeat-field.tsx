@@ -6,7 +6,23 @@ import { useId, useState } from 'react';
 import type { Task, TaskPatch } from '@/domain/model';
 import { describeRule, formatRule, type Preset, PRESETS, parseRule, presetOf, presetRule } from '@/domain/recurrence';
 import { CustomRepeat } from './custom-repeat';
+import { t } from './messages';
+import { repeatPhrases } from './repeat-phrases';
 import { SelectField } from './select-field';
+
+/** The presets' names in the current language (the domain keeps their order). */
+function presetName(preset: Preset): string {
+  const names: Record<Preset, string> = {
+    never: t('tasks.repeatNever'),
+    daily: t('tasks.repeatDaily'),
+    weekdays: t('tasks.repeatWeekdays'),
+    weekly: t('tasks.repeatWeekly'),
+    monthly: t('tasks.repeatMonthly'),
+    yearly: t('tasks.repeatYearly'),
+    custom: t('tasks.repeatCustom'),
+  };
+  return names[preset];
+}
 
 interface RepeatFieldProps {
   task: Task;
@@ -21,7 +37,7 @@ export function RepeatField({ task, disabled, error, onChange }: RepeatFieldProp
   const parsed = task.repeat ? parseRule(task.repeat) : null;
   const rule = parsed?.ok ? parsed.rule : null;
   const value: Preset = !task.repeat ? 'never' : rule && anchor ? presetOf(rule, anchor) : 'custom';
-  const words = rule && anchor && value === 'custom' ? describeRule(rule, anchor) : parsed && !parsed.ok ? parsed.message : null;
+  const words = rule && anchor && value === 'custom' ? describeRule(rule, anchor, repeatPhrases()) : parsed && !parsed.ok ? parsed.message : null;
   const [editing, setEditing] = useState(false);
   const showCustom = !disabled && (editing || value === 'custom');
 
@@ -36,10 +52,10 @@ export function RepeatField({ task, disabled, error, onChange }: RepeatFieldProp
 
   return (
     <div className="repeat-field">
-      <SelectField label="Repeat" value={editing ? 'custom' : value} disabled={disabled} error={error} onChange={(v) => pick(v as Preset)}>
+      <SelectField label={t('tasks.repeat')} value={editing ? 'custom' : value} disabled={disabled} error={error} onChange={(v) => pick(v as Preset)}>
         {PRESETS.map((p) => (
           <option key={p.value} value={p.value}>
-            {p.label}
+            {presetName(p.value)}
           </option>
         ))}
       </SelectField>

@@ -14,6 +14,7 @@ import type { Step } from '@/domain/model';
 import { errorProps, FieldError } from '@/ui/field-error';
 import { GripIcon, TrashIcon } from '@/ui/icons';
 import { staysPut, useListDrag } from './use-list-drag';
+import { t } from './messages';
 
 interface StepsFieldProps {
   taskId: string;
@@ -82,7 +83,7 @@ function StepItem({ step, index, all, viewOnly, onError, onMove, handle, drag }:
       data-step-id={step.id}
     >
       {!viewOnly && (
-        <span className="step-handle" aria-hidden="true" title="Drag to reorder" {...handle}>
+        <span className="step-handle" aria-hidden="true" title={t('tasks.dragToReorder')} {...handle}>
           <GripIcon />
         </span>
       )}
@@ -99,7 +100,7 @@ function StepItem({ step, index, all, viewOnly, onError, onMove, handle, drag }:
         type="text"
         className="input step-title"
         data-part="title"
-        aria-label={`Edit step ${step.title}`}
+        aria-label={t('tasks.editStep', { title: step.title })}
         readOnly={viewOnly}
         value={draft ?? step.title}
         onChange={(e) => setDraft(e.currentTarget.value)}
@@ -112,7 +113,7 @@ function StepItem({ step, index, all, viewOnly, onError, onMove, handle, drag }:
         }}
       />
       {!viewOnly && (
-        <button type="button" className="icon-btn" aria-label="Delete step" onClick={() => void attempt(() => stepWrites.delete(step.id), onError)}>
+        <button type="button" className="icon-btn" aria-label={t('tasks.deleteStep')} onClick={() => void attempt(() => stepWrites.delete(step.id), onError)}>
           <TrashIcon />
         </button>
       )}
@@ -155,7 +156,8 @@ export function StepsField({ taskId, viewOnly }: StepsFieldProps) {
   return (
     <section className="field steps-field" aria-labelledby={`${id}-label`}>
       <h3 className="field-label" id={`${id}-label`}>
-        Steps{steps.length > 0 && <span className="steps-count"> · {done} of {steps.length} done</span>}
+        {t('tasks.steps')}
+        {steps.length > 0 && <span className="steps-count"> · {t('tasks.stepsDone', { done, total: steps.length })}</span>}
       </h3>
       {steps.length > 0 && (
         <ul ref={listRef} className={drag ? 'steps is-dragging' : 'steps'} aria-labelledby={`${id}-label`}>
@@ -185,8 +187,8 @@ export function StepsField({ taskId, viewOnly }: StepsFieldProps) {
         <input
           type="text"
           className="input"
-          aria-label="Add step"
-          placeholder="Add step"
+          aria-label={t('tasks.addStep')}
+          placeholder={t('tasks.addStep')}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {

@@ -7,6 +7,7 @@ import { DialogShell } from '@/ui/dialog-shell';
 import { TaskForm } from './task-form';
 import type { TaskFormHandle } from './task-form-handle';
 import './tasks.css';
+import { t } from './messages';
 
 export interface TaskDialogProps {
   taskId: string;
@@ -26,7 +27,7 @@ export function TaskDialog({ taskId, onClose }: TaskDialogProps) {
     <DialogShell
       frame="panel"
       className="task-dialog"
-      title={task === null ? "This task doesn't exist" : 'Task'}
+      title={task === null ? t('tasks.missingTitle') : t('tasks.dialogTitle')}
       onOpenChange={(open) => {
         if (!open) void requestClose();
       }}
@@ -37,10 +38,10 @@ export function TaskDialog({ taskId, onClose }: TaskDialogProps) {
     >
       {task === null && (
         <div className="dialog-body">
-          <p>It may have been deleted, or it belongs to a list that is no longer shared with you.</p>
+          <p>{t('tasks.missingText')}</p>
           <p>
             <Link to="/today" className="btn btn-primary">
-              Go to Today
+              {t('tasks.goToday')}
             </Link>
           </p>
         </div>

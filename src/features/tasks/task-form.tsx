@@ -26,6 +26,7 @@ import { StepsField } from './steps-field';
 import type { TaskFormHandle } from './task-form-handle';
 import { useFieldDraft } from './use-field-draft';
 import { useTaskSave } from './use-task-save';
+import { t } from './messages';
 
 interface TaskFormProps {
   task: Task;
@@ -89,12 +90,12 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
 
   return (
     <div className="dialog-body task-form" data-view-only={viewOnly || undefined}>
-      {viewOnly && <p className="task-form-note">You can view this list but not change it.</p>}
+      {viewOnly && <p className="task-form-note">{t('tasks.viewOnly')}</p>}
       <FieldError id={id('form-error')} message={errors.form} />
 
       <div className="field">
         <label className="field-label" htmlFor={id('title')}>
-          Title
+          {t('tasks.title')}
         </label>
         <input
           id={id('title')}
@@ -115,14 +116,14 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
 
       <div className="field">
         <label className="field-label" htmlFor={id('notes')}>
-          Notes
+          {t('tasks.notes')}
         </label>
         <textarea
           id={id('notes')}
           className="input"
           rows={3}
           readOnly={viewOnly}
-          placeholder={viewOnly ? undefined : 'Add notes'}
+          placeholder={viewOnly ? undefined : t('tasks.addNotes')}
           {...notes.inputProps(() => void saveNotes())}
           {...errorProps(id('notes-error'), notes.error)}
         />
@@ -187,7 +188,7 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
           disabled={viewOnly}
           onChange={(e) => void save({ done: e.currentTarget.checked }, 'form')}
         />
-        Done
+        {t('tasks.done')}
       </label>
 
       {addedBy && <p className="task-added-by">{addedBy}</p>}
@@ -211,7 +212,7 @@ export function TaskForm({ task, ref, onDelete }: TaskFormProps) {
             }}
           >
             <TrashIcon />
-            Delete task
+            {t('tasks.deleteTask')}
           </button>
         )}
       </div>

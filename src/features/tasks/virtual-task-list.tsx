@@ -13,6 +13,7 @@ import { reportWriteError } from '@/connected/write-error';
 import { TaskRowView } from '@/ui/task-row';
 import type { List, Task } from '@/domain/model';
 import { usePointerReorder } from './use-pointer-reorder';
+import { t } from './messages';
 
 interface VirtualTaskListProps {
   tasks: Task[];
@@ -82,7 +83,7 @@ export const VirtualTaskList = memo(function VirtualTaskList({ tasks, list, toda
       return;
     }
     const to = slot > from ? slot - 1 : slot;
-    announce(`Moved "${task.title}" to position ${to + 1} of ${tasks.length}`);
+    announce(t('tasks.moved', { title: task.title, position: to + 1, total: tasks.length }));
     virtualizer.scrollToIndex(to, { align: 'auto' });
     if (refocus) {
       // Reordering can move the row's DOM node, which drops focus; put it back.
@@ -124,7 +125,7 @@ export const VirtualTaskList = memo(function VirtualTaskList({ tasks, list, toda
       <ul
         ref={listRef}
         className={drag ? 'task-list virtual-list is-dragging' : 'task-list virtual-list'}
-        aria-label={`${list.name} tasks`}
+        aria-label={t('tasks.listTasks', { name: list.name })}
         style={{ height: virtualizer.getTotalSize() }}
       >
         {items.map((item) => {
@@ -159,7 +160,7 @@ export const VirtualTaskList = memo(function VirtualTaskList({ tasks, list, toda
                   <button
                     type="button"
                     className="icon-btn move-up"
-                    aria-label="Move up"
+                    aria-label={t('tasks.moveUp')}
                     disabled={index === 0}
                     onClick={() => void move(index, index - 1, '.move-up')}
                   >
@@ -168,7 +169,7 @@ export const VirtualTaskList = memo(function VirtualTaskList({ tasks, list, toda
                   <button
                     type="button"
                     className="icon-btn move-down"
-                    aria-label="Move down"
+                    aria-label={t('tasks.moveDown')}
                     disabled={index === tasks.length - 1}
                     onClick={() => void move(index, index + 2, '.move-down')}
                   >

@@ -6,6 +6,7 @@ import { runBulk } from '@/connected/bulk-bar';
 import { DateChoices } from '@/ui/date-choices';
 import { DialogShell } from '@/ui/dialog-shell';
 import { formatCount } from '@/ui/format';
+import { t } from './messages';
 
 export default function RescheduleSheet({ tasks, today, onClose }: { tasks: readonly Task[]; today: string; onClose: () => void }) {
   const setOpen = (open: boolean) => !open && onClose();
@@ -17,12 +18,11 @@ export default function RescheduleSheet({ tasks, today, onClose }: { tasks: read
       { kind: 'date', due_date: day, today },
     );
   };
-  const n = tasks.length === 1 ? '1 overdue task' : `${formatCount(tasks.length)} overdue tasks`;
   return (
     <DialogShell
       frame="sheet"
       onOpenChange={setOpen}
-      title={`Reschedule ${n}`}
+      title={t('today.rescheduleTitle', { count: tasks.length, n: formatCount(tasks.length) })}
       onCloseAutoFocus={(e) => {
         e.preventDefault();
         document.querySelector<HTMLElement>('.reschedule-button')?.focus();
@@ -30,7 +30,7 @@ export default function RescheduleSheet({ tasks, today, onClose }: { tasks: read
     >
       <div className="reschedule-body">
         <button type="button" className="btn btn-primary" onClick={() => move(today)}>
-          Move all to today
+          {t('today.moveAll')}
         </button>
         <DateChoices value={null} today={today} noDate={false} onSelect={move} />
       </div>

@@ -1,6 +1,7 @@
 // Today's "Reschedule" button; its sheet (the date picker, the bulk write) loads when pressed.
 import { lazy, Suspense, useState } from 'react';
 import type { Task } from '@/domain/model';
+import { t } from './messages';
 
 const Sheet = lazy(() => import('./reschedule-sheet'));
 
@@ -9,7 +10,7 @@ export function RescheduleButton({ tasks, today }: { tasks: readonly Task[]; tod
   return (
     <>
       <button type="button" className="btn btn-sm reschedule-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        Reschedule
+        {t('today.reschedule')}
       </button>
       {open && (
         <Suspense fallback={null}>

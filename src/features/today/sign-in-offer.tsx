@@ -3,6 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useAccount } from '@/sync-status/use-sync-status';
+import { t } from './messages';
 import './sign-in-offer.css';
 
 export const OFFER_DISMISSED_KEY = 'daybook-sign-in-offer-dismissed';
@@ -30,14 +31,14 @@ export function SignInOffer() {
   }
 
   return (
-    <section className="sign-in-offer" aria-label="Sync offer">
-      <p className="sign-in-offer-text">Your tasks are on this device only. Sign in to sync them to your other devices.</p>
+    <section className="sign-in-offer" aria-label={t('today.offerLabel')}>
+      <p className="sign-in-offer-text">{t('today.offerText')}</p>
       <div className="sign-in-offer-actions">
         <Link to="/sign-in" className="btn btn-sm">
-          Sign in
+          {t('today.signIn')}
         </Link>
         <button type="button" className="btn btn-ghost btn-sm" onClick={dismiss}>
-          Not now
+          {t('today.notNow')}
         </button>
       </div>
     </section>

@@ -13,6 +13,7 @@ import { useToday } from '@/ui/use-today';
 import type { Task } from '@/domain/model';
 import { QuickAdd } from '@/connected/quick-add/quick-add';
 import { SignInOffer } from './sign-in-offer';
+import { t } from './messages';
 import { Screen } from '@/ui/screen';
 import { useBootSnapshot } from '@/connected/boot-snapshot';
 import { SelectButton, SelectionScope } from '@/ui/selection-scope';
@@ -74,7 +75,7 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
   return (
     <SelectionScope ids={ids}>
     <Screen
-      title="Today"
+      title={t('today.title')}
       subtitle={longDate(today)}
       actions={
         othersShown || ids.length > 0 ? (
@@ -85,12 +86,12 @@ export function TodayScreen({ focusQuickAdd = false }: TodayScreenProps) {
         ) : undefined
       }
     >
-      <QuickAdd defaults={{ due_date: today }} placeholder="Add a task for today" autoFocus={focusQuickAdd} onScreen={(t) => t.due_date !== null && t.due_date <= today} />
-      {groups && groups.overdue.length > 0 && section('today-overdue', 'Overdue', groups.overdue, true, <RescheduleButton tasks={groups.overdue} today={today} />)}
-      {groups && groups.today.length > 0 && section('today-due', 'Due today', groups.today)}
-      {groups && groups.deadline.length > 0 && section('today-deadline', 'Deadline', groups.deadline)}
+      <QuickAdd defaults={{ due_date: today }} placeholder={t('today.addPlaceholder')} autoFocus={focusQuickAdd} onScreen={(t) => t.due_date !== null && t.due_date <= today} />
+      {groups && groups.overdue.length > 0 && section('today-overdue', t('today.overdue'), groups.overdue, true, <RescheduleButton tasks={groups.overdue} today={today} />)}
+      {groups && groups.today.length > 0 && section('today-due', t('today.dueToday'), groups.today)}
+      {groups && groups.deadline.length > 0 && section('today-deadline', t('today.deadline'), groups.deadline)}
       {groups && groups.overdue.length === 0 && groups.today.length === 0 && groups.deadline.length === 0 && (
-        <EmptyState title="Nothing due today">Tasks you add here are due today.</EmptyState>
+        <EmptyState title={t('today.emptyTitle')}>{t('today.emptyText')}</EmptyState>
       )}
       <SignInOffer />
     </Screen>

@@ -11,7 +11,7 @@ import { useFormatAnswers } from '@/ui/use-format-answers';
 import { TaskRow } from '@/connected/task-row';
 import { useListsById } from '@/connected/use-lists-by-id';
 import { useToday } from '@/ui/use-today';
-import { dayLabel, groupByDay, isoFromParts, monthGridRange, parseIso, UPCOMING_DAYS } from '@/lib/dates';
+import { daysBetween, dayLabel, groupByDay, isoFromParts, monthGridRange, parseIso, UPCOMING_DAYS } from '@/lib/dates';
 import type { List } from '@/domain/model';
 import { QuickAdd } from '@/connected/quick-add/quick-add';
 import { RepeatRowView } from '@/ui/repeat-row';
@@ -21,6 +21,7 @@ import { SelectButton, SelectionOrder, SelectionScope } from '@/ui/selection-sco
 import { BulkBar } from '@/connected/bulk-bar';
 import { EveryonesTasksToggle, useMineFirst } from '@/connected/mine-first';
 import { isMineOrNobodys, mineFirst } from '@/domain/mine-first';
+import { t } from './messages';
 import './upcoming.css';
 
 export interface UpcomingScreenProps {
@@ -31,9 +32,9 @@ export interface UpcomingScreenProps {
 
 /** "Today · Monday 23 November", "Wednesday 25 November". */
 function dayHeading(iso: string, today: string) {
-  const relative = dayLabel(iso, today);
   const long = longDate(iso, today);
-  return relative === 'Today' || relative === 'Tomorrow' ? `${relative} · ${long}` : long;
+  const diff = daysBetween(today, iso);
+  return diff === 0 || diff === 1 ? `${dayLabel(iso, today)} · ${long}` : long;
 }
 
 function firstOfMonth(iso: string) {
@@ -60,9 +61,9 @@ export function UpcomingScreen({ day, onDayChange }: UpcomingScreenProps) {
 
   return (
     <SelectionScope>
-    <Screen title="Upcoming" subtitle={day ? dayHeading(day, today) : `The next ${UPCOMING_DAYS} days`} className="upcoming-screen" actions={<SelectButton />}>
+    <Screen title={t('upcoming.title')} subtitle={day ? dayHeading(day, today) : t('upcoming.nextDays', { count: UPCOMING_DAYS })} className="upcoming-screen" actions={<SelectButton />}>
       <div className="upcoming-layout">
-        <aside className="upcoming-calendar" aria-label="Calendar">
+        <aside className="upcoming-calendar" aria-label={t('upcoming.calendar')}>
           <DatePicker
             value={day ?? null}
             onSelect={(iso) => onDayChange(iso ?? undefined)}
@@ -72,7 +73,7 @@ export function UpcomingScreen({ day, onDayChange }: UpcomingScreenProps) {
           />
           {day && (
             <button type="button" className="btn btn-ghost upcoming-reset" onClick={() => onDayChange(undefined)}>
-              Show the next {UPCOMING_DAYS} days
+              {t('upcoming.showNextDays', { count: UPCOMING_DAYS })}
             </button>
           )}
         </aside>
@@ -150,10 +151,10 @@ function DayView({ day, today, lists }: DaysProps & { day: string }) {
         {heading}{' '}
         {items && <span className="section-count">{items.length}</span>}
       </h2>
-      <QuickAdd key={day} defaults={{ due_date: day }} placeholder={`Add a task for ${dayLabel(day, today)}`} onScreen={(t) => t.due_date === day} />
+      <QuickAdd key={day} defaults={{ due_date: day }} placeholder={t('upcoming.addFor', { day: dayLabel(day, today) })} onScreen={(t) => t.due_date === day} />
       {toggle}
       {items && items.length > 0 && <DayTasks day={day} items={items} today={today} lists={lists} steps={steps} comments={comments} />}
-      {items && items.length === 0 && <p className="day-empty">Nothing planned for this day.</p>}
+      {items && items.length === 0 && <p className="day-empty">{t('upcoming.nothingPlanned')}</p>}
     </section>
   );
 }
@@ -175,7 +176,7 @@ function NextDays({ today, lists, onPick }: DaysProps & { onPick: (day: string) 
                 <span className="section-count">{group.tasks.length}</span>
               ) : (
                 <button type="button" className="day-add" onClick={() => onPick(group.date)}>
-                  Plan{' '}
+                  {t('upcoming.plan')}{' '}
                   <span className="visually-hidden">{dayHeading(group.date, today)}</span>
                 </button>
               )}
