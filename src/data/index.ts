@@ -19,7 +19,7 @@ export type { Identity } from './db/identity';
 export { LOCAL_DATABASE, META } from './db/identity';
 export type { MoveTarget, NewList, NewTask, OccurrenceDone } from './write';
 export { comments, invitations, lists, members, notifications, profile, steps, tasks } from './write';
-export { BULK_LIMIT, BULK_TOO_MANY, bulk, type BulkAction, type BulkResult, type BulkSkip } from './write';
+export { BULK_LIMIT, BULK_TOO_MANY, bulk, bulkTooMany, type BulkAction, type BulkResult, type BulkSkip } from './write';
 export { labelsByTask, listLabels } from './labels/queries';
 export type { StepCount } from './read/step-queries';
 export { listStepCounts, stepCounts, taskSteps } from './read/step-queries';

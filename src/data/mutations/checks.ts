@@ -3,6 +3,7 @@
 import { ValidationError } from '@/lib/errors';
 import type { List, MutationError, Role } from '@/domain/model';
 import { memberKey, type Rows } from './types';
+import './messages';
 
 export const LIST_MISSING = 'That list no longer exists';
 export const TASK_MISSING = 'That task no longer exists';
@@ -52,7 +53,7 @@ export function valid<T>(check: () => T): T {
   try {
     return check();
   } catch (err) {
-    if (err instanceof ValidationError) refuse('invalid', err.message, err.field);
+    if (err instanceof ValidationError) refuse('invalid', err.english, err.field);
     throw err;
   }
 }
