@@ -3,7 +3,6 @@
 import { ValidationError } from '@/lib/errors';
 import { codePoints, hasForbiddenCharacter, trimText } from '@/lib/text';
 import type { FeedOptions } from './model';
-import './messages';
 
 export const FEED_LIMITS = { perPerson: 10, name: 80 } as const;
 

@@ -3,7 +3,6 @@
 // a filter's screen rather than with the writes.
 import { ValidationError } from '@/lib/errors';
 import { codePoints, hasForbiddenCharacter, trimText } from '@/lib/text';
-import './messages';
 
 export type DueChoice = 'overdue' | 'today' | 'next7' | 'none' | { from: string; to: string };
 

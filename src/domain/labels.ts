@@ -2,7 +2,6 @@
 // code points) and the limits, shared by the writes, the pure applies and import.
 import { ValidationError } from '@/lib/errors';
 import { codePoints, hasForbiddenCharacter, trimText } from '@/lib/text';
-import './messages';
 
 export const LABEL_LIMITS = { name: 60, perPerson: 500, perTask: 20 } as const;
 

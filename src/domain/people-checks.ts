@@ -4,7 +4,6 @@ import { ValidationError } from '@/lib/errors';
 import { codePoints, hasForbiddenCharacter, trimText } from '@/lib/text';
 import { LIST_COLORS } from './model';
 import { LANGUAGES, type ProfilePatch } from './people';
-import './messages';
 
 export const NAME_MAX = 50;
 

@@ -5,7 +5,6 @@ import { ValidationError } from '@/lib/errors';
 import { LIST_COLORS, type ListColor, type Priority, type TaskPatch } from './model';
 import { checkRepeat } from './recurrence/parse';
 import { codePoints, hasForbiddenCharacter, normalizeNewlines, trimText } from '@/lib/text';
-import './messages';
 
 // In dates.ts so that a route checking a date in the URL doesn't load these checks (and the
 // recurrence parser a repeat needs) with the first screen.

@@ -3,7 +3,6 @@
 import { ValidationError } from '@/lib/errors';
 import type { List, MutationError, Role } from '@/domain/model';
 import { memberKey, type Rows } from './types';
-import './messages';
 
 export const LIST_MISSING = 'That list no longer exists';
 export const TASK_MISSING = 'That task no longer exists';

@@ -1,7 +1,7 @@
 // Changing many tasks at once (./bulk.ts) loads when it is first used, not with the first screen.
 import { formatNumber } from '@/lib/i18n/format';
 import type { DaybookDb } from '../db/schema';
-import { t } from '../messages';
+import { t } from './messages';
 import type { BulkAction, BulkResult } from './bulk';
 
 export type { BulkAction, BulkResult, BulkSkip } from './bulk';
@@ -12,7 +12,7 @@ export const BULK_TOO_MANY = `Select at most ${BULK_LIMIT.toLocaleString('en')} 
 
 /** BULK_TOO_MANY in the current language, its number written as the language writes it. */
 export function bulkTooMany(): string {
-  return t('data.bulkTooMany', { count: formatNumber(BULK_LIMIT) });
+  return t('write.bulkTooMany', { count: formatNumber(BULK_LIMIT) });
 }
 
 export const bulk = {

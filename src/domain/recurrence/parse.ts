@@ -15,7 +15,6 @@ import {
   WEEKDAYS,
   type Weekday,
 } from './rule';
-import '../messages';
 
 export type ParseResult = { ok: true; rule: Rule } | { ok: false; message: string };
 

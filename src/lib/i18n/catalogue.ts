@@ -10,6 +10,8 @@ export type MessageValues = Record<string, unknown>;
 
 const english: Messages = {};
 let translated: Messages = {};
+/** The English of the messages that travel as text (./catalogues/travelling.ts), once another language is in use. */
+let travelling: Messages = {};
 
 function load(language: Language): void {
   i18n.load(language, { ...english, ...translated });
@@ -38,8 +40,13 @@ export function catalogue<T extends Record<string, string>>(en: T): (key: keyof 
 /** Loads `language`'s catalogues (null = the browser's) and makes it current. */
 export async function switchLanguage(language: Language | null): Promise<void> {
   const next = resolveLanguage(language);
-  const messages = next === 'en' ? {} : (await LOADERS[next]()).default;
+  const [messages, sources] =
+    next === 'en' ? [{}, travelling] : await Promise.all([LOADERS[next]().then((m) => m.default), import('./catalogues/travelling').then((m) => m.default)]);
   translated = messages;
+  if (sources !== travelling) {
+    travelling = sources;
+    index = null;
+  }
   load(next);
   setCurrentLanguage(language);
 }
@@ -60,7 +67,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 function indexEnglish(): NonNullable<typeof index> {
   const exact = new Map<string, string>();
   const patterns: Pattern[] = [];
-  for (const [key, compiled] of Object.entries(english) as [string, Compiled][]) {
+  for (const [key, compiled] of Object.entries({ ...english, ...travelling }) as [string, Compiled][]) {
     const parts = typeof compiled === 'string' ? [compiled] : compiled;
     // Only plain text and simple {placeholders}: a plural's words are found by its translation's caller.
     if (!parts.every((p) => typeof p === 'string' || (Array.isArray(p) && p.length === 1))) continue;

@@ -1,4 +1,4 @@
-// The words of the data layer's own checks, of import and of bulk edits.
+// The words the writes' own screens show before anything is written (the bulk bar's limit).
 import { catalogue } from '@/lib/i18n/catalogue';
 import en from './locales/en.json';
 
