@@ -19,7 +19,7 @@ export type { Identity } from './db/identity';
 export { LOCAL_DATABASE, META } from './db/identity';
 export type { MoveTarget, NewList, NewTask, OccurrenceDone } from './write';
 export { comments, invitations, lists, members, notifications, profile, steps, tasks } from './write';
-export { BULK_LIMIT, BULK_TOO_MANY, bulk, bulkTooMany, type BulkAction, type BulkResult, type BulkSkip } from './write';
+export { BULK_LIMIT, BULK_TOO_MANY, bulk, type BulkAction, type BulkResult, type BulkSkip } from './write';
 export { labelsByTask, listLabels } from './labels/queries';
 export type { StepCount } from './read/step-queries';
 export { listStepCounts, stepCounts, taskSteps } from './read/step-queries';
@@ -27,6 +27,7 @@ export { commentCounts, listCommentCounts, taskComments } from './read/comment-q
 export { observe } from './live/observe';
 export { deferFirstRuns, endDeferredFirstRuns } from './live/first-runs';
 export { preloadWrites } from './write/preload';
+export { bulkTooMany } from './write/bulk-loader';
 export { markReminderShown, SHOWN_KEEP_MS, wasReminderShown } from './reminders/shown';
 export type { ListSharing, PendingInvite, PendingMemberChanges, Show } from './read/queries';
 export {

@@ -15,4 +15,4 @@ export { comments } from './comments';
 export { notifications } from './notifications';
 export { type NewTask, tasks } from './tasks';
 export type { OccurrenceDone } from './tasks-repeat';
-export { BULK_LIMIT, BULK_TOO_MANY, bulk, bulkTooMany, type BulkAction, type BulkResult, type BulkSkip } from './bulk-loader';
+export { BULK_LIMIT, BULK_TOO_MANY, bulk, type BulkAction, type BulkResult, type BulkSkip } from './bulk-loader';
