@@ -7,9 +7,10 @@ import { type HistoryReader, historyReader } from './history';
 import { type LinkJoin, linkJoin } from './link-join';
 import { createLeadership, type Leadership } from './leader';
 import type { InvitationLink } from '@/domain/invitation-link';
+import { localizeMessage } from '@/lib/i18n/catalogue';
 import type { AccountAuth, AuthAnswer, AuthLinkType, AuthPort, Clock, SyncDatabases, SyncEnvironment } from './ports';
 import { shallowEqual } from './shallow';
-import { spoken } from './messages';
+import { spoken, spokenEvent } from './messages';
 import { type AccountStorage, readStoredAccount, watchStoredAccount, writeStoredAccount } from './stored-account';
 import type { Account, AuthOutcome, EngineEvent, SyncListener, SyncStatus } from './types';
 
@@ -87,7 +88,9 @@ export function createSync(deps: SyncDeps): Sync {
   function compute(): SyncStatus {
     const s = account.state !== 'local' ? engine?.getStatus() : undefined;
     if (!s) return { status: 'local', pending: 0, account, lastSyncedAt: null, failing: null, leader: false, pull: null };
-    return { status: s.status, pending: s.pending, account, lastSyncedAt: s.lastSyncedAt, failing: s.failing, leader: s.leader, pull: s.pull };
+    // what went wrong is kept in English; the screens get it in the person's language
+    const failing = s.failing === null ? null : localizeMessage(s.failing);
+    return { status: s.status, pending: s.pending, account, lastSyncedAt: s.lastSyncedAt, failing, leader: s.leader, pull: s.pull };
   }
 
   function emitAll(event: Parameters<SyncListener>[0]) {
@@ -163,7 +166,7 @@ export function createSync(deps: SyncDeps): Sync {
   function onEngineEvent(event: EngineEvent) {
     if (event.type === 'status') return refresh();
     if (event.type === 'expired' && account.state === 'signed-in' && !sessionEnded(account)) return;
-    emitAll(event);
+    emitAll(spokenEvent(event));
   }
 
   async function stopEngine() {
