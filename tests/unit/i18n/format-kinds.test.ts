@@ -141,3 +141,14 @@ describe('the day names every screen takes from @/lib/dates', () => {
     expect(dayLabel('2026-12-31', '2027-01-01')).toBe('Ayer');
   });
 });
+
+describe('the first day of the week', () => {
+  it('is the app language’s locale’s unless the person picks one', async () => {
+    const { getWeekStart } = await import('@/domain/week-start');
+    // an American browser's English starts on Sunday; German, chosen in the same browser, on Monday
+    vi.stubGlobal('navigator', { language: 'en-US', languages: ['en-US'] });
+    expect(getWeekStart()).toBe(7);
+    await switchLanguage('de');
+    expect(getWeekStart()).toBe(1);
+  });
+});
