@@ -30,7 +30,10 @@ const ways: [string, () => unknown][] = [
     () =>
       ROWS.map((iso) => {
         let f = kept.get('de');
-        if (!f) kept.set('de', (f = new Intl.DateTimeFormat('de', OPTIONS)));
+        if (!f) {
+          f = new Intl.DateTimeFormat('de', OPTIONS);
+          kept.set('de', f);
+        }
         return f.format(utc(iso));
       }),
   ],
