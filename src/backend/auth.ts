@@ -6,6 +6,7 @@
 import { isAuthRetryableFetchError, type AuthError, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import type { AuthPort, AuthRefusal, AuthSignal, AuthUser } from '@/sync/ports';
 import { createAccountAuth } from './account-auth';
+import { t } from './messages';
 import { subscribePokes } from './pokes';
 import { createRpcTransport } from './transport';
 
@@ -38,7 +39,7 @@ export function tooManyAttempts(message: string): string {
   const seconds = /after (\d+) seconds?/.exec(message)?.[1];
   if (!seconds) return AUTH_MESSAGES.tooManyLater;
   const minutes = Math.max(1, Math.ceil(Number(seconds) / 60));
-  return `Too many attempts — try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return t('backend.tooManyIn', { minutes });
 }
 
 /** Maps supabase-js auth errors to what the sign-in screen shows, and at which field. */

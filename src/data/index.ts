@@ -27,6 +27,7 @@ export { commentCounts, listCommentCounts, taskComments } from './read/comment-q
 export { observe } from './live/observe';
 export { deferFirstRuns, endDeferredFirstRuns } from './live/first-runs';
 export { preloadWrites } from './write/preload';
+export { bulkTooMany } from './write/bulk-loader';
 export { markReminderShown, SHOWN_KEEP_MS, wasReminderShown } from './reminders/shown';
 export type { ListSharing, PendingInvite, PendingMemberChanges, Show } from './read/queries';
 export {

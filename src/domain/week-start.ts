@@ -1,6 +1,7 @@
 // Settings → "Week starts on" (SPEC §18): the locale's first day unless the person picks one. Kept
 // on this device in localStorage like the quick-add switch; this is the one place the app reads it,
 // so a synced profile value can take over here without touching the screens.
+import { intlLocale } from '@/lib/i18n/language';
 import { localStore } from '@/lib/local-storage';
 import { type FirstDay, localeFirstDay } from './week';
 
@@ -13,8 +14,8 @@ export function getWeekStartChoice(): FirstDay | null {
   return Number.isInteger(stored) && stored >= 1 && stored <= 7 ? (stored as FirstDay) : null;
 }
 
-/** The first day of the week the app uses. */
-export function getWeekStart(locale: string = typeof navigator === 'undefined' ? 'en' : navigator.language): FirstDay {
+/** The first day of the week the app uses: the locale's is the app's language's, as its dates are. */
+export function getWeekStart(locale: string = intlLocale()): FirstDay {
   return getWeekStartChoice() ?? localeFirstDay(locale);
 }
 

@@ -1,23 +1,43 @@
 // Errors the UI shows to the user; kept here (pure) so validation and the data layer share them.
+// Their words are English where they are made (tests, logs and the server's refusals compare
+// them byte for byte) and read in the current language wherever `message` is shown.
+import { localizeMessage } from './i18n/catalogue';
+import { t } from './messages';
+
+/** `message` read in the language of the moment it is read, from the English it was made with. */
+function speakOnRead(error: Error, english: string): void {
+  Object.defineProperty(error, 'message', { get: () => localizeMessage(english), configurable: true, enumerable: false });
+}
 
 /** A field failed SPEC §5 validation; the UI shows `message` next to `field`. Nothing was written. */
 export class ValidationError extends Error {
   override readonly name = 'ValidationError';
+  /** The message as made, in English: what refusals carry and the sync centre keeps. */
+  readonly english: string;
   constructor(
     readonly field: string,
     message: string,
   ) {
     super(message);
+    this.english = message;
+    speakOnRead(this, message);
   }
 }
 
 export const STORAGE_FULL_MESSAGE = 'Storage is full — nothing was saved';
 
+/** SPEC §8's "Storage is full — nothing was saved", in the current language. */
+export function storageFullMessage(): string {
+  return t('lib.storageFull');
+}
+
 /** IndexedDB refused the write for lack of space; the transaction was rolled back. */
 export class StorageFullError extends Error {
   override readonly name = 'StorageFullError';
+  readonly english = STORAGE_FULL_MESSAGE;
   constructor(override readonly cause?: unknown) {
     super(STORAGE_FULL_MESSAGE);
+    Object.defineProperty(this, 'message', { get: storageFullMessage, configurable: true, enumerable: false });
   }
 }
 

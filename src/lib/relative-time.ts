@@ -1,25 +1,12 @@
-// "just now", "5 minutes ago", "yesterday" — for times the user reads at a glance (last synced).
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
+// "just now", "5 minutes ago", "yesterday" — for times the user reads at a glance (last synced),
+// and the full date and time beside them; both in the current language (./i18n/format.ts).
+import { formatDateTime, formatLocale, formatRelative } from './i18n/format';
 
-export function relativeTime(iso: string, now: number, locale?: string): string {
-  const seconds = Math.round((Date.parse(iso) - now) / 1000);
-  // A clock a little ahead of the server's still reads as now.
-  if (Math.abs(seconds) < 45) return 'just now';
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-  }
-  return format.format(Math.round(seconds / 60), 'minute');
+export function relativeTime(iso: string, now: number, locale: string = formatLocale()): string {
+  return formatRelative(iso, now, locale);
 }
 
 /** The full local date and time, e.g. "23 Nov 2026, 14:05". */
-export function absoluteTime(iso: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export function absoluteTime(iso: string, locale: string = formatLocale()): string {
+  return formatDateTime(iso, locale);
 }

@@ -7,8 +7,10 @@ import { type HistoryReader, historyReader } from './history';
 import { type LinkJoin, linkJoin } from './link-join';
 import { createLeadership, type Leadership } from './leader';
 import type { InvitationLink } from '@/domain/invitation-link';
+import { localizeMessage } from '@/lib/i18n/catalogue';
 import type { AccountAuth, AuthAnswer, AuthLinkType, AuthPort, Clock, SyncDatabases, SyncEnvironment } from './ports';
 import { shallowEqual } from './shallow';
+import { spoken, spokenEvent } from './messages';
 import { type AccountStorage, readStoredAccount, watchStoredAccount, writeStoredAccount } from './stored-account';
 import type { Account, AuthOutcome, EngineEvent, SyncListener, SyncStatus } from './types';
 
@@ -86,7 +88,9 @@ export function createSync(deps: SyncDeps): Sync {
   function compute(): SyncStatus {
     const s = account.state !== 'local' ? engine?.getStatus() : undefined;
     if (!s) return { status: 'local', pending: 0, account, lastSyncedAt: null, failing: null, leader: false, pull: null };
-    return { status: s.status, pending: s.pending, account, lastSyncedAt: s.lastSyncedAt, failing: s.failing, leader: s.leader, pull: s.pull };
+    // what went wrong is kept in English; the screens get it in the person's language
+    const failing = s.failing === null ? null : localizeMessage(s.failing);
+    return { status: s.status, pending: s.pending, account, lastSyncedAt: s.lastSyncedAt, failing, leader: s.leader, pull: s.pull };
   }
 
   function emitAll(event: Parameters<SyncListener>[0]) {
@@ -162,7 +166,7 @@ export function createSync(deps: SyncDeps): Sync {
   function onEngineEvent(event: EngineEvent) {
     if (event.type === 'status') return refresh();
     if (event.type === 'expired' && account.state === 'signed-in' && !sessionEnded(account)) return;
-    emitAll(event);
+    emitAll(spokenEvent(event));
   }
 
   async function stopEngine() {
@@ -196,7 +200,7 @@ export function createSync(deps: SyncDeps): Sync {
   }
 
   async function signedIn(result: Awaited<ReturnType<AuthPort['signIn']>>): Promise<AuthOutcome> {
-    if (!result.ok) return result;
+    if (!result.ok) return spoken(result);
     const { userId, email } = result.user;
     const sameUser = account.state !== 'local' && account.userId === userId;
     setAccount({ state: 'signed-in', userId, email });
@@ -239,8 +243,8 @@ export function createSync(deps: SyncDeps): Sync {
   }
 
   const UNAVAILABLE: AuthAnswer = { ok: false, message: 'Not available with this server' };
-  function withAccount<T>(use: (account: AccountAuth) => Promise<T>, otherwise: T): Promise<T> {
-    return deps.auth.account ? use(deps.auth.account) : Promise.resolve(otherwise);
+  function withAccount<T extends { ok: boolean }>(use: (account: AccountAuth) => Promise<T>, otherwise: T): Promise<T> {
+    return (deps.auth.account ? use(deps.auth.account) : Promise.resolve(otherwise)).then(spoken);
   }
 
   async function signOut(scope: 'local' | 'global' = 'local') {
@@ -303,11 +307,11 @@ export function createSync(deps: SyncDeps): Sync {
     links: linkJoin(() => (account.state === 'signed-in' ? deps.auth.transportFor(account.userId) : null)),
     history: historyReader(() => (account.state === 'signed-in' ? deps.auth.transportFor(account.userId) : null)),
     async deleteAccount() {
-      if (account.state !== 'signed-in' || !deps.auth.deleteAccount) return { ok: false, message: 'Sign in to delete your account' };
+      if (account.state !== 'signed-in' || !deps.auth.deleteAccount) return spoken({ ok: false, message: 'Sign in to delete your account' });
       const userId = account.userId;
       const answer = await deps.auth.deleteAccount();
       if (answer.ok) await forgetAccount(userId);
-      return answer;
+      return spoken(answer);
     },
     stopInvitationMail: async (token) => (deps.auth.stopInvitationMail ? deps.auth.stopInvitationMail(token) : 'unreachable'),
   };

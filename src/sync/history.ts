@@ -1,5 +1,6 @@
 // A task's history and a list's activity (SPEC §17): read from the server as the signed-in person,
 // a page at a time; they need a connection, so an answer says when there is none.
+import { spoken } from './messages';
 import type { HistoryEntry, SyncTransport, TransportOutcome } from './ports';
 
 export type { HistoryEntry };
@@ -23,10 +24,10 @@ function answer(outcome: TransportOutcome<HistoryEntry[]>): HistoryAnswer {
 export function historyReader(transport: () => Port | null): HistoryReader {
   async function ask(call: (t: Port) => Promise<TransportOutcome<HistoryEntry[]>> | undefined): Promise<HistoryAnswer> {
     const t = transport();
-    if (!t) return { ok: false, problem: 'signed_out', message: 'Not signed in' };
+    if (!t) return spoken<HistoryAnswer>({ ok: false, problem: 'signed_out', message: 'Not signed in' });
     try {
       const outcome = await call(t);
-      return outcome ? answer(outcome) : { ok: false, problem: 'offline', message: 'This server keeps no history' };
+      return spoken<HistoryAnswer>(outcome ? answer(outcome) : { ok: false, problem: 'offline', message: 'This server keeps no history' });
     } catch (err) {
       return { ok: false, problem: 'offline', message: err instanceof Error ? err.message : String(err) };
     }

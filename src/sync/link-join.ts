@@ -1,6 +1,7 @@
 // Joining a list through a share link (SPEC §13.1): what the join page shows first
 // (link_preview) and the join itself (join_list), both asked of the server as the signed-in
 // person. A refusal's code (supabase/schemas/apply_link.sql) becomes the reason the page shows.
+import { spoken } from './messages';
 import type { LinkPreview, SyncTransport, TransportOutcome } from './ports';
 
 export type { LinkPreview };
@@ -32,10 +33,10 @@ function answer<T>(outcome: TransportOutcome<T>): LinkAnswer<T> {
 export function linkJoin(transport: () => Pick<SyncTransport, 'linkPreview' | 'joinList'> | null): LinkJoin {
   async function ask<T>(call: (t: Pick<SyncTransport, 'linkPreview' | 'joinList'>) => Promise<TransportOutcome<T>> | undefined): Promise<LinkAnswer<T>> {
     const t = transport();
-    if (!t) return { ok: false, problem: 'signed_out', message: 'Not signed in' };
+    if (!t) return spoken<LinkAnswer<T>>({ ok: false, problem: 'signed_out', message: 'Not signed in' });
     try {
       const outcome = await call(t);
-      return outcome ? answer(outcome) : { ok: false, problem: 'offline', message: 'This server has no share links' };
+      return spoken<LinkAnswer<T>>(outcome ? answer(outcome) : { ok: false, problem: 'offline', message: 'This server has no share links' });
     } catch (err) {
       return { ok: false, problem: 'offline', message: err instanceof Error ? err.message : String(err) };
     }

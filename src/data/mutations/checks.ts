@@ -52,7 +52,7 @@ export function valid<T>(check: () => T): T {
   try {
     return check();
   } catch (err) {
-    if (err instanceof ValidationError) refuse('invalid', err.message, err.field);
+    if (err instanceof ValidationError) refuse('invalid', err.english, err.field);
     throw err;
   }
 }

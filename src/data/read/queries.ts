@@ -3,6 +3,7 @@
 // Tombstones (deleted_at set) are never returned.
 import Dexie from 'dexie';
 import { addDays } from '@/lib/dates';
+import { localizeMessage } from '@/lib/i18n/catalogue';
 import type { Invitation, List, Member, RefusedEntry, Role, Task } from '@/domain/model';
 import { getDb } from '../db/database';
 import { type DaybookDb, STATE, type TaskRow, toList, toTask } from '../db/schema';
@@ -294,8 +295,13 @@ export function outboxCount(db: DaybookDb = getDb()): Promise<number> {
   return db.outbox.count();
 }
 
-export function refusedEntries(db: DaybookDb = getDb()): Promise<RefusedEntry[]> {
-  return db.refused.orderBy('id').toArray();
+/** The refused changes, their reasons (kept in English, as the server gave them) in the person's language. */
+export async function refusedEntries(db: DaybookDb = getDb()): Promise<RefusedEntry[]> {
+  const entries = await db.refused.orderBy('id').toArray();
+  return entries.map((entry) => {
+    const said = localizeMessage(entry.error.message);
+    return said === entry.error.message ? entry : { ...entry, error: { ...entry.error, message: said } };
+  });
 }
 
 /** The highest position among a list's live tasks, open or done, for appending at the end. */

@@ -1,19 +1,26 @@
-// The reminder times a person picks from (SPEC §11.4), in the dialog's order, with their words.
+// The reminder times a person picks from (SPEC §11.4), in the dialog's order, with their words
+// (in the language of the moment they are read).
 import { REMINDER_OFFSETS, type ReminderOffset } from '../model';
+import { t } from '../messages';
 
-const LABELS: Record<ReminderOffset, string> = {
-  0: 'At the due time',
-  5: '5 minutes before',
-  15: '15 minutes before',
-  30: '30 minutes before',
-  60: '1 hour before',
-  1440: '1 day before',
-};
+const LABELS = {
+  0: 'domain.offsetAtDue',
+  5: 'domain.offset5',
+  15: 'domain.offset15',
+  30: 'domain.offset30',
+  60: 'domain.offset60',
+  1440: 'domain.offset1440',
+} as const satisfies Record<ReminderOffset, Parameters<typeof t>[0]>;
 
-export const REMINDER_OPTIONS: readonly { value: ReminderOffset; label: string }[] = REMINDER_OFFSETS.map((value) => ({ value, label: LABELS[value] }));
+export const REMINDER_OPTIONS: readonly { readonly value: ReminderOffset; readonly label: string }[] = REMINDER_OFFSETS.map((value) => ({
+  value,
+  get label() {
+    return reminderLabel(value);
+  },
+}));
 
 export function reminderLabel(offset: ReminderOffset): string {
-  return LABELS[offset];
+  return t(LABELS[offset]);
 }
 
 export function isReminderOffset(value: unknown): value is ReminderOffset {

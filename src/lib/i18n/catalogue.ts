@@ -4,12 +4,15 @@
 // a translation falls back to English; the catalogue test keeps that from shipping.
 import { i18n, type Messages } from '@lingui/core';
 import { currentLanguage, resolveLanguage, setCurrentLanguage } from './language';
+import type { Lookup } from './catalogues/travelling';
 import type { Language } from './languages';
 
 export type MessageValues = Record<string, unknown>;
 
 const english: Messages = {};
 let translated: Messages = {};
+/** Finds the messages that travel as English text (./catalogues/travelling.ts), once another language is in use. */
+let travelling: Lookup | null = null;
 
 function load(language: Language): void {
   i18n.load(language, { ...english, ...translated });
@@ -30,6 +33,7 @@ const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Messages
  */
 export function catalogue<T extends Record<string, string>>(en: T): (key: keyof T & string, values?: MessageValues) => string {
   Object.assign(english, en);
+  travelling?.forget();
   load(currentLanguage());
   return (key, values) => i18n._(key, values);
 }
@@ -37,8 +41,25 @@ export function catalogue<T extends Record<string, string>>(en: T): (key: keyof 
 /** Loads `language`'s catalogues (null = the browser's) and makes it current. */
 export async function switchLanguage(language: Language | null): Promise<void> {
   const next = resolveLanguage(language);
-  const messages = next === 'en' ? {} : (await LOADERS[next]()).default;
-  translated = messages;
+  if (next === 'en') translated = {};
+  else {
+    const [messages, travel] = await Promise.all([LOADERS[next](), import('./catalogues/travelling')]);
+    translated = messages.default;
+    travelling ??= travel.lookup(() => english);
+  }
   load(next);
   setCurrentLanguage(language);
+}
+
+/**
+ * An English message of any catalogue, in the current language: the same text in English, and
+ * any text no catalogue has (a server's own words, a name) as it is. A placeholder's value that
+ * is itself such a message is put in the language too ("The server refused the request: {message}").
+ * Messages that travel as English text — a refusal the server wrote, a validation error thrown far
+ * from the screen, a reason kept in the sync centre — are put in the language this way when
+ * shown; what is stored stays English, byte for byte.
+ */
+export function localizeMessage(text: string, depth = 0): string {
+  if (currentLanguage() === 'en' || depth > 2 || !travelling) return text;
+  return travelling.find(text, (value) => localizeMessage(value, depth + 1));
 }

@@ -123,8 +123,25 @@ export function groupByDay<T extends Dated>(
   return groups;
 }
 
+/**
+ * How days and months are named for people. This file's own words are English (the Edge
+ * Functions' copy of it speaks them); the app's language module puts in the current language's
+ * (src/lib/i18n/format.ts), so every screen that names a day names it alike.
+ */
+export interface DateWords {
+  dayLabel(iso: string, today: string): string;
+  monthLabel(year: number, month: number): string;
+}
+
+let dateWords: DateWords | null = null;
+
+export function setDateWords(words: DateWords | null): void {
+  dateWords = words;
+}
+
 /** "Today", "Tomorrow", "Yesterday", else "Mon 23 Nov" (with the year when it is not this year's). */
 export function dayLabel(iso: string, today: string): string {
+  if (dateWords) return dateWords.dayLabel(iso, today);
   const diff = daysBetween(today, iso);
   if (diff === 0) return 'Today';
   if (diff === 1) return 'Tomorrow';
@@ -135,6 +152,7 @@ export function dayLabel(iso: string, today: string): string {
 }
 
 export function monthLabel(year: number, month: number): string {
+  if (dateWords) return dateWords.monthLabel(year, month);
   const names = [
     'January', 'February', 'March', 'April', 'May', 'June',
     'July', 'August', 'September', 'October', 'November', 'December',
