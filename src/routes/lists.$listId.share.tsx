@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { showToast } from '@/ui/toasts';
+import { t } from '@/features/join/messages';
 import { ShareDialog } from '@/features/sharing/share-dialog';
 
 // The share dialog renders in the list route's Outlet, so the list stays on screen behind it
@@ -24,7 +25,7 @@ function ShareRoute() {
   const left = useCallback(
     (name: string) => {
       void navigate({ to: '/lists', replace: true });
-      showToast(`You left “${name}”. It disappears from this device at the next sync.`);
+      showToast(t('join.left', { name }));
     },
     [navigate],
   );
