@@ -50,7 +50,8 @@ export function LanguageSection() {
   return (
     <SettingsSection title={t('settings.language')}>
       <div className="field">
-        <label className="field-label" htmlFor={id}>
+        {/* the section's title says it; the select still needs its own name */}
+        <label className="visually-hidden" htmlFor={id}>
           {t('settings.language')}
         </label>
         <select
