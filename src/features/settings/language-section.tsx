@@ -7,6 +7,7 @@ import { reportWriteError } from '@/connected/write-error';
 import { profile as profileWrites } from '@/data';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language, matchLanguage, storedChoice, switchLanguage } from '@/lib/i18n';
 import { useAccount } from '@/sync-status/use-sync-status';
+import { showErrorToast } from '@/ui/toasts';
 import { t } from './messages';
 import { SettingsSection } from './settings-section';
 
@@ -40,9 +41,10 @@ export function LanguageSection() {
       await switchLanguage(next);
     } catch (err) {
       // the chunk didn't arrive (offline before it was ever cached): the app stays as it was
+      console.error(err);
       refocus = false;
       setChoice(storedChoice());
-      reportWriteError(err);
+      if (next) showErrorToast(t('settings.languageFailed', { language: LANGUAGE_NAMES[next] }));
     }
     await saved.catch(reportWriteError);
   }
