@@ -146,3 +146,24 @@ for (const language of ['de', 'ja'] as const) {
     await page.screenshot({ path: testInfo.outputPath(`settings-${language}-390-dark.png`), fullPage: true });
   });
 }
+
+for (const language of ['de', 'ja'] as const) {
+  test(`Sign in in ${language}: no axe violations and nothing wider than a phone`, async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.goto('/settings');
+    await choose(page, 'en', language);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/sign-in');
+    const auth = catalogue('features/auth', language) ?? {};
+    await expect(page.getByRole('heading', { level: 1, name: auth['auth.signInToSync'], exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: auth['auth.createAccount'], exact: true })).toBeVisible();
+    // the reveal button sits inside the password box: it must leave the typed text its room
+    const reveal = page.getByRole('button', { name: auth['auth.showPassword'], exact: true });
+    const room = await page.getByLabel(auth['auth.password'] ?? '', { exact: true }).evaluate((box) => Number.parseFloat(getComputedStyle(box).paddingRight));
+    expect((await reveal.boundingBox())?.width).toBeLessThanOrEqual(room);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`sign-in-${language}-390.png`), fullPage: true });
+  });
+}

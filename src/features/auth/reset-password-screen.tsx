@@ -8,6 +8,7 @@ import { loadSync } from '@/sync-status/load-sync';
 import { showToast } from '@/ui/toasts';
 import { checkNewPassword, MIN_PASSWORD } from './credentials';
 import { t } from './messages';
+import { RevealPassword } from './reveal-password';
 import './auth.css';
 
 export interface ResetPasswordScreenProps {
@@ -114,9 +115,7 @@ export function ResetPasswordScreen({ tokenHash, onDone }: ResetPasswordScreenPr
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${id}-password-error` : `${id}-password-hint`}
               />
-              <button type="button" className="btn btn-ghost btn-sm auth-reveal" aria-pressed={show} onClick={() => setShow((v) => !v)}>
-                {t('auth.showPassword')}
-              </button>
+              <RevealPassword shown={show} onToggle={() => setShow((v) => !v)} />
             </div>
             {error ? (
               <p id={`${id}-password-error`} className="field-error">

@@ -12,6 +12,7 @@ import { type AuthMode, type CredentialErrors, checkCredentials, checkName } fro
 import { CheckEmailPanel } from './check-email-panel';
 import { around, t } from './messages';
 import { NameField } from './name-field';
+import { RevealPassword } from './reveal-password';
 import './auth.css';
 
 export interface SignInScreenProps {
@@ -189,14 +190,7 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
                 aria-invalid={errors.password ? true : undefined}
                 aria-describedby={errors.password ? `${id}-password-error` : undefined}
               />
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm auth-reveal"
-                aria-pressed={showPassword}
-                onClick={() => setShowPassword((v) => !v)}
-              >
-                {t('auth.showPassword')}
-              </button>
+              <RevealPassword shown={showPassword} onToggle={() => setShowPassword((v) => !v)} />
             </div>
             {fieldError('password')}
             <Link to="/forgot-password" search={{ email: email.trim() || undefined }} className="auth-link auth-forgot">
