@@ -148,7 +148,7 @@ for (const language of ['de', 'ja'] as const) {
 }
 
 for (const language of ['de', 'ja'] as const) {
-  test(`Sign in in ${language}: no axe violations and nothing wider than a phone`, async ({ page }, testInfo) => {
+  test(`Sign in and the pages mail links open, in ${language}: no axe violations and nothing wider than a phone`, async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     await page.goto('/settings');
     await choose(page, 'en', language);
@@ -165,5 +165,18 @@ for (const language of ['de', 'ja'] as const) {
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`sign-in-${language}-390.png`), fullPage: true });
+
+    // the other pages a link from a mail or a message opens, signed out
+    const pages: [string, string | undefined][] = [
+      ['/forgot-password', auth['auth.forgotPassword']],
+      ['/join/not-a-real-token', catalogue('features/join', language)?.['join.title']],
+      ['/no-invitations/not-a-real-token', catalogue('features/invitations', language)?.['invitations.noMail']],
+    ];
+    for (const [path, title] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBeLessThanOrEqual(0);
+      expect(await axeViolations(page), path).toEqual([]);
+    }
   });
 }
