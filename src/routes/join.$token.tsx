@@ -1,5 +1,6 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { JoinScreen } from '@/features/join/join-screen';
+import { t } from '@/features/join/messages';
 import { useAccount } from '@/sync-status/use-sync-status';
 
 // A share link (SPEC §13.1). What it shares is shown only to someone signed in, so signed out
@@ -16,18 +17,18 @@ function JoinRoute() {
   if (account.state !== 'signed-in') {
     return (
       <section className="join" aria-labelledby="join-signin-heading">
-        <p className="join-eyebrow">Share link</p>
+        <p className="join-eyebrow">{t('join.shareLink')}</p>
         <h1 id="join-signin-heading" className="join-title">
-          Join a shared list
+          {t('join.title')}
         </h1>
-        <p className="join-text">Sign in or create an account to see the list this link shares and join it.</p>
+        <p className="join-text">{t('join.signInLead')}</p>
         <div className="join-actions">
           <Link
             to="/sign-in"
             search={{ next: `/join/${token}`, email: account.state === 'expired' ? account.email : undefined }}
             className="btn btn-primary"
           >
-            Sign in or create an account
+            {t('join.signIn')}
           </Link>
         </div>
       </section>

@@ -60,7 +60,7 @@ describe('Settings → Backup import', () => {
     };
     await user.upload(await screen.findByLabelText('Import data'), jsonFile(file));
 
-    const report = await screen.findByRole('region', { name: 'Import report' });
+    const report = await screen.findByRole('region', { name: 'Import report' }, { timeout: 5000 });
     // signed out, the server can't say which ids are free: every record takes a new one
     expect(within(report).getByText('backup.json: Imported 1 list and 2 tasks (3 given new ids).')).toBeInTheDocument();
     expect(within(report).getByText('Skipped 4 records:')).toBeInTheDocument();

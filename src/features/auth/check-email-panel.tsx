@@ -2,7 +2,7 @@
 // and the device stays as it was (signed out, its lists kept) until it is opened on any device.
 import { useId, useState } from 'react';
 import { loadSync } from '@/sync-status/load-sync';
-import { CANT_REACH } from './messages';
+import { around, t } from './messages';
 
 export interface CheckEmailPanelProps {
   email: string;
@@ -20,30 +20,33 @@ export function CheckEmailPanel({ email, onBack }: CheckEmailPanelProps) {
     setBusy(true);
     const answer = await loadSync()
       .then((sync) => sync.resendConfirmation(email))
-      .catch(() => ({ ok: false as const, message: CANT_REACH }));
+      .catch(() => ({ ok: false as const, message: t('auth.cantReach') }));
     setBusy(false);
-    setNote(answer.ok ? { ok: true, text: `Sent again to ${email}.` } : { ok: false, text: answer.message });
+    setNote(answer.ok ? { ok: true, text: t('auth.sentAgain', { email }) } : { ok: false, text: answer.message });
   }
 
+  const [sentBefore, sentAfter] = around('auth.linkSent', 'email');
   return (
     <section className="screen auth-screen" aria-labelledby={`${id}-title`}>
       <div className="auth-card">
         <h1 id={`${id}-title`} className="screen-title">
-          Check your e-mail
+          {t('auth.checkEmail')}
         </h1>
         <p className="auth-lead">
-          We sent a link to <strong>{email}</strong>. Open it on any device to confirm your account — then sign in here.
+          {sentBefore}
+          <strong>{email}</strong>
+          {sentAfter}
         </p>
-        <p className="auth-note">Until then, everything you do stays on this device.</p>
+        <p className="auth-note">{t('auth.untilThen')}</p>
         <p role="status" className={note ? (note.ok ? 'auth-busy' : 'field-error auth-form-error') : 'visually-hidden'}>
-          {busy ? 'Sending…' : (note?.text ?? '')}
+          {busy ? t('auth.sending') : (note?.text ?? '')}
         </p>
         <div className="auth-actions">
           <button type="button" className="btn btn-primary" onClick={onBack}>
-            Back to sign in
+            {t('auth.backToSignIn')}
           </button>
           <button type="button" className="btn" aria-disabled={busy || undefined} onClick={() => void resend()}>
-            Resend e-mail
+            {t('auth.resend')}
           </button>
         </div>
       </div>

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type AuthLinkType, loadSync } from '@/sync-status/load-sync';
 import { showToast } from '@/ui/toasts';
-import { CANT_REACH } from './messages';
+import { t } from './messages';
 import './auth.css';
 
 export interface ConfirmLinkScreenProps {
@@ -16,9 +16,9 @@ export interface ConfirmLinkScreenProps {
 
 export function ConfirmLinkScreen({ tokenHash, type, onDone }: ConfirmLinkScreenProps) {
   const id = useId();
-  const [problem, setProblem] = useState<string | null>(tokenHash ? null : 'This link is incomplete — ask for a new one.');
+  const [problem, setProblem] = useState<string | null>(tokenHash ? null : t('auth.linkIncomplete'));
   const started = useRef(false);
-  const title = type === 'email_change' ? 'Confirming your new e-mail' : 'Confirming your e-mail';
+  const title = type === 'email_change' ? t('auth.confirmingNewEmail') : t('auth.confirmingEmail');
 
   useEffect(() => {
     // once: the token works once, and development mode runs effects twice
@@ -30,10 +30,10 @@ export function ConfirmLinkScreen({ tokenHash, type, onDone }: ConfirmLinkScreen
         (outcome) => {
           if (!outcome.ok) return setProblem(outcome.message);
           const who = outcome.account.state === 'local' ? '' : outcome.account.email;
-          showToast(type === 'email_change' ? `E-mail changed to ${who}` : `E-mail confirmed — signed in as ${who}`, undefined, { id: 'signed-in' });
+          showToast(type === 'email_change' ? t('auth.emailChanged', { email: who }) : t('auth.emailConfirmed', { email: who }), undefined, { id: 'signed-in' });
           onDone();
         },
-        () => setProblem(CANT_REACH),
+        () => setProblem(t('auth.cantReach')),
       );
   }, [tokenHash, type, onDone]);
 
@@ -41,7 +41,7 @@ export function ConfirmLinkScreen({ tokenHash, type, onDone }: ConfirmLinkScreen
     <section className="screen auth-screen" aria-labelledby={`${id}-title`}>
       <div className="auth-card">
         <h1 id={`${id}-title`} className="screen-title">
-          {problem ? 'This link didn’t work' : title}
+          {problem ? t('auth.linkFailed') : title}
         </h1>
         {problem ? (
           <>
@@ -49,19 +49,17 @@ export function ConfirmLinkScreen({ tokenHash, type, onDone }: ConfirmLinkScreen
               {problem}
             </p>
             <p className="auth-lead">
-              {type === 'email_change'
-                ? 'Ask again in Settings → Account → Change e-mail.'
-                : 'Sign in with your e-mail and password to have a new link sent.'}
+              {type === 'email_change' ? t('auth.askAgainInSettings') : t('auth.signInForNewLink')}
             </p>
             <div className="auth-actions">
               <Link to={type === 'email_change' ? '/settings' : '/sign-in'} className="btn btn-primary">
-                {type === 'email_change' ? 'Open Settings' : 'Back to sign in'}
+                {type === 'email_change' ? t('auth.openSettings') : t('auth.backToSignIn')}
               </Link>
             </div>
           </>
         ) : (
           <p role="status" className="auth-lead">
-            One moment…
+            {t('auth.oneMoment')}
           </p>
         )}
       </div>

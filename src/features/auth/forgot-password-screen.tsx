@@ -5,7 +5,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { loadSync } from '@/sync-status/load-sync';
 import { EmailInput } from '@/ui/email-input';
 import { checkEmail } from './credentials';
-import { CANT_REACH } from './messages';
+import { around, t } from './messages';
 import './auth.css';
 
 export function ForgotPasswordScreen({ initialEmail }: { initialEmail?: string }) {
@@ -29,7 +29,7 @@ export function ForgotPasswordScreen({ initialEmail }: { initialEmail?: string }
     setError(null);
     const answer = await loadSync()
       .then((sync) => sync.requestPasswordReset(email.trim()))
-      .catch(() => ({ ok: false as const, message: CANT_REACH }));
+      .catch(() => ({ ok: false as const, message: t('auth.cantReach') }));
     setBusy(false);
     if (answer.ok) setSentTo(email.trim());
     else {
@@ -39,21 +39,24 @@ export function ForgotPasswordScreen({ initialEmail }: { initialEmail?: string }
   }
 
   if (sentTo) {
+    const [sentBefore, sentAfter] = around('auth.resetSent', 'email');
     return (
       <section className="screen auth-screen" aria-labelledby={`${id}-title`}>
         <div className="auth-card">
           <h1 id={`${id}-title`} className="screen-title">
-            Check your e-mail
+            {t('auth.checkEmail')}
           </h1>
           <p className="auth-lead">
-            If an account uses <strong>{sentTo}</strong>, a link to reset its password is on its way. It works for an hour.
+            {sentBefore}
+            <strong>{sentTo}</strong>
+            {sentAfter}
           </p>
           <div className="auth-actions">
             <Link to="/sign-in" search={{ email: sentTo }} className="btn btn-primary">
-              Back to sign in
+              {t('auth.backToSignIn')}
             </Link>
             <button type="button" className="btn" onClick={() => setSentTo(null)}>
-              Use another e-mail
+              {t('auth.useAnotherEmail')}
             </button>
           </div>
         </div>
@@ -65,13 +68,13 @@ export function ForgotPasswordScreen({ initialEmail }: { initialEmail?: string }
     <section className="screen auth-screen" aria-labelledby={`${id}-title`}>
       <div className="auth-card">
         <h1 id={`${id}-title`} className="screen-title">
-          Forgot password?
+          {t('auth.forgotPassword')}
         </h1>
-        <p className="auth-lead">Enter your account’s e-mail and we’ll send you a link to choose a new password.</p>
+        <p className="auth-lead">{t('auth.forgotLead')}</p>
         <form className="auth-form" noValidate onSubmit={submit} aria-busy={busy}>
           <div className="field">
             <label htmlFor={`${id}-email`} className="field-label">
-              Email
+              {t('auth.email')}
             </label>
             <EmailInput
               ref={emailRef}
@@ -89,14 +92,14 @@ export function ForgotPasswordScreen({ initialEmail }: { initialEmail?: string }
             )}
           </div>
           <p role="status" className={busy ? 'auth-busy' : 'visually-hidden'}>
-            {busy ? 'Sending…' : ''}
+            {busy ? t('auth.sending') : ''}
           </p>
           <div className="auth-actions">
             <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
-              Send reset link
+              {t('auth.sendResetLink')}
             </button>
             <Link to="/sign-in" search={{ email: email.trim() || undefined }} className="btn">
-              Back to sign in
+              {t('auth.backToSignIn')}
             </Link>
           </div>
         </form>

@@ -1,6 +1,7 @@
 // The sign-up's "Name" (SPEC §16): optional, for a new account only. Left empty, the part of the
 // e-mail before @ stands in until the person chooses a name in Settings.
 import { errorProps, FieldError } from '@/ui/field-error';
+import { t } from './messages';
 
 interface NameFieldProps {
   id: string;
@@ -13,7 +14,7 @@ export function NameField({ id, value, onChange, error }: NameFieldProps) {
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">
-        Name
+        {t('auth.name')}
       </label>
       <input
         id={id}
@@ -28,7 +29,7 @@ export function NameField({ id, value, onChange, error }: NameFieldProps) {
       <FieldError id={`${id}-error`} message={error} />
       {!error && (
         <p id={`${id}-hint`} className="auth-hint">
-          Optional, for a new account: how people on your shared lists see you.
+          {t('auth.nameHint')}
         </p>
       )}
     </div>

@@ -6,8 +6,9 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { loadSync } from '@/sync-status/load-sync';
 import { showToast } from '@/ui/toasts';
-import { checkNewPassword } from './credentials';
-import { CANT_REACH } from './messages';
+import { checkNewPassword, MIN_PASSWORD } from './credentials';
+import { t } from './messages';
+import { RevealPassword } from './reveal-password';
 import './auth.css';
 
 export interface ResetPasswordScreenProps {
@@ -20,7 +21,7 @@ export function ResetPasswordScreen({ tokenHash, onDone }: ResetPasswordScreenPr
   const [password, setPassword] = useState('');
   const [show, setShow] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [linkError, setLinkError] = useState<string | null>(tokenHash ? null : 'This link is incomplete — ask for a new one.');
+  const [linkError, setLinkError] = useState<string | null>(tokenHash ? null : t('auth.linkIncomplete'));
   const [busy, setBusy] = useState(false);
   // once the link has signed in, a retry only sets the password
   const [signedInAs, setSignedInAs] = useState<string | null>(null);
@@ -56,11 +57,11 @@ export function ResetPasswordScreen({ tokenHash, onDone }: ResetPasswordScreenPr
         return;
       }
       navigator.storage?.persist?.().catch(() => undefined);
-      showToast(who ? `Password changed — signed in as ${who}` : 'Password changed — you’re signed in', undefined, { id: 'signed-in' });
+      showToast(who ? t('auth.passwordChangedAs', { email: who }) : t('auth.passwordChanged'), undefined, { id: 'signed-in' });
       onDone();
     } catch (err) {
       console.warn('Resetting the password failed', err);
-      setError(CANT_REACH);
+      setError(t('auth.cantReach'));
     } finally {
       setBusy(false);
     }
@@ -71,17 +72,17 @@ export function ResetPasswordScreen({ tokenHash, onDone }: ResetPasswordScreenPr
       <section className="screen auth-screen" aria-labelledby={`${id}-title`}>
         <div className="auth-card">
           <h1 id={`${id}-title`} className="screen-title">
-            Reset password
+            {t('auth.resetPassword')}
           </h1>
           <p role="alert" className="field-error auth-form-error">
             {linkError}
           </p>
           <div className="auth-actions">
             <Link to="/forgot-password" className="btn btn-primary">
-              Send a new link
+              {t('auth.sendNewLink')}
             </Link>
             <Link to="/sign-in" className="btn">
-              Back to sign in
+              {t('auth.backToSignIn')}
             </Link>
           </div>
         </div>
@@ -93,13 +94,13 @@ export function ResetPasswordScreen({ tokenHash, onDone }: ResetPasswordScreenPr
     <section className="screen auth-screen" aria-labelledby={`${id}-title`}>
       <div className="auth-card">
         <h1 id={`${id}-title`} className="screen-title">
-          Reset password
+          {t('auth.resetPassword')}
         </h1>
-        <p className="auth-lead">Choose a new password for your account. You’ll be signed in on this device.</p>
+        <p className="auth-lead">{t('auth.resetLead')}</p>
         <form className="auth-form" noValidate onSubmit={submit} aria-busy={busy}>
           <div className="field">
             <label htmlFor={`${id}-password`} className="field-label">
-              New password
+              {t('auth.newPassword')}
             </label>
             <div className="auth-password">
               <input
@@ -114,9 +115,7 @@ export function ResetPasswordScreen({ tokenHash, onDone }: ResetPasswordScreenPr
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${id}-password-error` : `${id}-password-hint`}
               />
-              <button type="button" className="btn btn-ghost btn-sm auth-reveal" aria-pressed={show} onClick={() => setShow((v) => !v)}>
-                Show password
-              </button>
+              <RevealPassword shown={show} onToggle={() => setShow((v) => !v)} />
             </div>
             {error ? (
               <p id={`${id}-password-error`} className="field-error">
@@ -124,16 +123,16 @@ export function ResetPasswordScreen({ tokenHash, onDone }: ResetPasswordScreenPr
               </p>
             ) : (
               <p id={`${id}-password-hint`} className="auth-busy">
-                At least 6 characters.
+                {t('auth.passwordHint', { min: MIN_PASSWORD })}
               </p>
             )}
           </div>
           <p role="status" className={busy ? 'auth-busy' : 'visually-hidden'}>
-            {busy ? 'Saving your new password…' : ''}
+            {busy ? t('auth.savingPassword') : ''}
           </p>
           <div className="auth-actions">
             <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
-              Reset password
+              {t('auth.resetPassword')}
             </button>
           </div>
         </form>

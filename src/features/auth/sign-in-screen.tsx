@@ -10,11 +10,10 @@ import { showToast } from '@/ui/toasts';
 import { useLists, useOpenTaskCounts } from '@/data/react';
 import { type AuthMode, type CredentialErrors, checkCredentials, checkName } from './credentials';
 import { CheckEmailPanel } from './check-email-panel';
-import { CANT_REACH } from './messages';
+import { around, t } from './messages';
 import { NameField } from './name-field';
+import { RevealPassword } from './reveal-password';
 import './auth.css';
-
-export { CANT_REACH };
 
 export interface SignInScreenProps {
   /** Filled in (e.g. from the expired-session banner). */
@@ -68,7 +67,7 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
       outcome = mode === 'sign-in' ? await sync.signIn(email.trim(), password) : await sync.signUp(email.trim(), password, named.name);
     } catch (err) {
       console.warn('Signing in failed', err);
-      outcome = { ok: false, message: CANT_REACH };
+      outcome = { ok: false, message: t('auth.cantReach') };
     }
     if (!outcome.ok && outcome.confirm) {
       setBusy(null);
@@ -85,10 +84,10 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
     const who = outcome.account.state === 'local' ? email.trim() : outcome.account.email || email.trim();
     showToast(
       wasExpired
-        ? `Signed in as ${who} — syncing again`
+        ? t('auth.signedInAgain', { email: who })
         : hasLocalData
-          ? `Signed in as ${who} — your lists from this device are syncing to your account`
-          : `Signed in as ${who}`,
+          ? t('auth.signedInMoving', { email: who })
+          : t('auth.signedIn', { email: who }),
       undefined,
       { id: 'signed-in' },
     );
@@ -101,21 +100,24 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
   }
 
   if (account.state === 'signed-in' && !busy) {
+    const [asBefore, asAfter] = around('auth.alreadySignedInLead', 'email');
     return (
       <section className="screen auth-screen" aria-labelledby={`${id}-title`}>
         <div className="auth-card">
           <h1 id={`${id}-title`} className="screen-title">
-            You’re signed in
+            {t('auth.alreadySignedIn')}
           </h1>
           <p className="auth-lead">
-            Signed in as <strong>{account.email || 'your account'}</strong>. To use another account, sign out in Settings first.
+            {asBefore}
+            <strong>{account.email || t('auth.yourAccount')}</strong>
+            {asAfter}
           </p>
           <div className="auth-actions">
             <Link to="/today" className="btn btn-primary">
-              Go to Today
+              {t('auth.goToday')}
             </Link>
             <Link to="/settings" className="btn">
-              Settings
+              {t('auth.settings')}
             </Link>
           </div>
         </div>
@@ -147,20 +149,18 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
     <section className="screen auth-screen" aria-labelledby={`${id}-title`}>
       <div className="auth-card">
         <h1 id={`${id}-title`} className="screen-title">
-          {expired ? 'Sign in again' : 'Sign in to sync'}
+          {expired ? t('auth.signInAgain') : t('auth.signInToSync')}
         </h1>
         <p className="auth-lead">
-          {expired
-            ? 'Your session expired. Sign in to resume syncing — your changes are safe on this device.'
-            : 'Keep your lists on all your devices and share them. Everything already on this device comes with you.'}
+          {expired ? t('auth.expiredLead') : t('auth.lead')}
         </p>
         {!online && (
-          <p className="auth-note">You’re offline. Signing in needs a connection — meanwhile everything you do is kept on this device.</p>
+          <p className="auth-note">{t('auth.offline')}</p>
         )}
         <form className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy !== null}>
           <div className="field">
             <label htmlFor={`${id}-email`} className="field-label">
-              Email
+              {t('auth.email')}
             </label>
             <EmailInput
               ref={emailRef}
@@ -175,7 +175,7 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
           </div>
           <div className="field">
             <label htmlFor={`${id}-password`} className="field-label">
-              Password
+              {t('auth.password')}
             </label>
             <div className="auth-password">
               <input
@@ -190,18 +190,11 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
                 aria-invalid={errors.password ? true : undefined}
                 aria-describedby={errors.password ? `${id}-password-error` : undefined}
               />
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm auth-reveal"
-                aria-pressed={showPassword}
-                onClick={() => setShowPassword((v) => !v)}
-              >
-                Show password
-              </button>
+              <RevealPassword shown={showPassword} onToggle={() => setShowPassword((v) => !v)} />
             </div>
             {fieldError('password')}
             <Link to="/forgot-password" search={{ email: email.trim() || undefined }} className="auth-link auth-forgot">
-              Forgot password?
+              {t('auth.forgotPassword')}
             </Link>
           </div>
           {!expired && <NameField id={`${id}-name`} value={name} onChange={setName} error={errors.name} />}
@@ -211,25 +204,25 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
             </p>
           )}
           <p role="status" className={busy ? 'auth-busy' : 'visually-hidden'}>
-            {busy === 'sign-in' ? 'Signing in…' : busy === 'sign-up' ? 'Creating your account…' : ''}
+            {busy === 'sign-in' ? t('auth.signingIn') : busy === 'sign-up' ? t('auth.creatingAccount') : ''}
           </p>
           <div className="auth-actions">
             <button type="submit" className="btn btn-primary" aria-disabled={busy ? true : undefined}>
-              Sign in
+              {t('auth.signIn')}
             </button>
             {/* After an expired session the person is signing back in, not starting over. */}
             {!expired && (
               <button type="button" className="btn" aria-disabled={busy ? true : undefined} onClick={() => void submit('sign-up')}>
-                Create account
+                {t('auth.createAccount')}
               </button>
             )}
           </div>
         </form>
         <p className="auth-local">
           <Link to="/today" className="auth-link">
-            {expired ? 'Not now' : 'Continue without an account'}
+            {expired ? t('auth.notNow') : t('auth.continueWithout')}
           </Link>
-          {!expired && <span className="auth-muted"> — your lists stay on this device only.</span>}
+          {!expired && <span className="auth-muted">{t('auth.staysLocal')}</span>}
         </p>
       </div>
     </section>

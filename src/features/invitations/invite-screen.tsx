@@ -11,16 +11,16 @@ import type { InvitationLink } from '@/domain/invitation-link';
 import { loadSync } from '@/sync-status/load-sync';
 import { useAccount } from '@/sync-status/use-sync-status';
 import { Avatar } from '@/ui/avatar';
+import { intlLocale } from '@/lib/i18n';
+import { around, t } from './messages';
 import './invite.css';
 
-const ROLE_WORDS = { editor: 'an editor', viewer: 'a viewer' } as const;
-const CANT_REACH = "Can't reach the server — check your connection and try again";
 
 type Open = Extract<InvitationLink, { state: 'open' }>;
 
 function lastDay(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(intlLocale(), { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
 export function InviteScreen({ token }: { token: string }) {
@@ -59,7 +59,7 @@ export function InviteScreen({ token }: { token: string }) {
         .then((sync) => sync.syncNow())
         .catch(() => undefined);
     } catch (err) {
-      reportWriteError(err, { unexpected: "Couldn't answer the invitation" });
+      reportWriteError(err, { unexpected: t('invitations.answerFailed') });
     } finally {
       setBusy(false);
     }
@@ -67,9 +67,9 @@ export function InviteScreen({ token }: { token: string }) {
 
   if (!link) {
     return (
-      <Page title="Invitation">
+      <Page title={t('invitations.invitation')}>
         <p className="invite-text" role="status">
-          Opening the invitation…
+          {t('invitations.opening')}
         </p>
       </Page>
     );
@@ -77,103 +77,102 @@ export function InviteScreen({ token }: { token: string }) {
   switch (link.state) {
     case 'unreachable':
       return (
-        <Page title="Can't open the invitation">
-          <p className="invite-text">{CANT_REACH}</p>
+        <Page title={t('invitations.cantOpen')}>
+          <p className="invite-text">{t('invitations.cantReach')}</p>
           <button type="button" className="btn btn-primary" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
+            {t('invitations.tryAgain')}
           </button>
         </Page>
       );
     case 'rate_limited':
       return (
-        <Page title="Can't open the invitation">
-          <p className="invite-text">Too many wrong links — try again in 10 minutes.</p>
+        <Page title={t('invitations.cantOpen')}>
+          <p className="invite-text">{t('invitations.rateLimited')}</p>
           <TodayLink />
         </Page>
       );
     case 'unknown':
       return (
-        <Page title="This invitation link doesn't work">
-          <p className="invite-text">
-            It was already used or cancelled, or a newer invitation replaced it. Look for a newer mail, or ask the person who invited you to
-            invite you again.
-          </p>
+        <Page title={t('invitations.unknownTitle')}>
+          <p className="invite-text">{t('invitations.unknownText')}</p>
           <TodayLink />
         </Page>
       );
     case 'expired':
       return (
-        <Page title="This invitation has expired">
-          <p className="invite-text">Invitations last 30 days. Ask the person who invited you to {link.list_name} to invite you again.</p>
+        <Page title={t('invitations.expiredTitle')}>
+          <p className="invite-text">{t('invitations.expiredText', { list: link.list_name })}</p>
           <TodayLink />
         </Page>
       );
     case 'declined':
       return (
-        <Page title="You declined this invitation">
-          <p className="invite-text">If you changed your mind, ask the person who invited you to {link.list_name} to invite you again.</p>
+        <Page title={t('invitations.declinedTitle')}>
+          <p className="invite-text">{t('invitations.declinedText', { list: link.list_name })}</p>
           <TodayLink />
         </Page>
       );
     case 'member':
       return (
-        <Page title={`You're on ${link.list_name}`}>
-          <p className="invite-text">You are a member of this list already.</p>
+        <Page title={t('invitations.memberTitle', { list: link.list_name })}>
+          <p className="invite-text">{t('invitations.memberText')}</p>
           <Link to="/lists/$listId" params={{ listId: link.list_id }} className="btn btn-primary">
-            Open {link.list_name}
+            {t('invitations.openList', { list: link.list_name })}
           </Link>
         </Page>
       );
   }
-  const inviter = link.invited_by || 'Someone';
+  const inviter = link.invited_by || t('invitations.someone');
   if (answered === 'accepted') {
     return (
-      <Page title={`You joined ${link.list_name}`}>
+      <Page title={t('invitations.joinedTitle', { list: link.list_name })}>
         <p className="invite-text" role="status">
-          It appears in your lists after the next sync.
+          {t('invitations.joinedText')}
         </p>
         <Link to="/lists" className="btn btn-primary">
-          Go to Lists
+          {t('invitations.goLists')}
         </Link>
       </Page>
     );
   }
   if (answered === 'declined') {
     return (
-      <Page title="Invitation declined">
+      <Page title={t('invitations.declinedDone')}>
         <p className="invite-text" role="status">
-          {inviter} will see that you declined.
+          {t('invitations.declinedSeen', { name: inviter })}
         </p>
         <TodayLink />
       </Page>
     );
   }
   const until = lastDay(link.expires_at);
+  const [invitedBefore, invitedAfter] = until
+    ? around('invitations.invitedUntil', 'name', { role: link.role, date: until })
+    : around('invitations.invited', 'name', { role: link.role });
   return (
-    <Page kicker="Invitation" title={link.list_name} color={link.list_color}>
+    <Page kicker={t('invitations.invitation')} title={link.list_name} color={link.list_color}>
       <p className="invite-text">
-        <Avatar name={inviter} color={link.invited_by_color} size="sm" /> <strong className="invite-who">{inviter}</strong> invited you to this list as {ROLE_WORDS[link.role]}.
-        {until && ` The invitation is open until ${until}.`}
+        <Avatar name={inviter} color={link.invited_by_color} size="sm" /> {invitedBefore}
+        <strong className="invite-who">{inviter}</strong>
+        {invitedAfter}
       </p>
       {signedIn && link.bound ? (
         <>
-          <p className="invite-text invite-muted">Signed in as {account.email}.</p>
+          <p className="invite-text invite-muted">{t('invitations.signedInAs', { email: account.email })}</p>
           <div className="invite-actions">
             <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void answer(link, true)}>
-              Accept
+              {t('invitations.accept')}
             </button>
             <button type="button" className="btn" disabled={busy} onClick={() => void answer(link, false)}>
-              Decline
+              {t('invitations.decline')}
             </button>
           </div>
         </>
       ) : (
         <>
-          <p className="invite-text invite-muted">
-            Sign in or create an account to accept or decline it — any account will do, not only the address the mail went to.
-          </p>
+          <p className="invite-text invite-muted">{t('invitations.signInText')}</p>
           <Link to="/sign-in" search={{ next: `/invites/${token}` }} className="btn btn-primary">
-            Sign in or create an account
+            {t('invitations.signIn')}
           </Link>
         </>
       )}
@@ -197,7 +196,7 @@ function Page({ kicker, title, color, children }: { kicker?: string; title: stri
 function TodayLink() {
   return (
     <Link to="/today" className="btn">
-      Go to Today
+      {t('invitations.goToday')}
     </Link>
   );
 }

@@ -5,14 +5,15 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { loadSync } from '@/sync-status/load-sync';
+import { t } from './messages';
 import './invite.css';
 
 type State = 'idle' | 'busy' | 'stopped' | 'unknown' | 'unreachable';
 
-const WORDS: Record<Exclude<State, 'idle' | 'busy'>, string> = {
-  stopped: 'Done — Daybook won’t send invitation mail to this address again.',
-  unknown: 'This link is not valid. Use the link from the invitation mail itself.',
-  unreachable: 'Can’t reach the server — check your connection and try again.',
+const WORDS: Record<Exclude<State, 'idle' | 'busy'>, () => string> = {
+  stopped: () => t('invitations.stopped'),
+  unknown: () => t('invitations.invalidLink'),
+  unreachable: () => t('invitations.unreachable'),
 };
 
 export function NoInvitationsScreen({ token }: { token: string }) {
@@ -30,32 +31,31 @@ export function NoInvitationsScreen({ token }: { token: string }) {
   return (
     <section className="invite" aria-labelledby="no-invitations-heading">
       <h1 id="no-invitations-heading" className="invite-title">
-        Don’t send me invitations
+        {t('invitations.noMail')}
       </h1>
       {state === 'stopped' ? (
         <p className="invite-text" role="status">
-          {WORDS.stopped}
+          {WORDS.stopped()}
         </p>
       ) : (
         <>
           <p className="invite-text">
-            Stop all invitation mail from Daybook to the address this mail went to. People can still invite you: their invitations wait in the app
-            for an account with this address, but no mail is sent.
+            {t('invitations.noMailText')}
           </p>
           <div className="invite-actions">
             <button type="button" className="btn btn-primary" aria-disabled={state === 'busy' || undefined} onClick={() => void stop()}>
-              Don’t send me invitations
+              {t('invitations.noMail')}
             </button>
           </div>
           {(state === 'unknown' || state === 'unreachable') && (
             <p className="invite-text" role="alert">
-              {WORDS[state]}
+              {WORDS[state]()}
             </p>
           )}
         </>
       )}
       <Link to="/today" className="btn">
-        Go to Today
+        {t('invitations.goToday')}
       </Link>
     </section>
   );

@@ -6,27 +6,28 @@ import { type CSSProperties, useEffect, useState } from 'react';
 import { type LinkAnswer, type LinkPreview, type LinkProblem, loadSync } from '@/sync-status/load-sync';
 import { LIST_COLORS, type ListColor } from '@/domain/model';
 import { Avatar } from '@/ui/avatar';
+import { t } from './messages';
 import './join.css';
 
 const ROLE_TEXT = {
-  editor: 'as an editor: you can add, change and complete its tasks',
-  viewer: 'as a viewer: you can see its tasks but not change them',
+  editor: () => t('join.asEditor'),
+  viewer: () => t('join.asViewer'),
 } as const;
 
-const PROBLEMS: Record<LinkProblem, string> = {
-  not_found: 'This link doesn’t work. Check that it was copied whole, or ask for a new one.',
-  revoked: 'This link was revoked by the list’s owner. Ask them for a new one.',
-  expired: 'This link has expired. Ask the list’s owner for a new one.',
-  deleted: 'This list was deleted.',
-  rate_limited: '',
-  invalid: '',
-  signed_out: 'Sign in again to use this link.',
-  offline: 'Can’t reach the server — check your connection and try again.',
+const PROBLEMS: Record<LinkProblem, (() => string) | null> = {
+  not_found: () => t('join.notFound'),
+  revoked: () => t('join.revoked'),
+  expired: () => t('join.expired'),
+  deleted: () => t('join.deleted'),
+  rate_limited: null,
+  invalid: null,
+  signed_out: () => t('join.signedOut'),
+  offline: () => t('join.offline'),
 };
 
 /** What to tell the person about a problem (the server's own words where it has them). */
 export function problemText(answer: Extract<LinkAnswer<unknown>, { ok: false }>): string {
-  return PROBLEMS[answer.problem] || answer.message;
+  return PROBLEMS[answer.problem]?.() || answer.message;
 }
 
 export interface JoinScreenProps {
@@ -49,7 +50,7 @@ export function JoinScreen({ token, onOpen, onNotNow }: JoinScreenProps) {
       const sync = await loadSync().catch(() => null);
       const answer = sync ? await sync.links.preview(token) : null;
       if (!live) return;
-      if (!answer) setState({ kind: 'problem', text: PROBLEMS.offline });
+      if (!answer) setState({ kind: 'problem', text: t('join.offline') });
       else setState(answer.ok ? { kind: 'ready', preview: answer.value } : { kind: 'problem', text: problemText(answer) });
     })();
     return () => {
@@ -72,7 +73,7 @@ export function JoinScreen({ token, onOpen, onNotNow }: JoinScreenProps) {
       await sync.syncNow().catch(() => {});
       onOpen(answer.value);
     } catch {
-      setError(PROBLEMS.offline);
+      setError(t('join.offline'));
     } finally {
       setBusy(false);
     }
@@ -80,8 +81,8 @@ export function JoinScreen({ token, onOpen, onNotNow }: JoinScreenProps) {
 
   if (state.kind === 'loading') {
     return (
-      <section className="join" aria-busy="true" aria-label="Share link">
-        <p className="join-text">Opening the link…</p>
+      <section className="join" aria-busy="true" aria-label={t('join.shareLink')}>
+        <p className="join-text">{t('join.opening')}</p>
       </section>
     );
   }
@@ -89,13 +90,13 @@ export function JoinScreen({ token, onOpen, onNotNow }: JoinScreenProps) {
     return (
       <section className="join" aria-labelledby="join-heading">
         <h1 id="join-heading" className="join-title">
-          Can’t join with this link
+          {t('join.cantJoin')}
         </h1>
         <p className="join-text" role="alert">
           {state.text}
         </p>
         <button type="button" className="btn" onClick={onNotNow}>
-          Go to Today
+          {t('join.goToday')}
         </button>
       </section>
     );
@@ -106,15 +107,13 @@ export function JoinScreen({ token, onOpen, onNotNow }: JoinScreenProps) {
     <section className="join" aria-labelledby="join-heading" style={{ '--accent': `var(--list-${preview.list_color as ListColor})` } as CSSProperties}>
       <p className="join-eyebrow">
         {preview.shared_by && <Avatar name={preview.shared_by} color={asColor(preview.shared_by_color)} size="sm" />}
-        <span>{preview.shared_by ? `${preview.shared_by} shares a list with you` : 'A list is shared with you'}</span>
+        <span>{preview.shared_by ? t('join.sharedBy', { name: preview.shared_by }) : t('join.shared')}</span>
       </p>
       <h1 id="join-heading" className="join-title">
         <span className="join-dot" aria-hidden="true" />
         {preview.list_name}
       </h1>
-      <p className="join-text">
-        {member ? 'You are on this list already.' : `Join ${ROLE_TEXT[preview.role]}.`}
-      </p>
+      <p className="join-text">{member ? t('join.alreadyMember') : ROLE_TEXT[preview.role]()}</p>
       {error && (
         <p className="join-error" role="alert">
           {error}
@@ -123,15 +122,15 @@ export function JoinScreen({ token, onOpen, onNotNow }: JoinScreenProps) {
       <div className="join-actions">
         {member ? (
           <button type="button" className="btn btn-primary" onClick={() => onOpen(preview.list_id)}>
-            Open list
+            {t('join.openList')}
           </button>
         ) : (
           <button type="button" className="btn btn-primary" aria-disabled={busy || undefined} onClick={() => void join()}>
-            {busy ? 'Joining…' : 'Join list'}
+            {busy ? t('join.joining') : t('join.joinList')}
           </button>
         )}
         <button type="button" className="btn" onClick={onNotNow}>
-          Not now
+          {t('join.notNow')}
         </button>
       </div>
     </section>

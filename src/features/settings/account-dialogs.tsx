@@ -6,8 +6,8 @@ import { DialogShell } from '@/ui/dialog-shell';
 import '@/ui/confirm-dialog.css';
 import { EmailInput } from '@/ui/email-input';
 import { showToast } from '@/ui/toasts';
+import { around, t } from './messages';
 
-const CANT_REACH = "Can't reach the server — check your connection and try again";
 const MIN_PASSWORD = 6;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -22,7 +22,7 @@ function Actions({ busy, submitLabel, onCancel }: { busy: boolean; submitLabel: 
   return (
     <div className="confirm-actions">
       <button type="button" className="btn" onClick={onCancel}>
-        Cancel
+        {t('settings.cancel')}
       </button>
       <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
         {submitLabel}
@@ -41,7 +41,11 @@ export function ChangePasswordDialog({ open, onOpenChange }: AccountDialogProps)
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const problem = !password ? 'Choose a password' : password.length < MIN_PASSWORD ? `Password must be at least ${MIN_PASSWORD} characters` : null;
+    const problem = !password
+      ? t('settings.choosePassword')
+      : password.length < MIN_PASSWORD
+        ? t('settings.passwordTooShort', { min: MIN_PASSWORD })
+        : null;
     if (problem) {
       setError(problem);
       input.current?.focus();
@@ -50,14 +54,14 @@ export function ChangePasswordDialog({ open, onOpenChange }: AccountDialogProps)
     setBusy(true);
     const answer = await loadSync()
       .then((sync) => sync.changePassword(password))
-      .catch(() => ({ ok: false as const, message: CANT_REACH }));
+      .catch(() => ({ ok: false as const, message: t('settings.cantReach') }));
     setBusy(false);
     if (!answer.ok) {
       setError(answer.message);
       input.current?.focus();
       return;
     }
-    showToast('Password changed', undefined, { id: 'password-changed' });
+    showToast(t('settings.passwordChanged'), undefined, { id: 'password-changed' });
     setPassword('');
     setError(null);
     onOpenChange(false);
@@ -68,14 +72,14 @@ export function ChangePasswordDialog({ open, onOpenChange }: AccountDialogProps)
       frame="sheet"
       open={open}
       onOpenChange={(next) => !busy && onOpenChange(next)}
-      title="Change password"
-      description="Your other devices stay signed in."
+      title={t('settings.changePassword')}
+      description={t('settings.passwordDialogText')}
       descriptionClassName="confirm-description"
     >
       <form className="settings-form" noValidate onSubmit={submit} aria-busy={busy}>
         <div className="field">
           <label htmlFor={`${id}-password`} className="field-label">
-            New password
+            {t('settings.newPassword')}
           </label>
           <input
             ref={input}
@@ -94,7 +98,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: AccountDialogProps)
             </p>
           )}
         </div>
-        <Actions busy={busy} submitLabel="Change password" onCancel={() => onOpenChange(false)} />
+        <Actions busy={busy} submitLabel={t('settings.changePassword')} onCancel={() => onOpenChange(false)} />
       </form>
     </DialogShell>
   );
@@ -119,11 +123,11 @@ export function ChangeEmailDialog({ open, onOpenChange, email: current }: Accoun
     if (busy) return;
     const wanted = email.trim();
     const problem = !wanted
-      ? 'Enter the new e-mail address'
+      ? t('settings.enterNewEmail')
       : !EMAIL.test(wanted)
-        ? 'Enter a valid e-mail address'
+        ? t('settings.enterValidEmail')
         : wanted.toLowerCase() === current.toLowerCase()
-          ? 'That is already your e-mail'
+          ? t('settings.alreadyYourEmail')
           : null;
     if (problem) {
       setError(problem);
@@ -133,7 +137,7 @@ export function ChangeEmailDialog({ open, onOpenChange, email: current }: Accoun
     setBusy(true);
     const answer = await loadSync()
       .then((sync) => sync.changeEmail(wanted))
-      .catch(() => ({ ok: false as const, message: CANT_REACH }));
+      .catch(() => ({ ok: false as const, message: t('settings.cantReach') }));
     setBusy(false);
     if (!answer.ok) {
       setError(answer.message);
@@ -145,16 +149,26 @@ export function ChangeEmailDialog({ open, onOpenChange, email: current }: Accoun
     setSentTo(wanted);
   }
 
+  const [sentBefore, sentAfter] = around('settings.emailLinkSent', 'email');
   return (
-    <DialogShell frame="sheet" open={open} onOpenChange={close} title="Change e-mail" descriptionClassName="confirm-description" description={sentTo ? undefined : `Now ${current || 'unknown'}. A link goes to the new address; the e-mail changes when it is opened.`}>
+    <DialogShell
+      frame="sheet"
+      open={open}
+      onOpenChange={close}
+      title={t('settings.changeEmail')}
+      descriptionClassName="confirm-description"
+      description={sentTo ? undefined : t('settings.emailDialogText', { email: current || t('settings.unknown') })}
+    >
       {sentTo ? (
         <div className="settings-form">
           <p role="status" className="settings-text">
-            We sent a link to <strong>{sentTo}</strong>. Your e-mail changes when you open it; until then you sign in with your current one.
+            {sentBefore}
+            <strong>{sentTo}</strong>
+            {sentAfter}
           </p>
           <div className="confirm-actions">
             <button type="button" className="btn btn-primary" onClick={() => close(false)}>
-              Done
+              {t('settings.done')}
             </button>
           </div>
         </div>
@@ -162,7 +176,7 @@ export function ChangeEmailDialog({ open, onOpenChange, email: current }: Accoun
         <form className="settings-form" noValidate onSubmit={submit} aria-busy={busy}>
           <div className="field">
             <label htmlFor={`${id}-email`} className="field-label">
-              New e-mail
+              {t('settings.newEmail')}
             </label>
             <EmailInput
               ref={input}
@@ -178,7 +192,7 @@ export function ChangeEmailDialog({ open, onOpenChange, email: current }: Accoun
               </p>
             )}
           </div>
-          <Actions busy={busy} submitLabel="Send link" onCancel={() => close(false)} />
+          <Actions busy={busy} submitLabel={t('settings.sendLink')} onCancel={() => close(false)} />
         </form>
       )}
     </DialogShell>

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { showErrorToast, showToast } from '@/ui/toasts';
 import { ProfileFields } from './profile-fields';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { around, t } from './messages';
 import { SettingsSection } from './settings-section';
 
 // loaded when one is opened: the password and e-mail forms are rarely needed
@@ -20,12 +21,12 @@ const SIGN_IN: string = '/sign-in';
 
 export function LocalAccountSection() {
   return (
-    <SettingsSection title="Account">
-      <p className="settings-text">Using Daybook on this device only</p>
-      <p className="settings-text settings-muted">Sign in to keep your lists on your other devices and share them.</p>
+    <SettingsSection title={t('settings.account')}>
+      <p className="settings-text">{t('settings.localOnly')}</p>
+      <p className="settings-text settings-muted">{t('settings.localHint')}</p>
       <div>
         <Link to={SIGN_IN} className="btn">
-          Sign in to sync
+          {t('settings.signInToSync')}
         </Link>
       </div>
     </SettingsSection>
@@ -39,9 +40,7 @@ export function AccountSection() {
 }
 
 export function unsyncedWarning(pending: number): string {
-  return pending === 1
-    ? '1 change hasn’t synced yet — signing out removes it from this device.'
-    : `${pending} changes haven’t synced yet — signing out removes them from this device.`;
+  return t('settings.unsynced', { count: pending });
 }
 
 function SignedInAccountSection({ email, expired }: { email: string; expired: boolean }) {
@@ -64,11 +63,11 @@ function SignedInAccountSection({ email, expired }: { email: string; expired: bo
         return;
       }
       setEverywhere(false);
-      showToast('Signed out everywhere — your account’s data was removed from this device', undefined, { id: 'signed-out' });
+      showToast(t('settings.signedOutEverywhere'), undefined, { id: 'signed-out' });
       await navigate({ to: '/today' });
     } catch (err) {
       console.error(err);
-      showErrorToast('Couldn’t sign out everywhere — try again');
+      showErrorToast(t('settings.signOutEverywhereFailed'));
       setBusy(false);
     }
   }
@@ -89,11 +88,11 @@ function SignedInAccountSection({ email, expired }: { email: string; expired: bo
       const sync = await loadSync();
       await sync.signOut();
       setConfirming(false);
-      showToast('Signed out — your account’s data was removed from this device', undefined, { id: 'signed-out' });
+      showToast(t('settings.signedOut'), undefined, { id: 'signed-out' });
       await navigate({ to: '/today' });
     } catch (err) {
       console.error(err);
-      showErrorToast('Couldn’t sign out — try again');
+      showErrorToast(t('settings.signOutFailed'));
       setBusy(false);
     }
   }
@@ -106,7 +105,7 @@ function SignedInAccountSection({ email, expired }: { email: string; expired: bo
       count = await (await loadSync()).pendingCount();
     } catch (err) {
       console.error(err);
-      showErrorToast('Couldn’t sign out — try again');
+      showErrorToast(t('settings.signOutFailed'));
       setBusy(false);
       return;
     }
@@ -119,37 +118,40 @@ function SignedInAccountSection({ email, expired }: { email: string; expired: bo
     await signOutNow();
   }
 
+  const [signedInBefore, signedInAfter] = around('settings.signedInAs', 'email');
   return (
-    <SettingsSection title="Account">
+    <SettingsSection title={t('settings.account')}>
       <p className="settings-text">
-        Signed in as <strong>{email || 'your account'}</strong>
+        {signedInBefore}
+        <strong>{email || t('settings.yourAccount')}</strong>
+        {signedInAfter}
       </p>
       <ProfileFields email={email} />
       {expired && (
         <p className="settings-text settings-muted">
-          Your session expired, so syncing is paused. Your changes are safe on this device.{' '}
+          {t('settings.sessionExpired')}{' '}
           <Link to="/sign-in" search={{ email: email || undefined }}>
-            Sign in again
+            {t('settings.signInAgain')}
           </Link>
         </p>
       )}
       {!expired && (
         <div className="settings-buttons">
           <button type="button" className="btn" onClick={() => setDialog('password')}>
-            Change password
+            {t('settings.changePassword')}
           </button>
           <button type="button" className="btn" onClick={() => setDialog('email')}>
-            Change e-mail
+            {t('settings.changeEmail')}
           </button>
         </div>
       )}
       <div className="settings-buttons">
         <button ref={signOutButton} type="button" className="btn" onClick={askToSignOut} aria-disabled={busy || undefined}>
-          Sign out
+          {t('settings.signOut')}
         </button>
         {!expired && (
           <button ref={everywhereButton} type="button" className="btn" onClick={askToSignOutEverywhere} aria-disabled={busy || undefined}>
-            Sign out everywhere
+            {t('settings.signOutEverywhere')}
           </button>
         )}
       </div>
@@ -165,10 +167,10 @@ function SignedInAccountSection({ email, expired }: { email: string; expired: bo
       <ConfirmDialog
         open={everywhere}
         onOpenChange={setEverywhere}
-        title="Sign out everywhere?"
-        description="Every device signed in to this account is signed out, this one too. The others keep what they haven’t synced until they sign in again."
-        confirmLabel="Sign out everywhere"
-        cancelLabel="Stay signed in"
+        title={t('settings.signOutEverywhereTitle')}
+        description={t('settings.signOutEverywhereText')}
+        confirmLabel={t('settings.signOutEverywhere')}
+        cancelLabel={t('settings.staySignedIn')}
         onConfirm={signOutEverywhereNow}
         busy={busy}
         returnFocus={everywhereButton}
@@ -181,16 +183,16 @@ function SignedInAccountSection({ email, expired }: { email: string; expired: bo
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Sign out?"
+        title={t('settings.signOutTitle')}
         description={unsyncedWarning(pending)}
-        confirmLabel="Sign out anyway"
-        cancelLabel="Stay signed in"
+        confirmLabel={t('settings.signOutAnyway')}
+        cancelLabel={t('settings.staySignedIn')}
         onConfirm={signOutNow}
         busy={busy}
         returnFocus={signOutButton}
       >
         <p className="settings-text settings-muted">
-          Stay signed in and open Sync to send them first, or export a backup in Settings → Backup.
+          {t('settings.signOutHint')}
         </p>
       </ConfirmDialog>
     </SettingsSection>

@@ -1,28 +1,28 @@
-// Pure wording for Settings → Backup: the export file name and the import report lines.
+// Pure wording for Settings → Backup: the export file name and the import report lines, in the
+// app's language.
 import type { ImportReport } from '@/data/backup';
+import { intlLocale } from '@/lib/i18n';
+import { t } from './messages';
 
 /** `daybook-export-2025-05-06.json`, dated by the device's calendar day. */
 export function exportFileName(localDate: string): string {
   return `daybook-export-${localDate}.json`;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 export function exportedSummary(counts: { lists: number; tasks: number }): string {
-  return `Exported ${plural(counts.lists, 'list', 'lists')} and ${plural(counts.tasks, 'task', 'tasks')}.`;
+  return t('settings.exported', counts);
 }
 
 /** "Imported 1 list and 2 tasks (3 given new ids)." — new ids where the file's were taken (SPEC §15). */
 export function importedSummary(report: ImportReport): string {
   const { lists, tasks } = report.imported;
-  if (lists === 0 && tasks === 0) return 'Nothing was imported.';
-  const renamed = report.renamed > 0 ? ` (${plural(report.renamed, 'given a new id', 'given new ids')})` : '';
-  return `Imported ${plural(lists, 'list', 'lists')} and ${plural(tasks, 'task', 'tasks')}${renamed}.`;
+  if (lists === 0 && tasks === 0) return t('settings.importedNothing');
+  return report.renamed > 0 ? t('settings.importedRenamed', { lists, tasks, renamed: report.renamed }) : t('settings.imported', { lists, tasks });
 }
 
 export function skippedSummary(report: ImportReport): string | null {
   const n = report.skipped.length;
-  return n === 0 ? null : `Skipped ${plural(n, 'record', 'records')}:`;
+  return n === 0 ? null : t('settings.skipped', { count: n });
 }
 
 const MAX_LABEL = 40;
@@ -44,20 +44,23 @@ function recordLabel(file: unknown, kind: ImportReport['skipped'][number]['kind'
 export function skippedLines(report: ImportReport, file: unknown): string[] {
   return report.skipped.map(({ kind, index, reason }) => {
     const label = recordLabel(file, kind, index);
-    const what = `${kind.charAt(0).toUpperCase()}${kind.slice(1)} ${index + 1}${label ? ` “${label}”` : ''}`;
-    return `${what}: ${reason}`;
+    const number = String(index + 1);
+    return label ? t('settings.skippedLineNamed', { kind, number, name: label, reason }) : t('settings.skippedLine', { kind, number, reason });
   });
 }
 
-/** "1.2 MB" — binary units, one decimal below 10. */
+const UNITS = ['settings.kilobytes', 'settings.megabytes', 'settings.gigabytes', 'settings.terabytes'] as const;
+
+/** "1.2 MB" — binary units, one decimal below 10, the number written as the language writes it. */
 export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
   let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  let unit = -1;
+  while (value >= 1024 && unit < UNITS.length - 1) {
     value /= 1024;
     unit++;
   }
-  if (unit === 0) return `${Math.round(value)} ${value === 1 ? 'byte' : 'bytes'}`;
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+  const digits = unit >= 0 && value < 10 ? 1 : 0;
+  const size = new Intl.NumberFormat(intlLocale(), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(value);
+  const key = UNITS[unit];
+  return key ? t(key, { size }) : t('settings.bytes', { count: Math.round(value), size });
 }

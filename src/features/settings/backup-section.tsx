@@ -8,6 +8,7 @@ import { loadSync } from '@/sync-status/load-sync';
 import { useAccount } from '@/sync-status/use-sync-status';
 import { importedSummary, skippedLines, skippedSummary } from './backup-report';
 import { exportToFile } from './export-file';
+import { t } from './messages';
 import { SettingsSection } from './settings-section';
 
 type ImportState =
@@ -15,8 +16,6 @@ type ImportState =
   | { kind: 'busy'; fileName: string }
   | { kind: 'failed'; fileName: string; message: string }
   | { kind: 'done'; fileName: string; report: ImportReport; file: unknown };
-
-const NOT_JSON = 'This file isn’t valid JSON — nothing was imported';
 
 /**
  * Signed in: this device catches up first (so what is already the account's is found here, not
@@ -42,7 +41,7 @@ export function BackupSection() {
       setExported(await exportToFile());
     } catch (err) {
       console.error(err);
-      showErrorToast('Couldn’t export your data');
+      showErrorToast(t('settings.exportFailed'));
     }
   }
 
@@ -58,7 +57,7 @@ export function BackupSection() {
     try {
       file = JSON.parse(await picked.text());
     } catch {
-      setState({ kind: 'failed', fileName, message: NOT_JSON });
+      setState({ kind: 'failed', fileName, message: t('settings.notJson') });
       return;
     }
     try {
@@ -69,19 +68,16 @@ export function BackupSection() {
       const message = refusalMessage(err);
       if (message === null) console.error(err);
       else if (err instanceof StorageFullError) showErrorToast(message);
-      setState({ kind: 'failed', fileName, message: message ?? 'Couldn’t import this file' });
+      setState({ kind: 'failed', fileName, message: message ?? t('settings.importFailed') });
     }
   }
 
   return (
-    <SettingsSection title="Backup">
-      <p className="settings-text settings-muted">
-        Save all your lists and tasks as a JSON file, or bring them back from one. Importing adds to what is here; it never
-        overwrites.
-      </p>
+    <SettingsSection title={t('settings.backup')}>
+      <p className="settings-text settings-muted">{t('settings.backupIntro')}</p>
       <div className="settings-buttons">
         <button type="button" className="btn" onClick={exportNow}>
-          Export data
+          {t('settings.exportData')}
         </button>
         <input
           id={`${id}-import`}
@@ -92,16 +88,16 @@ export function BackupSection() {
           aria-describedby={state.kind === 'failed' ? `${id}-import-error` : undefined}
         />
         <label htmlFor={`${id}-import`} className="btn">
-          Import data
+          {t('settings.importData')}
         </label>
       </div>
       <p role="status" className={exported ? 'settings-text settings-muted' : 'visually-hidden'}>
         {exported}
       </p>
-      {state.kind === 'busy' && <p className="settings-text">Importing {state.fileName}…</p>}
+      {state.kind === 'busy' && <p className="settings-text">{t('settings.importing', { file: state.fileName })}</p>}
       {state.kind === 'failed' && (
         <p id={`${id}-import-error`} role="alert" className="field-error">
-          {state.fileName}: {state.message}
+          {t('settings.fileSays', { file: state.fileName, text: state.message })}
         </p>
       )}
       {state.kind === 'done' && <ImportReportView fileName={state.fileName} report={state.report} file={state.file} />}
@@ -115,15 +111,15 @@ function ImportReportView({ fileName, report, file }: { fileName: string; report
   return (
     <section className="settings-report" aria-labelledby={id}>
       <h3 id={id} className="settings-report-title">
-        Import report
+        {t('settings.importReport')}
       </h3>
       <p role="status" className="settings-text">
-        {fileName}: {importedSummary(report)}
+        {t('settings.fileSays', { file: fileName, text: importedSummary(report) })}
       </p>
       {skipped && (
         <>
           <p className="settings-text">{skipped}</p>
-          <ul className="settings-report-list" aria-label="Skipped records">
+          <ul className="settings-report-list" aria-label={t('settings.skippedRecords')}>
             {skippedLines(report, file).map((line, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the report is fixed once shown
               <li key={i}>{line}</li>

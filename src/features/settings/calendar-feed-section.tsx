@@ -12,13 +12,15 @@ import type { FeedKind } from '@/domain/model';
 import { FieldError } from '@/ui/field-error';
 import { showToast } from '@/ui/toasts';
 import { useAccount } from '@/sync-status/use-sync-status';
+import { currentLanguage } from '@/lib/i18n';
+import { t } from './messages';
 import { SettingsSection } from './settings-section';
 
-const KINDS: { value: FeedKind; label: string }[] = [
-  { value: 'all', label: 'All my tasks' },
-  { value: 'list', label: 'One list' },
-  { value: 'label', label: 'One label' },
-  { value: 'filter', label: 'One filter' },
+const KINDS: { value: FeedKind; label: () => string }[] = [
+  { value: 'all', label: () => t('settings.feedAll') },
+  { value: 'list', label: () => t('settings.feedOneList') },
+  { value: 'label', label: () => t('settings.feedOneLabel') },
+  { value: 'filter', label: () => t('settings.feedOneFilter') },
 ];
 
 /** Where feeds are fetched: the hosted Edge Function's address when the build names it, else this origin (the stand-in). */
@@ -49,12 +51,9 @@ function useTargets(kind: FeedKind): { id: string; name: string }[] {
 export function CalendarFeedSection() {
   const signedIn = useAccount().state !== 'local';
   return (
-    <SettingsSection title="Calendar feed">
-      <p className="settings-text settings-muted">
-        Subscribe to your dated tasks from Google Calendar, Apple Calendar, Outlook or Thunderbird. Anyone with a feed’s address can read it: revoke it if it
-        gets out.
-      </p>
-      {signedIn ? <FeedForm /> : <p className="settings-text">Sign in to make a calendar feed: the server sends it to your calendar app.</p>}
+    <SettingsSection title={t('settings.calendarFeed')}>
+      <p className="settings-text settings-muted">{t('settings.feedIntro')}</p>
+      {signedIn ? <FeedForm /> : <p className="settings-text">{t('settings.feedSignIn')}</p>}
       {signedIn && <FeedList />}
     </SettingsSection>
   );
@@ -74,7 +73,7 @@ function FeedForm() {
     event.preventDefault();
     if (busy) return;
     if (kind !== 'all' && !chosen) {
-      setError(`You have no ${kind} to make a feed of`);
+      setError(t('settings.feedNothing', { kind }));
       return;
     }
     setBusy(true);
@@ -84,11 +83,11 @@ function FeedForm() {
         kind,
         targetId: kind === 'all' ? null : (chosen?.id ?? null),
         name: name.trim() || fallback,
-        options: { time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone, language: 'en' },
+        options: { time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone, language: currentLanguage() },
       });
       setError(null);
       setName('');
-      showToast('Feed made — it works once it is sent at the next sync');
+      showToast(t('settings.feedMade'));
     } catch (err) {
       reportWriteError(err, { atField: setError });
     } finally {
@@ -97,16 +96,16 @@ function FeedForm() {
   }
 
   return (
-    <form className="feed-form" onSubmit={create} noValidate aria-label="New calendar feed">
+    <form className="feed-form" onSubmit={create} noValidate aria-label={t('settings.newFeed')}>
       <div className="feed-form-row">
         <div className="field">
           <label className="field-label" htmlFor={`${id}-kind`}>
-            Feed of
+            {t('settings.feedOf')}
           </label>
           <select id={`${id}-kind`} className="input" value={kind} onChange={(e) => setKind(e.target.value as FeedKind)}>
             {KINDS.map((k) => (
               <option key={k.value} value={k.value}>
-                {k.label}
+                {k.label()}
               </option>
             ))}
           </select>
@@ -114,7 +113,7 @@ function FeedForm() {
         {kind !== 'all' && (
           <div className="field">
             <label className="field-label" htmlFor={`${id}-target`}>
-              {kind === 'list' ? 'List' : kind === 'label' ? 'Label' : 'Filter'}
+              {kind === 'list' ? t('settings.feedList') : kind === 'label' ? t('settings.feedLabel') : t('settings.feedFilter')}
             </label>
             <select id={`${id}-target`} className="input" value={chosen?.id ?? ''} onChange={(e) => setTarget(e.target.value)}>
               {targets.map((t) => (
@@ -127,7 +126,7 @@ function FeedForm() {
         )}
         <div className="field">
           <label className="field-label" htmlFor={`${id}-name`}>
-            Feed name
+            {t('settings.feedName')}
           </label>
           <input
             id={`${id}-name`}
@@ -144,7 +143,7 @@ function FeedForm() {
       <FieldError id={`${id}-error`} message={error} />
       <div className="settings-buttons">
         <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
-          Create feed
+          {t('settings.createFeed')}
         </button>
       </div>
     </form>
@@ -155,7 +154,7 @@ function FeedList() {
   const held = useFeeds();
   if (!held?.length) return null;
   return (
-    <ul className="feed-list" aria-label="Calendar feeds">
+    <ul className="feed-list" aria-label={t('settings.feeds')}>
       {held.map((feed) => (
         <FeedItem key={feed.id} feed={feed} />
       ))}
@@ -172,8 +171,8 @@ function FeedItem({ feed }: { feed: HeldFeed }) {
         <span className="feed-name" id={label}>
           {feed.name}
         </span>
-        <span className="settings-muted">{feed.queued ? 'Sent at the next sync' : url ? null : 'Made on another device: copy it there'}</span>
-        {url && <input className="input feed-url" readOnly value={url} aria-label={`${feed.name} feed address`} onFocus={(e) => e.target.select()} />}
+        <span className="settings-muted">{feed.queued ? t('settings.feedQueued') : url ? null : t('settings.feedElsewhere')}</span>
+        {url && <input className="input feed-url" readOnly value={url} aria-label={t('settings.feedAddress', { name: feed.name })} onFocus={(e) => e.target.select()} />}
       </div>
       <div className="settings-buttons">
         {url && (
@@ -181,13 +180,13 @@ function FeedItem({ feed }: { feed: HeldFeed }) {
             type="button"
             className="btn btn-sm"
             aria-describedby={label}
-            onClick={() => void copyText(url).then((ok) => showToast(ok ? 'Feed address copied' : 'Copy the address from the box'))}
+            onClick={() => void copyText(url).then((ok) => showToast(ok ? t('settings.feedCopied') : t('settings.copyByHand')))}
           >
-            Copy
+            {t('settings.copy')}
           </button>
         )}
-        <button type="button" className="btn btn-sm" aria-describedby={label} onClick={() => feeds.revoke(feed.id).then(() => showToast('Feed revoked'), reportWriteError)}>
-          Revoke
+        <button type="button" className="btn btn-sm" aria-describedby={label} onClick={() => feeds.revoke(feed.id).then(() => showToast(t('settings.feedRevoked')), reportWriteError)}>
+          {t('settings.revoke')}
         </button>
       </div>
     </li>

@@ -8,9 +8,8 @@ import { showErrorToast } from '@/ui/toasts';
 import { loadSync } from '@/sync-status/load-sync';
 import { useOnline } from '@/sync-status/use-sync-status';
 import { exportToFile } from './export-file';
+import { t } from './messages';
 import '@/ui/confirm-dialog.css';
-
-export const OFFLINE_MESSAGE = 'You’re offline — deleting your account needs a connection';
 
 export function sameEmail(typed: string, email: string): boolean {
   return email !== '' && typed.trim().toLowerCase() === email.trim().toLowerCase();
@@ -37,7 +36,7 @@ export function DeleteAccountDialog({ email, onDeleted }: DeleteAccountDialogPro
       setExported(await exportToFile());
     } catch (err) {
       console.error(err);
-      showErrorToast('Couldn’t export your data');
+      showErrorToast(t('settings.exportFailed'));
     }
   }
 
@@ -55,7 +54,7 @@ export function DeleteAccountDialog({ email, onDeleted }: DeleteAccountDialogPro
       setError(answer.message);
     } catch (err) {
       console.error(err);
-      setError('Couldn’t delete the account — try again');
+      setError(t('settings.deleteFailed'));
     }
     setBusy(false);
   }
@@ -71,24 +70,24 @@ export function DeleteAccountDialog({ email, onDeleted }: DeleteAccountDialogPro
       }}
       trigger={
         <button type="button" className="btn btn-danger">
-          Delete account
+          {t('settings.deleteAccount')}
         </button>
       }
       role="alertdialog"
       className="confirm-dialog"
-      title="Delete account?"
-      description="Your account and everything in it are deleted from the server and from every device signed in to it. This can’t be undone."
+      title={t('settings.deleteTitle')}
+      description={t('settings.deleteText')}
       descriptionClassName="confirm-description"
     >
       <div className="confirm-body delete-account-body">
         <ul className="settings-text settings-muted delete-account-list">
-          <li>Your lists and their tasks, your labels, filters, reminders and invitations go.</li>
-          <li>Shared lists you own pass to the member who has been on them longest (an editor first), who becomes their owner.</li>
-          <li>Tasks you added to lists that stay are kept there, by “Former member”.</li>
+          <li>{t('settings.deleteGoes')}</li>
+          <li>{t('settings.deletePasses')}</li>
+          <li>{t('settings.deleteKept')}</li>
         </ul>
         <div className="settings-buttons">
           <button type="button" className="btn" onClick={exportFirst}>
-            Export first
+            {t('settings.exportFirst')}
           </button>
         </div>
         <p role="status" className={exported ? 'settings-text settings-muted' : 'visually-hidden'}>
@@ -96,7 +95,7 @@ export function DeleteAccountDialog({ email, onDeleted }: DeleteAccountDialogPro
         </p>
         <div className="field">
           <label className="field-label" htmlFor={`${id}-email`}>
-            Type {email || 'your e-mail'} to confirm
+            {t('settings.typeToConfirm', { email: email || t('settings.yourEmail') })}
           </label>
           <input
             id={`${id}-email`}
@@ -112,17 +111,17 @@ export function DeleteAccountDialog({ email, onDeleted }: DeleteAccountDialogPro
             {...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {})}
           />
         </div>
-        {!online && <p className="settings-text settings-muted">{OFFLINE_MESSAGE}</p>}
+        {!online && <p className="settings-text settings-muted">{t('settings.offline')}</p>}
         <FieldError id={`${id}-error`} message={error} />
       </div>
       <div className="confirm-actions">
         <DialogClose asChild>
           <button type="button" className="btn" aria-disabled={busy || undefined}>
-            Cancel
+            {t('settings.cancel')}
           </button>
         </DialogClose>
         <button type="button" className="btn btn-danger" aria-disabled={!ready || undefined} onClick={deleteNow}>
-          Delete account
+          {t('settings.deleteAccount')}
         </button>
       </div>
     </DialogShell>

@@ -2,6 +2,7 @@
 // this screen exists, so the event is stashed in a module-level store: call
 // `captureInstallPrompt()` at boot to catch it early (the component also calls it, for late events).
 import { useEffect, useSyncExternalStore } from 'react';
+import { t } from './messages';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -52,12 +53,10 @@ export function InstallAppButton() {
   useEffect(() => captureInstallPrompt(), []);
   const { offer, installed } = useSyncExternalStore(subscribe, getState, getState);
 
-  if (installed) return <p className="settings-text">Installed</p>;
+  if (installed) return <p className="settings-text">{t('settings.installed')}</p>;
   if (!offer) {
     return (
-      <p className="settings-text settings-muted">
-        Your browser hasn’t offered to install Daybook here. On an iPhone or iPad, use Share → Add to Home Screen.
-      </p>
+      <p className="settings-text settings-muted">{t('settings.installNotOffered')}</p>
     );
   }
 
@@ -72,9 +71,9 @@ export function InstallAppButton() {
 
   return (
     <div className="settings-row">
-      <p className="settings-text">Open Daybook from your home screen or dock, like any app — it works offline.</p>
+      <p className="settings-text">{t('settings.installText')}</p>
       <button type="button" className="btn btn-primary" onClick={install}>
-        Install app
+        {t('settings.installApp')}
       </button>
     </div>
   );

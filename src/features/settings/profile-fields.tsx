@@ -11,6 +11,7 @@ import { reportWriteError } from '@/connected/write-error';
 import { Avatar } from '@/ui/avatar';
 import { COLOR_CHOICES } from '@/ui/color-names';
 import { errorProps, FieldError } from '@/ui/field-error';
+import { t } from './messages';
 
 export function ProfileFields({ email }: { email: string }) {
   const id = useId();
@@ -27,7 +28,7 @@ export function ProfileFields({ email }: { email: string }) {
   }, [held, edited]);
   if (!identity || profile === undefined) return null;
 
-  const standIn = emailName(email) || 'you';
+  const standIn = emailName(email) || t('settings.you');
   const color: ListColor = profile?.color ?? defaultPersonColor(identity.userId);
   const shown = (edited ? name.trim() : held) || standIn;
 
@@ -37,7 +38,7 @@ export function ProfileFields({ email }: { email: string }) {
       await profileWrites.update({ display_name: name });
       setError(null);
       setEdited(false);
-      setSaid(name.trim() ? `Your name is now ${name.trim()}` : `Your name is now ${standIn}`);
+      setSaid(t('settings.nameSaved', { name: name.trim() || standIn }));
     } catch (err) {
       // the text stays in the field, with the reason beside it
       if (err instanceof ValidationError) setError(err.message);
@@ -45,20 +46,20 @@ export function ProfileFields({ email }: { email: string }) {
     }
   }
 
-  function pick(next: ListColor) {
-    profileWrites.update({ color: next }).then(() => setSaid(`Avatar colour: ${next}`), reportWriteError);
+  function pick(next: ListColor, shownAs: string) {
+    profileWrites.update({ color: next }).then(() => setSaid(t('settings.colorSaved', { color: shownAs })), reportWriteError);
   }
 
   return (
     <div className="settings-profile">
       <div className="settings-profile-who">
         <Avatar name={shown} color={color} size="lg" />
-        <p className="settings-text settings-muted">This is how people on your shared lists see you.</p>
+        <p className="settings-text settings-muted">{t('settings.profileHint')}</p>
       </div>
       <form className="settings-profile-name" onSubmit={save} noValidate>
         <div className="field">
           <label className="field-label" htmlFor={`${id}-name`}>
-            Your name
+            {t('settings.yourName')}
           </label>
           <div className="settings-row">
             <input
@@ -76,20 +77,20 @@ export function ProfileFields({ email }: { email: string }) {
               aria-describedby={error ? `${id}-error` : `${id}-hint`}
             />
             <button type="submit" className="btn">
-              Save name
+              {t('settings.saveName')}
             </button>
           </div>
           <FieldError id={`${id}-error`} message={error} />
           {!error && (
             <p id={`${id}-hint`} className="settings-text settings-muted">
-              Up to 50 characters. Left empty, “{standIn}” stands in.
+              {t('settings.nameHint', { name: standIn })}
             </p>
           )}
         </div>
       </form>
       <div className="field">
         <span id={`${id}-color`} className="field-label">
-          Avatar colour
+          {t('settings.avatarColour')}
         </span>
         <div role="radiogroup" aria-labelledby={`${id}-color`} className="settings-swatches">
           {COLOR_CHOICES.map((choice) => (
@@ -99,7 +100,7 @@ export function ProfileFields({ email }: { email: string }) {
                 name={`${id}-color`}
                 value={choice.color}
                 checked={color === choice.color}
-                onChange={() => pick(choice.color)}
+                onChange={() => pick(choice.color, choice.name)}
                 className="settings-swatch-input"
               />
               <span className="settings-swatch-dot" aria-hidden="true" />

@@ -2,6 +2,7 @@
 // kept on this device. Off, quick add takes the text as typed for the title, as it always did.
 import { useId, useState } from 'react';
 import { getUnderstandDates, setUnderstandDates } from '@/domain/quick-add/preference';
+import { t } from './messages';
 import { SettingsSection } from './settings-section';
 
 export function QuickAddSection() {
@@ -9,10 +10,10 @@ export function QuickAddSection() {
   const [on, setOn] = useState(getUnderstandDates);
 
   return (
-    <SettingsSection title="Quick add">
+    <SettingsSection title={t('settings.quickAdd')}>
       <div className="settings-switch-row">
         <label className="settings-switch" htmlFor={id}>
-          <span className="settings-switch-text">Understand dates in quick add</span>
+          <span className="settings-switch-text">{t('settings.understandDates')}</span>
           <input
             id={id}
             type="checkbox"
@@ -28,8 +29,7 @@ export function QuickAddSection() {
           />
         </label>
         <p id={`${id}-hint`} className="settings-text settings-muted">
-          Reads “tomorrow at 9am”, “every monday”, “!high” and “#list name” as you type a task, and shows what it
-          understood before you add it. Stays on this device.
+          {t('settings.understandDatesHint')}
         </p>
       </div>
     </SettingsSection>

@@ -4,6 +4,7 @@
 import { useId, useState } from 'react';
 import { FieldError } from '@/ui/field-error';
 import { getRemindAt, setRemindAt } from '@/domain/reminders/preference';
+import { t } from './messages';
 import { SettingsSection } from './settings-section';
 
 export function RemindersSection() {
@@ -22,10 +23,10 @@ export function RemindersSection() {
   }
 
   return (
-    <SettingsSection title="Reminders">
+    <SettingsSection title={t('settings.reminders')}>
       <div className="field">
         <label className="field-label" htmlFor={id}>
-          Remind at
+          {t('settings.remindAt')}
         </label>
         <input
           id={id}
@@ -40,7 +41,7 @@ export function RemindersSection() {
       </div>
       <FieldError id={`${id}-error`} message={error} />
       <p id={`${id}-hint`} className="settings-text settings-muted">
-        When a task with a date but no time reminds you. Stays on this device.
+        {t('settings.remindAtHint')}
       </p>
     </SettingsSection>
   );

@@ -1,9 +1,11 @@
-// /settings: Account, Appearance, Quick add, Week, Reminders, Calendar feed, Storage, Backup, Install.
+// /settings: Account, Language, Appearance, Quick add, Week, Reminders, Calendar feed, Storage, Backup, Install.
 import type { ReactNode } from 'react';
 import { LocalAccountSection } from './account-section';
 import { BackupSection } from './backup-section';
 import { CalendarFeedSection } from './calendar-feed-section';
 import { InstallAppButton } from './install-app-button';
+import { LanguageSection } from './language-section';
+import { t } from './messages';
 import { QuickAddSection } from './quick-add-section';
 import { RemindersSection } from './reminders-section';
 import { SettingsSection } from './settings-section';
@@ -20,8 +22,9 @@ interface SettingsScreenProps {
 
 export function SettingsScreen({ account }: SettingsScreenProps) {
   return (
-    <Screen title="Settings" className="settings-screen">
+    <Screen title={t('settings.title')} className="settings-screen">
       {account ?? <LocalAccountSection />}
+      <LanguageSection />
       <ThemeSection />
       <QuickAddSection />
       <WeekSection />
@@ -29,7 +32,7 @@ export function SettingsScreen({ account }: SettingsScreenProps) {
       <CalendarFeedSection />
       <StorageSection />
       <BackupSection />
-      <SettingsSection title="Install">
+      <SettingsSection title={t('settings.install')}>
         <InstallAppButton />
       </SettingsSection>
     </Screen>

@@ -2,6 +2,7 @@
 // and how much space is used. Without the Storage API the section says so.
 import { useEffect, useState } from 'react';
 import { formatBytes } from './backup-report';
+import { t } from './messages';
 import { SettingsSection } from './settings-section';
 
 type Persistence = 'loading' | 'unsupported' | 'persisted' | 'best-effort';
@@ -43,23 +44,19 @@ export function StorageSection() {
     try {
       const granted = await storage.persist();
       setPersistence(granted ? 'persisted' : 'best-effort');
-      setResult(
-        granted
-          ? 'Done — the browser will keep Daybook’s data.'
-          : 'The browser declined for now. Installing Daybook or using it often usually changes that.',
-      );
+      setResult(granted ? t('settings.persistGranted') : t('settings.persistDeclined'));
     } catch {
-      setResult('The browser couldn’t be asked right now. Try again later.');
+      setResult(t('settings.persistFailed'));
     }
   }
 
   return (
-    <SettingsSection title="Storage">
+    <SettingsSection title={t('settings.storage')}>
       <p className="settings-text">{persistenceText(persistence)}</p>
       {persistence === 'best-effort' && (
         <div>
           <button type="button" className="btn" onClick={keep}>
-            Keep data on this device
+            {t('settings.keepData')}
           </button>
         </div>
       )}
@@ -68,7 +65,7 @@ export function StorageSection() {
       </p>
       {usage && usage.quota > 0 && (
         <p className="settings-text settings-muted">
-          Using {formatBytes(usage.usage)} of {formatBytes(usage.quota)} available to Daybook.
+          {t('settings.usage', { used: formatBytes(usage.usage), quota: formatBytes(usage.quota) })}
         </p>
       )}
     </SettingsSection>
@@ -78,12 +75,12 @@ export function StorageSection() {
 function persistenceText(p: Persistence): string {
   switch (p) {
     case 'loading':
-      return 'Checking storage…';
+      return t('settings.storageChecking');
     case 'unsupported':
-      return 'This browser doesn’t say whether it keeps Daybook’s data. Export a backup now and then.';
+      return t('settings.storageUnsupported');
     case 'persisted':
-      return 'Kept on this device: the browser won’t clear Daybook’s data to free up space.';
+      return t('settings.storagePersisted');
     case 'best-effort':
-      return 'The browser may clear Daybook’s data if the device runs low on space.';
+      return t('settings.storageBestEffort');
   }
 }

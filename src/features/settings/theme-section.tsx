@@ -1,12 +1,13 @@
 // Settings → Appearance: Light, Dark or System (follows the device).
 import { useId, useState } from 'react';
 import { getTheme, setTheme, type Theme } from '@/lib/theme';
+import { t } from './messages';
 import { SettingsSection } from './settings-section';
 
-const CHOICES: { value: Theme; label: string }[] = [
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
-  { value: 'system', label: 'System' },
+const CHOICES: { value: Theme; label: () => string }[] = [
+  { value: 'light', label: () => t('settings.themeLight') },
+  { value: 'dark', label: () => t('settings.themeDark') },
+  { value: 'system', label: () => t('settings.themeSystem') },
 ];
 
 export function ThemeSection() {
@@ -19,9 +20,9 @@ export function ThemeSection() {
   }
 
   return (
-    <SettingsSection title="Appearance">
+    <SettingsSection title={t('settings.appearance')}>
       <span id={`${id}-label`} className="field-label">
-        Theme
+        {t('settings.theme')}
       </span>
       <div role="radiogroup" aria-labelledby={`${id}-label`} className="settings-segments">
         {CHOICES.map(({ value, label }) => (
@@ -34,7 +35,7 @@ export function ThemeSection() {
               onChange={() => choose(value)}
               className="settings-segment-input"
             />
-            <span>{label}</span>
+            <span>{label()}</span>
           </label>
         ))}
       </div>

@@ -50,9 +50,10 @@ export function setCurrentLanguage(language: Language | null): void {
   if (language === null) store?.removeItem(LANGUAGE_KEY);
   else store?.setItem(LANGUAGE_KEY, language);
   const next = resolveLanguage(language);
+  // also when it is current already: at start, the page's <html lang> still says "en"
+  if (typeof document !== 'undefined') document.documentElement.lang = next;
   if (next === current) return;
   current = next;
-  if (typeof document !== 'undefined') document.documentElement.lang = next;
   for (const listener of listeners) listener();
 }
 

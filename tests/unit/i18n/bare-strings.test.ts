@@ -14,29 +14,6 @@ const WORDS = /\p{L}{2,}/u;
 
 /** Files whose text is still written in them (paths from the repository's root). */
 const PENDING: readonly string[] = [
-  'src/features/auth/check-email-panel.tsx',
-  'src/features/auth/confirm-link-screen.tsx',
-  'src/features/auth/forgot-password-screen.tsx',
-  'src/features/auth/name-field.tsx',
-  'src/features/auth/reset-password-screen.tsx',
-  'src/features/auth/sign-in-screen.tsx',
-  'src/features/invitations/invite-screen.tsx',
-  'src/features/invitations/no-invitations-screen.tsx',
-  'src/features/join/join-screen.tsx',
-  'src/features/settings/account-dialogs.tsx',
-  'src/features/settings/account-section.tsx',
-  'src/features/settings/backup-section.tsx',
-  'src/features/settings/calendar-feed-section.tsx',
-  'src/features/settings/delete-account-dialog.tsx',
-  'src/features/settings/install-app-button.tsx',
-  'src/features/settings/profile-fields.tsx',
-  'src/features/settings/quick-add-section.tsx',
-  'src/features/settings/reminders-section.tsx',
-  'src/features/settings/settings-screen.tsx',
-  'src/features/settings/storage-section.tsx',
-  'src/features/settings/theme-section.tsx',
-  'src/features/settings/week-section.tsx',
-  'src/routes/join.$token.tsx',
 ];
 
 function tsxFiles(dir: string): string[] {

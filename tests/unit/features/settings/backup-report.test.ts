@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportReport } from '@/data/backup';
 import { exportedSummary, exportFileName, formatBytes, importedSummary, skippedLines, skippedSummary } from '@/features/settings/backup-report';
+import { switchLanguage } from '@/lib/i18n';
 
 const report = (lists: number, tasks: number, skipped: ImportReport['skipped'] = [], renamed = 0): ImportReport => ({
   imported: { lists, tasks },
@@ -77,5 +78,20 @@ describe('formatBytes', () => {
     [300 * 1024 ** 3, '300 GB'],
   ])('%i → %s', (bytes, text) => {
     expect(formatBytes(bytes)).toBe(text);
+  });
+});
+
+describe('in another language', () => {
+  afterEach(() => switchLanguage(null));
+
+  it('counts with the language’s plurals and writes sizes with its decimal mark and units', async () => {
+    await switchLanguage('fr');
+    expect(formatBytes(1536)).toBe('1,5 Ko');
+    expect(formatBytes(1)).toBe('1 octet');
+    expect(importedSummary(report(1, 2, [], 3))).toBe('Importation\u00a0: 1 liste et 2 tâches (3 avec de nouveaux identifiants).');
+    expect(skippedSummary(report(1, 0, [{ kind: 'task', index: 0, reason: 'x' }]))).toBe('1 élément ignoré\u00a0:');
+    await switchLanguage('ja');
+    expect(exportedSummary({ lists: 1, tasks: 12 })).toBe('1件のリストと12件のタスクを書き出しました。');
+    expect(skippedLines(report(0, 0, [{ kind: 'list', index: 1, reason: '理由' }]), { lists: [{}, { name: '仕事' }] })).toEqual(['リスト 2「仕事」：理由']);
   });
 });
