@@ -13,8 +13,7 @@ const TOASTS = /^(toast(\.\w+)?|announce|notify|showToast)$/;
 const WORDS = /\p{L}{2,}/u;
 
 /** Files whose text is still written in them (paths from the repository's root). */
-const PENDING: readonly string[] = [
-];
+const PENDING: readonly string[] = [];
 
 function tsxFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
