@@ -19,8 +19,17 @@ const CLAIM_SQL = `select id, to_email, token, list_name, invited_by, role, to_j
 
 type Language = { id: string; language: string | null };
 
-/** The claimed mails, each with its language (none when the database knows none). */
-function withLanguages(mails: ClaimedMail[], languages: Language[]): ClaimedMail[] {
+/**
+ * The claimed mails, each with its language (none when the database knows none). A mail in English
+ * beats no mail: should the lookup fail (a function deployed ahead of its migration), they go in English.
+ */
+async function withLanguages(mails: ClaimedMail[], read: () => Promise<Language[]>): Promise<ClaimedMail[]> {
+  let languages: Language[] = [];
+  try {
+    languages = await read();
+  } catch (err) {
+    console.error('mail_languages failed; writing in English:', err instanceof Error ? err.message : err);
+  }
   const by = new Map(languages.map((l) => [l.id, l.language]));
   return mails.map((m) => ({ ...m, language: by.get(m.id) ?? null }));
 }
@@ -30,8 +39,8 @@ export function sqlMailStore(db: SqlQuerier): MailStore {
     async claim(limit, lease) {
       const mails = await db.query<ClaimedMail & Record<string, unknown>>(CLAIM_SQL, [limit, lease]);
       if (!mails.length) return mails;
-      const ids = mails.map((m) => m.id);
-      return withLanguages(mails, await db.query<Language & Record<string, unknown>>('select id, language from public.mail_languages($1::uuid[])', [ids]));
+      const ids = JSON.stringify(mails.map((m) => m.id));
+      return withLanguages(mails, () => db.query<Language & Record<string, unknown>>('select id, language from public.mail_languages($1::jsonb)', [ids]));
     },
     async sent(id) {
       await db.query('select public.mail_mark_sent($1::uuid)', [id]);
@@ -47,7 +56,7 @@ export function rpcMailStore(rpc: (fn: string, args: Record<string, unknown>) =>
     async claim(limit, lease) {
       const mails = ((await rpc('mail_claim', { p_limit: limit, p_lease_seconds: lease })) ?? []) as ClaimedMail[];
       if (!mails.length) return mails;
-      return withLanguages(mails, ((await rpc('mail_languages', { p_ids: mails.map((m) => m.id) })) ?? []) as Language[]);
+      return withLanguages(mails, async () => ((await rpc('mail_languages', { p_ids: mails.map((m) => m.id) })) ?? []) as Language[]);
     },
     async sent(id) {
       await rpc('mail_mark_sent', { p_id: id });

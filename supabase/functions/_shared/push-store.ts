@@ -35,8 +35,17 @@ type Language = { user_id: string; language: string | null };
 
 const people = (rows: readonly DuePush[]) => [...new Set(rows.map((r) => r.user_id))];
 
-/** The claimed reminders, each with its person's language (none when the database knows none). */
-function withLanguages(rows: DuePush[], languages: Language[]): DuePush[] {
+/**
+ * The claimed reminders, each with its person's language (none when the database knows none). A
+ * reminder in English beats none: should the lookup fail, they go in English.
+ */
+async function withLanguages(rows: DuePush[], read: () => Promise<Language[]>): Promise<DuePush[]> {
+  let languages: Language[] = [];
+  try {
+    languages = await read();
+  } catch (err) {
+    console.error('push_languages failed; writing in English:', err instanceof Error ? err.message : err);
+  }
   const by = new Map(languages.map((l) => [l.user_id, l.language]));
   return rows.map((r) => ({ ...r, language: by.get(r.user_id) ?? null }));
 }
@@ -47,8 +56,8 @@ export function sqlPushStore(db: SqlQuerier): PushStore {
     async claimPage(since, now, limit, lease, from, to) {
       const rows = await db.query<DuePush & Record<string, unknown>>(CLAIM_SQL, [since.toISOString(), now.toISOString(), limit, lease, from, to]);
       if (!rows.length) return rows;
-      const languages = await db.query<Language & Record<string, unknown>>('select user_id, language from public.push_languages($1::uuid[])', [people(rows)]);
-      return withLanguages(rows, languages);
+      const users = JSON.stringify(people(rows));
+      return withLanguages(rows, () => db.query<Language & Record<string, unknown>>('select user_id, language from public.push_languages($1::jsonb)', [users]));
     },
     async markSent(items) {
       if (items.length) await db.query('select daybook_private.mark_pushes_sent($1::jsonb)', [keys(items)]);
@@ -76,7 +85,7 @@ export function rpcPushStore(rpc: (fn: string, args: Record<string, unknown>) =>
         p_to: to,
       })) as DuePush[];
       if (!rows?.length) return rows ?? [];
-      return withLanguages(rows, ((await rpc('push_languages', { p_users: people(rows) })) ?? []) as Language[]);
+      return withLanguages(rows, async () => ((await rpc('push_languages', { p_users: people(rows) })) ?? []) as Language[]);
     },
     async markSent(items) {
       if (items.length) await rpc('push_mark_sent', { p_items: JSON.parse(keys(items)) });

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signJwt } from '../../../server/jwt';
 import { createPushSender, type PushSender } from '../../../supabase/functions/_shared/push-sender';
 import { waitForMail } from '../../helpers/dev-mail';
 import { type FakePushService, startFakePushService } from '../../helpers/fake-push-service';
@@ -163,6 +164,24 @@ describe.each(SERVER_KINDS)('server texts in the recipient’s language on %s', 
         },
       });
     });
+  });
+
+  it('answers the Edge Functions’ language RPCs to service_role only', async () => {
+    const lucas = await member('pt-BR');
+    const plain = await member(null);
+    const iat = Math.floor(Date.now() / 1000);
+    const service = newClient(srv.url, signJwt({ iss: 'daybook', role: 'service_role', iat, exp: iat + 3600 }, srv.jwtSecret));
+    const { data, error } = await service.rpc('push_languages', { p_users: [lucas.userId, plain.userId, lucas.userId] });
+    expect(error).toBeNull();
+    expect(data).toEqual(
+      expect.arrayContaining([
+        { user_id: lucas.userId, language: 'pt-BR' },
+        { user_id: plain.userId, language: null },
+      ]),
+    );
+    expect(data).toHaveLength(2);
+    expect((await lucas.client.rpc('push_languages', { p_users: [lucas.userId] })).error).not.toBeNull();
+    expect((await lucas.client.rpc('mail_languages', { p_ids: [] })).error).not.toBeNull();
   });
 
   it('writes a calendar feed’s words in the profile’s language', async () => {
