@@ -8,6 +8,7 @@ import { authMail } from '../../../supabase/functions/_shared/auth-mail.ts';
 import { calendarWords } from '../../../supabase/functions/_shared/calendar/calendar-words.ts';
 import { CATALOGUES, SERVER_LANGUAGES, serverLanguage, serverLocale, serverText } from '../../../supabase/functions/_shared/i18n/catalogue.ts';
 import { formatMessage, messageArguments } from '../../../supabase/functions/_shared/i18n/message-format.ts';
+import { notificationPushText } from '../../../supabase/functions/_shared/i18n/notification-words.ts';
 import { invitationMail } from '../../../supabase/functions/_shared/mail-message.ts';
 import { type DuePush, pushMessage } from '../../../supabase/functions/_shared/push-payload.ts';
 import { LANGUAGES } from '../../../src/lib/i18n/languages.ts';
@@ -192,6 +193,18 @@ describe('other languages', () => {
     expect(fr.options.body.split('\n').at(-1)).toBe('et 1 autre');
     const ja = pushMessage([due(1, { language: 'ja' }), due(2, { language: 'ja' })]);
     expect(ja.title).toBe('2件のリマインダー: Task 1、Task 2');
+  });
+
+  it('notification pushes: the screen’s sentence, and "and N more" by the language’s plural rules', () => {
+    const comment = { kind: 'comment', actor: 'Ana', title: 'Buy milk' } as const;
+    expect(notificationPushText(comment, 2, 'en')).toBe('Ana commented on Buy milk and 2 more');
+    expect(notificationPushText(comment, 0, null)).toBe('Ana commented on Buy milk');
+    expect(notificationPushText(comment, 1, 'fr')).toBe('Ana a commenté Buy milk et 1 autre');
+    expect(notificationPushText(comment, 3, 'fr')).toBe('Ana a commenté Buy milk et 3 autres');
+    expect(notificationPushText({ kind: 'assigned', actor: 'Jonas', title: 'Steuer' }, 0, 'de')).toBe('Jonas hat dir Steuer zugewiesen');
+    expect(notificationPushText({ kind: 'joined', actor: null, listName: null }, 4, 'ja')).toBe('誰かがリストに参加しました（ほか4件）');
+    expect(notificationPushText({ kind: 'invited', actor: 'Lu', listName: 'Casa' }, 0, 'pt-BR')).toBe('Lu convidou você para Casa');
+    expect(notificationPushText({ kind: 'mention', actor: 'Eva', title: 'Cena' }, 1, 'es')).toBe('Eva te ha mencionado en Cena y 1 más');
   });
 
   it('calendar feeds: the deadline and reminder words of each language', () => {

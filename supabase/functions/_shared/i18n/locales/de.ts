@@ -51,4 +51,16 @@ export const de: Messages = {
   'reminders.title': '{count, plural, one {# Erinnerung} other {# Erinnerungen}}: {titles}',
   'reminders.separator': ', ',
   'reminders.more': '{count, plural, other {und # weitere}}',
+
+  'notify.assigned': '{actor} hat dir {task} zugewiesen',
+  'notify.taskChanged': '{actor} hat {task} geändert',
+  'notify.taskCompleted': '{actor} hat {task} erledigt',
+  'notify.comment': '{actor} hat {task} kommentiert',
+  'notify.mention': '{actor} hat dich in {task} erwähnt',
+  'notify.invited': '{actor} hat dich zu {list} eingeladen',
+  'notify.joined': '{actor} ist {list} beigetreten',
+  'notify.aTask': 'eine Aufgabe',
+  'notify.aList': 'eine Liste',
+  'notify.someone': 'Jemand',
+  'notify.andMore': '{text} und {count, plural, other {# weitere}}',
 };

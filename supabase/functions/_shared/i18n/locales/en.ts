@@ -1,4 +1,4 @@
-// The server's words in English (SPEC §20): the mails, the reminder pushes. The other languages'
+// The server's words in English (SPEC §20): the mails, the reminder pushes, the notification pushes.
 // files have exactly these keys (their type says so, and tests/unit/edge-functions/
 // server-catalogues.test.ts checks the placeholders); English is the SPEC's and stays as it is.
 export const en = {
@@ -45,6 +45,18 @@ export const en = {
   'reminders.title': '{count, plural, one {# reminder} other {# reminders}}: {titles}',
   'reminders.separator': ', ',
   'reminders.more': '{count, plural, other {and # more}}',
+
+  'notify.assigned': '{actor} assigned you {task}',
+  'notify.taskChanged': '{actor} changed {task}',
+  'notify.taskCompleted': '{actor} completed {task}',
+  'notify.comment': '{actor} commented on {task}',
+  'notify.mention': '{actor} mentioned you on {task}',
+  'notify.invited': '{actor} invited you to {list}',
+  'notify.joined': '{actor} joined {list}',
+  'notify.aTask': 'a task',
+  'notify.aList': 'a list',
+  'notify.someone': 'Someone',
+  'notify.andMore': '{text} and {count, plural, other {# more}}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -49,4 +49,16 @@ export const es: Messages = {
   'reminders.title': '{count, plural, one {# recordatorio} other {# recordatorios}}: {titles}',
   'reminders.separator': ', ',
   'reminders.more': '{count, plural, other {y # más}}',
+
+  'notify.assigned': '{actor} te ha asignado {task}',
+  'notify.taskChanged': '{actor} ha cambiado {task}',
+  'notify.taskCompleted': '{actor} ha completado {task}',
+  'notify.comment': '{actor} ha comentado en {task}',
+  'notify.mention': '{actor} te ha mencionado en {task}',
+  'notify.invited': '{actor} te ha invitado a {list}',
+  'notify.joined': '{actor} se ha unido a {list}',
+  'notify.aTask': 'una tarea',
+  'notify.aList': 'una lista',
+  'notify.someone': 'Alguien',
+  'notify.andMore': '{text} y {count, plural, other {# más}}',
 };

@@ -53,4 +53,16 @@ export const fr: Messages = {
   'reminders.title': '{count, plural, one {# rappel} other {# rappels}}\u00a0: {titles}',
   'reminders.separator': ', ',
   'reminders.more': '{count, plural, one {et # autre} other {et # autres}}',
+
+  'notify.assigned': '{actor} vous a attribué {task}',
+  'notify.taskChanged': '{actor} a modifié {task}',
+  'notify.taskCompleted': '{actor} a terminé {task}',
+  'notify.comment': '{actor} a commenté {task}',
+  'notify.mention': '{actor} vous a mentionné dans {task}',
+  'notify.invited': '{actor} vous invite à rejoindre {list}',
+  'notify.joined': '{actor} a rejoint {list}',
+  'notify.aTask': 'une tâche',
+  'notify.aList': 'une liste',
+  'notify.someone': 'Quelqu’un',
+  'notify.andMore': '{text} et {count, plural, one {# autre} other {# autres}}',
 };

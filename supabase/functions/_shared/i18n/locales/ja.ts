@@ -48,4 +48,16 @@ export const ja: Messages = {
   'reminders.title': '{count, plural, other {#件のリマインダー}}: {titles}',
   'reminders.separator': '、',
   'reminders.more': '{count, plural, other {ほか#件}}',
+
+  'notify.assigned': '{actor}があなたに{task}を割り当てました',
+  'notify.taskChanged': '{actor}が{task}を変更しました',
+  'notify.taskCompleted': '{actor}が{task}を完了しました',
+  'notify.comment': '{actor}が{task}にコメントしました',
+  'notify.mention': '{actor}が{task}であなたをメンションしました',
+  'notify.invited': '{actor}があなたを{list}に招待しました',
+  'notify.joined': '{actor}が{list}に参加しました',
+  'notify.aTask': 'タスク',
+  'notify.aList': 'リスト',
+  'notify.someone': '誰か',
+  'notify.andMore': '{text}（ほか{count, plural, other {#件}}）',
 };

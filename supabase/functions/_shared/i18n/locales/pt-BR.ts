@@ -49,4 +49,16 @@ export const ptBR: Messages = {
   'reminders.title': '{count, plural, one {# lembrete} other {# lembretes}}: {titles}',
   'reminders.separator': ', ',
   'reminders.more': '{count, plural, other {e mais #}}',
+
+  'notify.assigned': '{actor} atribuiu {task} a você',
+  'notify.taskChanged': '{actor} alterou {task}',
+  'notify.taskCompleted': '{actor} concluiu {task}',
+  'notify.comment': '{actor} comentou em {task}',
+  'notify.mention': '{actor} mencionou você em {task}',
+  'notify.invited': '{actor} convidou você para {list}',
+  'notify.joined': '{actor} entrou em {list}',
+  'notify.aTask': 'uma tarefa',
+  'notify.aList': 'uma lista',
+  'notify.someone': 'Alguém',
+  'notify.andMore': '{text} e mais {count, plural, other {#}}',
 };
