@@ -192,7 +192,7 @@ describe('other languages', () => {
     expect(fr.title.startsWith('11 rappels\u00a0: Task 0, Task 1')).toBe(true);
     expect(fr.options.body.split('\n').at(-1)).toBe('et 1 autre');
     const ja = pushMessage([due(1, { language: 'ja' }), due(2, { language: 'ja' })]);
-    expect(ja.title).toBe('2件のリマインダー: Task 1、Task 2');
+    expect(ja.title).toBe('2件のリマインダー：Task 1、Task 2');
   });
 
   it('notification pushes: the screen’s sentence, and "and N more" by the language’s plural rules', () => {

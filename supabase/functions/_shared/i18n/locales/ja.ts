@@ -45,7 +45,7 @@ export const ja: Messages = {
   'reminder.body': '{when} · {list}',
   'reminder.complete': '完了',
   'reminder.snooze': '10分後に再通知',
-  'reminders.title': '{count, plural, other {#件のリマインダー}}: {titles}',
+  'reminders.title': '{count, plural, other {#件のリマインダー}}：{titles}',
   'reminders.separator': '、',
   'reminders.more': '{count, plural, other {ほか#件}}',
 
