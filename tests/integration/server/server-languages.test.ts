@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuth } from '@/backend/auth';
+import { setCurrentLanguage } from '@/lib/i18n/language';
 import { signJwt } from '../../../server/jwt';
 import { createPushSender, type PushSender } from '../../../supabase/functions/_shared/push-sender';
 import { waitForMail } from '../../helpers/dev-mail';
@@ -110,6 +112,26 @@ describe.each(SERVER_KINDS)('server texts in the recipient’s language on %s', 
     const other = `xx-${newId()}@example.test`;
     await newClient(srv.url, srv.anonKey).auth.signUp({ email: other, password: 'correct horse', options: { data: { language: { no: 1 } } } });
     expect((await waitForMail(srv.url, other))[0]!.subject).toBe('Confirm your e-mail for Daybook');
+  });
+
+  it('the app’s own sign-up sends the language it speaks, so the confirmation is in it', async () => {
+    const storage = new Map<string, string>();
+    const auth = createAuth(newClient(srv.url, srv.anonKey), {
+      getItem: (k) => storage.get(k) ?? null,
+      setItem: (k, v) => void storage.set(k, v),
+      removeItem: (k) => void storage.delete(k),
+    }, 'sb-test-auth-token');
+    const email = `app-${newId()}@example.test`;
+    setCurrentLanguage('fr');
+    try {
+      expect(await auth.signUp(email, 'correct horse', 'Camille')).toMatchObject({ ok: false, confirm: true });
+    } finally {
+      setCurrentLanguage(null);
+    }
+    const [mail] = await waitForMail(srv.url, email);
+    expect(mail!.subject).toBe('Confirmez votre adresse e-mail pour Daybook');
+    const [row] = await srv.sql.query<{ meta: Record<string, unknown> }>('select raw_user_meta_data as meta from auth.users where email = $1', [email]);
+    expect(row!.meta).toMatchObject({ display_name: 'Camille', language: 'fr' });
   });
 
   describe('reminder pushes', () => {
