@@ -36,7 +36,7 @@ export const de: Messages = {
     'Der Link gilt eine Stunde lang und nur einmal. Wenn du das nicht warst, kannst du diese E-Mail ignorieren: Es ändert sich nichts.',
   'auth.emailChanged.subject': 'Deine E-Mail-Adresse bei Daybook wird geändert',
   'auth.emailChanged.lead':
-    'Jemand, der in deinem Daybook-Konto angemeldet ist, möchte dessen E-Mail-Adresse in {newEmail} ändern. Die Änderung gilt, sobald die neue Adresse bestätigt ist.',
+    'Jemand, der in deinem Daybook-Konto angemeldet ist, möchte die E-Mail-Adresse des Kontos in {newEmail} ändern. Die Änderung gilt, sobald die neue Adresse bestätigt ist.',
   'auth.emailChanged.anotherAddress': 'eine andere Adresse',
   'auth.emailChanged.after':
     'Wenn du das nicht warst, melde dich an und ändere dein Passwort. Stelle danach unter Einstellungen → Konto die alte E-Mail-Adresse wieder ein.',

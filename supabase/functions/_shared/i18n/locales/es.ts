@@ -34,7 +34,7 @@ export const es: Messages = {
   'auth.emailChange.after': 'El enlace funciona durante una hora y una sola vez. Si no lo has pedido, puedes ignorar este correo: no cambiará nada.',
   'auth.emailChanged.subject': 'Se está cambiando tu correo de Daybook',
   'auth.emailChanged.lead':
-    'Alguien con la sesión iniciada en tu cuenta de Daybook ha pedido cambiar su dirección de correo a {newEmail}. El cambio se hará cuando se confirme la nueva dirección.',
+    'Alguien con la sesión iniciada en tu cuenta de Daybook ha pedido cambiar la dirección de correo de la cuenta a {newEmail}. El cambio se hará cuando se confirme la nueva dirección.',
   'auth.emailChanged.anotherAddress': 'otra dirección',
   'auth.emailChanged.after':
     'Si no has sido tú, inicia sesión y cambia tu contraseña; después, vuelve a poner tu correo en Ajustes → Cuenta.',

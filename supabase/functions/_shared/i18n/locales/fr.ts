@@ -38,7 +38,7 @@ export const fr: Messages = {
     'Le lien est valable une heure, une seule fois. Si vous n’avez rien demandé, vous pouvez ignorer ce message\u00a0: rien ne change.',
   'auth.emailChanged.subject': 'L’adresse e-mail de votre compte Daybook va changer',
   'auth.emailChanged.lead':
-    'Une personne connectée à votre compte Daybook a demandé à remplacer son adresse e-mail par {newEmail}. Le changement prendra effet dès que la nouvelle adresse sera confirmée.',
+    'Une personne connectée à votre compte Daybook a demandé à remplacer l’adresse e-mail du compte par {newEmail}. Le changement prendra effet dès que la nouvelle adresse sera confirmée.',
   'auth.emailChanged.anotherAddress': 'une autre adresse',
   'auth.emailChanged.after':
     'Si ce n’était pas vous, connectez-vous et changez votre mot de passe, puis remettez l’ancienne adresse dans Réglages → Compte.',

@@ -28,7 +28,7 @@ export const ja: Messages = {
   'auth.recovery.after':
     'リンクは1時間有効で、1回だけ使えます。お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。',
   'auth.emailChange.subject': 'Daybookの新しいメールアドレスを確認してください',
-  'auth.emailChange.lead': 'Daybookアカウントのメールアドレスをこのアドレスに変更するリクエストがありました。変更するには確認してください。',
+  'auth.emailChange.lead': 'Daybookアカウントのメールアドレスをこのアドレスに変更するリクエストがありました。変更を完了するには、メールアドレスを確認してください。',
   'auth.emailChange.action': '新しいメールアドレスを確認',
   'auth.emailChange.after': 'リンクは1時間有効で、1回だけ使えます。お心当たりがない場合は、このメールを無視してください。何も変更されません。',
   'auth.emailChanged.subject': 'Daybookのメールアドレスの変更がリクエストされました',

@@ -34,7 +34,7 @@ export const ptBR: Messages = {
   'auth.emailChange.after': 'O link funciona por uma hora, uma única vez. Se você não pediu isso, pode ignorar este e-mail: nada muda.',
   'auth.emailChanged.subject': 'O e-mail da sua conta do Daybook está sendo alterado',
   'auth.emailChanged.lead':
-    'Alguém conectado à sua conta do Daybook pediu para mudar o endereço de e-mail dela para {newEmail}. A mudança acontece assim que o novo endereço for confirmado.',
+    'Alguém conectado à sua conta do Daybook pediu para mudar o e-mail da conta para {newEmail}. A mudança acontece assim que o novo endereço for confirmado.',
   'auth.emailChanged.anotherAddress': 'outro endereço',
   'auth.emailChanged.after':
     'Se não foi você, entre na conta e troque sua senha; depois, volte ao e-mail anterior em Configurações → Conta.',
