@@ -10,13 +10,13 @@ export interface CalendarWords {
 
 const EN: CalendarWords = { deadline: (title) => `Deadline: ${title}`, reminder: 'Reminder' };
 
-// The same words as the app's own screens use for a deadline and a reminder (SPEC §20's terms).
+// The words the app's own screens use for a deadline (the filters' "Deadline within") and a reminder.
 export const CALENDAR_WORDS: Readonly<Record<string, CalendarWords>> = {
   en: EN,
-  de: { deadline: (title) => `Frist: ${title}`, reminder: 'Erinnerung' },
+  de: { deadline: (title) => `Deadline: ${title}`, reminder: 'Erinnerung' },
   es: { deadline: (title) => `Fecha límite: ${title}`, reminder: 'Recordatorio' },
-  fr: { deadline: (title) => `Échéance\u00a0: ${title}`, reminder: 'Rappel' },
-  'pt-BR': { deadline: (title) => `Prazo: ${title}`, reminder: 'Lembrete' },
+  fr: { deadline: (title) => `Date limite\u00a0: ${title}`, reminder: 'Rappel' },
+  'pt-BR': { deadline: (title) => `Prazo final: ${title}`, reminder: 'Lembrete' },
   ja: { deadline: (title) => `締め切り: ${title}`, reminder: 'リマインダー' },
 };
 

@@ -219,6 +219,6 @@ describe.each(SERVER_KINDS)('server texts in the recipient’s language on %s', 
     const res = await fetch(`${srv.url}/calendar/${token}.ics`);
     expect(res.status).toBe(200);
     const summaries = new ICAL.Component(ICAL.parse(await res.text())).getAllSubcomponents('vevent').map((e) => new ICAL.Event(e).summary);
-    expect(summaries).toEqual(expect.arrayContaining(['Imposto', 'Prazo: Imposto']));
+    expect(summaries).toEqual(expect.arrayContaining(['Imposto', 'Prazo final: Imposto']));
   });
 });

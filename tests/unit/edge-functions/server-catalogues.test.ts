@@ -208,8 +208,8 @@ describe('other languages', () => {
   });
 
   it('calendar feeds: the deadline and reminder words of each language', () => {
-    expect(calendarWords('de').deadline('Steuer')).toBe('Frist: Steuer');
-    expect(calendarWords('fr').deadline('Impôts')).toBe('Échéance\u00a0: Impôts');
+    expect(calendarWords('de').deadline('Steuer')).toBe('Deadline: Steuer');
+    expect(calendarWords('fr').deadline('Impôts')).toBe('Date limite\u00a0: Impôts');
     expect(calendarWords('pt').reminder).toBe('Lembrete');
     expect(calendarWords('ja').reminder).toBe('リマインダー');
     expect(calendarWords('es-MX').deadline('x')).toBe('Fecha límite: x');
