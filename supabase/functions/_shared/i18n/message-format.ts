@@ -105,6 +105,13 @@ function parse(src: string): Node[] {
 
 const parsed = new Map<string, Node[]>();
 
+// Intl objects are slow to make and cheap to reuse: one of each a locale (a sender formats
+// thousands of pushes a run).
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const pluralRules = new Map<string, Intl.PluralRules>();
+const numberFormat = (locale: string) => numberFormats.get(locale) ?? numberFormats.set(locale, new Intl.NumberFormat(locale)).get(locale)!;
+const plurals = (locale: string) => pluralRules.get(locale) ?? pluralRules.set(locale, new Intl.PluralRules(locale)).get(locale)!;
+
 /** The placeholders a message names (for the catalogue test). */
 export function messageArguments(message: string): string[] {
   const names = new Set<string>();
@@ -132,18 +139,18 @@ export function formatMessage(message: string, values: MessageValues, locale: st
   const value = (name: string): string => {
     const v = values[name];
     if (v === undefined) throw new Error(`No value for {${name}} in: ${message}`);
-    if (typeof v === 'number') return new Intl.NumberFormat(locale).format(v);
+    if (typeof v === 'number') return numberFormat(locale).format(v);
     return typeof v === 'string' ? escapeValue(v) : v.raw;
   };
   const render = (list: Node[], count: number | null): string =>
     list
       .map((n) => {
         if (typeof n === 'string') return n;
-        if ('pound' in n) return new Intl.NumberFormat(locale).format(count ?? 0);
+        if ('pound' in n) return numberFormat(locale).format(count ?? 0);
         if (!('cases' in n)) return value(n.arg);
         const v = values[n.arg];
         if (typeof v !== 'number') throw new Error(`{${n.arg}} must be a number in: ${message}`);
-        const chosen = n.cases[`=${v}`] ?? n.cases[new Intl.PluralRules(locale).select(v)] ?? n.cases.other!;
+        const chosen = n.cases[`=${v}`] ?? n.cases[plurals(locale).select(v)] ?? n.cases.other!;
         return render(chosen, v);
       })
       .join('');

@@ -6,6 +6,13 @@ import { addDays, dayLabel, parseIso } from '../dates.ts';
 import { type ReminderNotification, type ReminderNotificationInput, reminderNotification } from '../reminder-notification.ts';
 import { type ServerText, serverText } from './catalogue.ts';
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** One DateTimeFormat a locale and shape, made once (a sender formats thousands of pushes a run). */
+function dateTimeFormat(locale: string, shape: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${shape}`;
+  return formats.get(key) ?? formats.set(key, new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' })).get(key)!;
+}
+
 /** "Heute", "Demain", else the weekday and date ("lun. 23 nov.", with the year when not this year's). */
 export function localDayLabel(w: ServerText, iso: string, today: string): string {
   if (w.language === 'en') return dayLabel(iso, today);
@@ -14,20 +21,15 @@ export function localDayLabel(w: ServerText, iso: string, today: string): string
   if (iso === addDays(today, -1)) return w.t('reminder.yesterday');
   const { year, month, day } = parseIso(iso);
   const sameYear = year === parseIso(today).year;
-  return new Intl.DateTimeFormat(w.locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    ...(sameYear ? {} : { year: 'numeric' }),
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year, month - 1, day, 12)));
+  const options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) };
+  return dateTimeFormat(w.locale, sameYear ? 'day' : 'day-year', options).format(new Date(Date.UTC(year, month - 1, day, 12)));
 }
 
 /** 'HH:MM' as the language writes a time of day: its short time style ("07:05" in German, "7:05" in Japanese). */
 export function localTime(w: ServerText, hhmm: string): string {
   if (w.language === 'en') return hhmm;
   const [h, m] = hhmm.split(':').map(Number);
-  return new Intl.DateTimeFormat(w.locale, { timeStyle: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, h ?? 0, m ?? 0)));
+  return dateTimeFormat(w.locale, 'time', { timeStyle: 'short' }).format(new Date(Date.UTC(2000, 0, 1, h ?? 0, m ?? 0)));
 }
 
 /** The device's notification, its words in `language`. */
