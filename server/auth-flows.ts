@@ -28,9 +28,11 @@ import { logError } from './log.ts';
 
 const mailLimited = (res: ServerResponse, seconds: number) => tooMany(res, 'e-mails', seconds, 'over_email_send_rate_limit');
 
-async function mail(ctx: AuthContext, kind: AuthMailKind, to: string, tokenHash?: string, newEmail?: string): Promise<boolean> {
+/** Sends one of auth's mails to the account `userId`, in its language (supabase/schemas/server_languages.sql). */
+async function mail(ctx: AuthContext, kind: AuthMailKind, userId: string, to: string, tokenHash?: string, newEmail?: string): Promise<boolean> {
   try {
-    await ctx.sendMail(authMail({ kind, to, siteUrl: ctx.siteUrl, tokenHash, newEmail }));
+    const [row] = await ctx.db.query<{ language: string | null }>('select daybook_private.person_language($1::uuid) as language', [userId]);
+    await ctx.sendMail(authMail({ kind, to, siteUrl: ctx.siteUrl, tokenHash, newEmail, language: row?.language ?? null }));
     return true;
   } catch (err) {
     logError(`auth mail (${kind}) failed`, err);
@@ -66,7 +68,7 @@ export async function sendSignUpConfirmation(
     return { user, token: await issueToken(q, user.id, 'signup') };
   });
   if (!made) return authError(res, 422, 'user_already_exists', 'User already registered');
-  if (!(await mail(ctx, 'signup', made.user.email, made.token))) return mailFailed(res, 'confirmation');
+  if (!(await mail(ctx, 'signup', made.user.id, made.user.email, made.token))) return mailFailed(res, 'confirmation');
   return sendJson(res, 200, { ...userJson(made.user), confirmation_sent_at: new Date().toISOString() });
 }
 
@@ -80,7 +82,7 @@ async function recover(ctx: AuthContext, req: IncomingMessage, res: ServerRespon
     const user = await userByEmail(q, email);
     return user ? { user, token: await issueToken(q, user.id, 'recovery') } : null;
   });
-  if (made && !(await mail(ctx, 'recovery', made.user.email, made.token))) return mailFailed(res, 'recovery');
+  if (made && !(await mail(ctx, 'recovery', made.user.id, made.user.email, made.token))) return mailFailed(res, 'recovery');
   return sendJson(res, 200, {});
 }
 
@@ -96,11 +98,11 @@ async function resend(ctx: AuthContext, req: IncomingMessage, res: ServerRespons
   const made = await ctx.db.tx(async (q) => {
     const user = await userByEmail(q, email);
     if (!user) return null;
-    if (type === 'signup') return user.email_confirmed_at === null ? { to: user.email, token: await issueToken(q, user.id, 'signup') } : null;
+    if (type === 'signup') return user.email_confirmed_at === null ? { userId: user.id, to: user.email, token: await issueToken(q, user.id, 'signup') } : null;
     const pending = await pendingEmail(q, user.id);
-    return pending ? { to: pending.email, token: await issueToken(q, user.id, 'email_change', pending.email) } : null;
+    return pending ? { userId: user.id, to: pending.email, token: await issueToken(q, user.id, 'email_change', pending.email) } : null;
   });
-  if (made && !(await mail(ctx, type, made.to, made.token))) return mailFailed(res, 'confirmation');
+  if (made && !(await mail(ctx, type, made.userId, made.to, made.token))) return mailFailed(res, 'confirmation');
   return sendJson(res, 200, {});
 }
 
@@ -221,8 +223,8 @@ async function updateUser(ctx: AuthContext, req: IncomingMessage, res: ServerRes
   });
   if (newEmail && done.token) {
     // the new address confirms the change; the old one is told it was asked for
-    if (!(await mail(ctx, 'email_change', newEmail, done.token))) return mailFailed(res, 'email change');
-    await mail(ctx, 'email_changed', current.email, undefined, newEmail);
+    if (!(await mail(ctx, 'email_change', who.userId, newEmail, done.token))) return mailFailed(res, 'email change');
+    await mail(ctx, 'email_changed', who.userId, current.email, undefined, newEmail);
   }
   const pending = done.pending ? { new_email: done.pending.email, email_change_sent_at: done.pending.sentAt.toISOString() } : {};
   return sendJson(res, 200, { ...userJson(done.user), ...pending });

@@ -4,6 +4,7 @@
 // also repeats another tab's SIGNED_OUT in this one (a BroadcastChannel): that one is marked
 // `elsewhere`, told apart by who took the session out of storage (watchSessionRemoval).
 import { isAuthRetryableFetchError, type AuthError, type Session, type SupabaseClient } from '@supabase/supabase-js';
+import { currentLanguage } from '@/lib/i18n';
 import type { AuthPort, AuthRefusal, AuthSignal, AuthUser } from '@/sync/ports';
 import { createAccountAuth } from './account-auth';
 import { t } from './messages';
@@ -132,9 +133,10 @@ export function createAuth(
   return {
     async signUp(email, password, displayName) {
       // the sign-up's "Name" goes where GoTrue keeps user data; the server reads it when it first
-      // needs the person's name (supabase/schemas/profiles.sql)
-      const options = displayName ? { data: { display_name: displayName } } : undefined;
-      return finish(await supabase.auth.signUp({ email: email.trim(), password, ...(options ? { options } : {}) }));
+      // needs the person's name (supabase/schemas/profiles.sql), and the language the app speaks
+      // for the mails sent before a profile exists (supabase/schemas/server_languages.sql)
+      const data = { ...(displayName ? { display_name: displayName } : {}), language: currentLanguage() };
+      return finish(await supabase.auth.signUp({ email: email.trim(), password, options: { data } }));
     },
     async signIn(email, password) {
       return finish(await supabase.auth.signInWithPassword({ email: email.trim(), password }));

@@ -1,8 +1,9 @@
 // Auth's mails (SPEC §16): confirming the e-mail, resetting the password, confirming a new e-mail
-// and telling the old address. The texts are keyed by kind and, inside, by language (English only
-// for now), so a languages pass adds a table per language without touching the senders.
+// and telling the old address, in the person's language (./i18n/: their profile's, else the one
+// their device sent at sign-up).
 // The stand-in sends them; hosted Supabase Auth sends its own templates (supabase/README.md says
 // what to paste into the dashboard so the links are the same).
+import { escapeHtml, type MessageKey, serverText } from './i18n/catalogue.ts';
 import type { MailMessage } from './mail-message.ts';
 
 export type AuthMailKind = 'signup' | 'recovery' | 'email_change' | 'email_changed';
@@ -17,52 +18,20 @@ export interface AuthMailInput {
   /** email_change and email_changed: the new address. */
   newEmail?: string;
   /** A BCP 47 tag; texts fall back to English. */
-  language?: string;
+  language?: string | null;
 }
 
-interface Texts {
-  subject: string;
-  lead: (input: AuthMailInput) => string;
-  /** The button's words; none for a notice. */
-  action?: string;
-  after: string;
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const EN: Record<AuthMailKind, Texts> = {
-  signup: {
-    subject: 'Confirm your e-mail for Daybook',
-    lead: () => 'Someone (we hope you) made a Daybook account with this e-mail address. Confirm it to start syncing:',
-    action: 'Confirm your e-mail',
-    after: "The link works for an hour, once. If you didn't make an account, you can ignore this mail.",
-  },
-  recovery: {
-    subject: 'Reset your Daybook password',
-    lead: () => 'Someone (we hope you) asked to reset the password of the Daybook account with this e-mail address.',
-    action: 'Reset password',
-    after: "The link works for an hour, once. If you didn't ask, you can ignore this mail: your password stays as it is.",
-  },
+const KEYS = {
+  signup: { subject: 'auth.signup.subject', lead: 'auth.signup.lead', action: 'auth.signup.action', after: 'auth.signup.after' },
+  recovery: { subject: 'auth.recovery.subject', lead: 'auth.recovery.lead', action: 'auth.recovery.action', after: 'auth.recovery.after' },
   email_change: {
-    subject: 'Confirm your new e-mail for Daybook',
-    lead: () => 'Someone (we hope you) asked to move a Daybook account to this e-mail address. Confirm it to make the change:',
-    action: 'Confirm your new e-mail',
-    after: "The link works for an hour, once. If you didn't ask, you can ignore this mail: nothing changes.",
+    subject: 'auth.emailChange.subject',
+    lead: 'auth.emailChange.lead',
+    action: 'auth.emailChange.action',
+    after: 'auth.emailChange.after',
   },
-  email_changed: {
-    subject: 'Your Daybook e-mail is being changed',
-    lead: (i) => `Someone signed in to your Daybook account asked to change its e-mail address to ${i.newEmail ?? 'another address'}. It changes once the new address confirms it.`,
-    after: "If this wasn't you, sign in and change your password, then change the e-mail back in Settings → Account.",
-  },
-};
-
-const TEXTS: Record<string, Record<AuthMailKind, Texts>> = { en: EN };
-
-function textsFor(language: string | undefined, kind: AuthMailKind): Texts {
-  const base = (language ?? 'en').toLowerCase().split('-')[0]!;
-  return (TEXTS[base] ?? EN)[kind];
-}
+  email_changed: { subject: 'auth.emailChanged.subject', lead: 'auth.emailChanged.lead', action: null, after: 'auth.emailChanged.after' },
+} as const satisfies Record<AuthMailKind, { subject: MessageKey; lead: MessageKey; action: MessageKey | null; after: MessageKey }>;
 
 /** The app's page a mailed link opens; it verifies the token there (supabase-js verifyOtp). */
 export function authLink(siteUrl: string, kind: Exclude<AuthMailKind, 'email_changed'>, tokenHash: string): string {
@@ -71,10 +40,12 @@ export function authLink(siteUrl: string, kind: Exclude<AuthMailKind, 'email_cha
 }
 
 export function authMail(input: AuthMailInput): MailMessage {
-  const t = textsFor(input.language, input.kind);
+  const w = serverText(input.language);
+  const keys = KEYS[input.kind];
+  const t = { subject: w.t(keys.subject), action: keys.action ? w.t(keys.action) : undefined, after: w.t(keys.after) };
   const link = input.kind !== 'email_changed' && input.tokenHash ? authLink(input.siteUrl, input.kind, input.tokenHash) : null;
-  const lead = t.lead(input);
-  const text = [lead, '', ...(link && t.action ? [`${t.action}: ${link}`, ''] : []), t.after, ''].join('\n');
+  const lead = w.t(keys.lead, { newEmail: input.newEmail ?? w.t('auth.emailChanged.anotherAddress') });
+  const text = [lead, '', ...(link && t.action ? [w.t('auth.actionLine', { action: t.action, link }), ''] : []), t.after, ''].join('\n');
   const button =
     link && t.action
       ? `<p><a href="${escapeHtml(link)}" style="display: inline-block; padding: 8px 16px; background: #2563eb; color: #ffffff; border-radius: 6px; text-decoration: none">${escapeHtml(t.action)}</a></p>\n`

@@ -4,7 +4,9 @@
 // are one push (at most one a minute per subscription): "3 reminders: …", listing the reminders
 // so the service worker records each as shown. Pure; the Node sender and the Deno Edge Function
 // (supabase/functions/send-reminders) both use it.
-import { type ReminderData, reminderNotification, type ReminderNotification } from './reminder-notification.ts';
+import { serverText } from './i18n/catalogue.ts';
+import { localReminderNotification } from './i18n/reminder-words.ts';
+import type { ReminderData, ReminderNotification } from './reminder-notification.ts';
 
 /** A row of daybook_private.due_pushes, dates and instants as text. */
 export interface DuePush {
@@ -25,6 +27,8 @@ export interface DuePush {
   /** 'YYYY-MM-DD' in the subscription's zone at the tick. */
   today: string;
   snoozed_until: string | null;
+  /** The person's language (profiles.language, else their sign-up's); none: English. */
+  language?: string | null;
 }
 
 /**
@@ -39,7 +43,7 @@ export interface ReminderPush extends ReminderNotification {
 }
 
 export function reminderPush(d: DuePush): ReminderPush {
-  const n = reminderNotification({
+  const n = localReminderNotification({
     taskId: d.task_id,
     title: d.title,
     occurrence: d.occurrence,
@@ -47,7 +51,7 @@ export function reminderPush(d: DuePush): ReminderPush {
     listName: d.list_name,
     userId: d.user_id,
     today: d.today,
-  });
+  }, d.language);
   return { kind: 'reminder', ...n, fireAt: d.fire_at, snoozedUntil: d.snoozed_until };
 }
 
@@ -82,13 +86,14 @@ export function pushMessage(rows: readonly DuePush[]): ReminderPush | RemindersP
   const shown = titles.slice(0, 10);
   const more = rows.length - shown.length;
   const single = reminderPush(first);
+  const w = serverText(first.language);
   return {
     kind: 'reminders',
     count: rows.length,
-    title: clip(`${rows.length} reminders: ${titles.join(', ')}`, TITLE_MAX),
+    title: clip(w.t('reminders.title', { count: rows.length, titles: titles.join(w.t('reminders.separator')) }), TITLE_MAX),
     options: {
       tag: groupTag(first.task_id, first.occurrence),
-      body: more > 0 ? `${shown.join('\n')}\nand ${more} more` : shown.join('\n'),
+      body: more > 0 ? `${shown.join('\n')}\n${w.t('reminders.more', { count: more })}` : shown.join('\n'),
       data: single.options.data,
     },
     items: rows.slice(0, GROUP_ITEMS_MAX).map((r) => ({ taskId: r.task_id, occurrence: r.occurrence, fireAt: r.fire_at, snoozedUntil: r.snoozed_until })),

@@ -1,6 +1,7 @@
 // Where the reminder sender claims and records its work: SQL over the stand-in's own connection,
 // or PostgREST RPCs as service_role in the Edge Function. Both reach the same functions of
-// supabase/schemas/reminder_sender.sql (claim_push_page, mark_pushes_sent, release_pushes).
+// supabase/schemas/reminder_sender.sql (claim_push_page, mark_pushes_sent, release_pushes), and
+// then server_languages.sql's push_languages for the language each person's push is written in.
 import type { DuePush } from './push-payload.ts';
 
 export interface PushStore {
@@ -30,11 +31,34 @@ const CLAIM_SQL = `select subscription_id, endpoint, p256dh, auth, user_id, time
   today::text as today, to_json(snoozed_until) #>> '{}' as snoozed_until
   from daybook_private.claim_push_page($1::timestamptz, $2::timestamptz, $3::int, $4::int, $5::uuid, $6::uuid)`;
 
+type Language = { user_id: string; language: string | null };
+
+const people = (rows: readonly DuePush[]) => [...new Set(rows.map((r) => r.user_id))];
+
+/**
+ * The claimed reminders, each with its person's language (none when the database knows none). A
+ * reminder in English beats none: should the lookup fail, they go in English.
+ */
+async function withLanguages(rows: DuePush[], read: () => Promise<Language[]>): Promise<DuePush[]> {
+  let languages: Language[] = [];
+  try {
+    languages = await read();
+  } catch (err) {
+    console.error('push_languages failed; writing in English:', err instanceof Error ? err.message : err);
+  }
+  const by = new Map(languages.map((l) => [l.user_id, l.language]));
+  return rows.map((r) => ({ ...r, language: by.get(r.user_id) ?? null }));
+}
+
 /** The store over a direct database connection (the stand-in's own, as the superuser). */
 export function sqlPushStore(db: SqlQuerier): PushStore {
   return {
-    claimPage: (since, now, limit, lease, from, to) =>
-      db.query<DuePush & Record<string, unknown>>(CLAIM_SQL, [since.toISOString(), now.toISOString(), limit, lease, from, to]),
+    async claimPage(since, now, limit, lease, from, to) {
+      const rows = await db.query<DuePush & Record<string, unknown>>(CLAIM_SQL, [since.toISOString(), now.toISOString(), limit, lease, from, to]);
+      if (!rows.length) return rows;
+      const users = JSON.stringify(people(rows));
+      return withLanguages(rows, () => db.query<Language & Record<string, unknown>>('select user_id, language from public.push_languages($1::jsonb)', [users]));
+    },
     async markSent(items) {
       if (items.length) await db.query('select daybook_private.mark_pushes_sent($1::jsonb)', [keys(items)]);
     },
@@ -51,15 +75,18 @@ export function sqlPushStore(db: SqlQuerier): PushStore {
 export function rpcPushStore(rpc: (fn: string, args: Record<string, unknown>) => Promise<unknown>): PushStore {
   return {
     // PostgREST gives dates as 'YYYY-MM-DD' and instants as ISO text: the shape DuePush wants
-    claimPage: async (since, now, limit, lease, from, to) =>
-      (await rpc('push_claim_page', {
+    async claimPage(since, now, limit, lease, from, to) {
+      const rows = (await rpc('push_claim_page', {
         p_since: since.toISOString(),
         p_now: now.toISOString(),
         p_limit: limit,
         p_lease_seconds: lease,
         p_from: from,
         p_to: to,
-      })) as DuePush[],
+      })) as DuePush[];
+      if (!rows?.length) return rows ?? [];
+      return withLanguages(rows, async () => ((await rpc('push_languages', { p_users: people(rows) })) ?? []) as Language[]);
+    },
     async markSent(items) {
       if (items.length) await rpc('push_mark_sent', { p_items: JSON.parse(keys(items)) });
     },

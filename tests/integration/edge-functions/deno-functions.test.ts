@@ -79,6 +79,8 @@ describe.each(SERVER_KINDS)('send-reminders served by Deno over the stand-in on 
 
   it('sends what is due once, VAPID-signed and encrypted, and refuses a caller without the secret', async () => {
     const alice = await signUpUser(srv);
+    // German: the push's words come from the catalogues beside the function (SPEC §20)
+    await pushOk(alice.client, newId(), [{ id: 1, name: 'profile.update', args: { language: 'de' } }]);
     const sub = push.newSubscription();
     const { error } = await alice.client.rpc('push_subscribe', { p_endpoint: sub.endpoint, p_p256dh: sub.keys.p256dh, p_auth: sub.keys.auth, p_time_zone: 'UTC', p_remind_at: '09:00' });
     expect(error).toBeNull();
@@ -100,7 +102,10 @@ describe.each(SERVER_KINDS)('send-reminders served by Deno over the stand-in on 
     expect(await (await call('Bearer cron-secret-for-tests')).json()).toMatchObject({ claimed: 0, sent: 0 });
     const got = push.deliveries.filter((d) => d.endpoint === sub.endpoint);
     expect(got).toHaveLength(1);
-    expect(JSON.parse(got[0]!.payload)).toMatchObject({ kind: 'reminder', title: 'Stretch', options: { tag: `reminder:${taskId}:${day}`, data: { taskId } } });
+    const payload = JSON.parse(got[0]!.payload);
+    expect(payload).toMatchObject({ kind: 'reminder', title: 'Stretch', options: { tag: `reminder:${taskId}:${day}`, data: { taskId } } });
+    expect(payload.options.body).toMatch(/^(Heute|Gestern) um \d\d:\d\d · /);
+    expect(payload.options.actions.map((a: { title: string }) => a.title)).toEqual(['Erledigen', 'In 10 Minuten erinnern']);
     expect(got[0]!.claims).toMatchObject({ aud: push.origin, sub: 'mailto:ops@daybook.test' });
     push.expectVapidKey(null);
   }, 60_000);
@@ -136,7 +141,12 @@ describe.each(SERVER_KINDS)('send-mail served by Deno over the stand-in on %s', 
     const alice = await signUpUser(srv);
     const listId = newId();
     const email = `nobody-${newId()}@example.test`;
-    await pushOk(alice.client, newId(), [listCreate(1, listId, 'Allotment'), { id: 2, name: 'member.invite', args: { list_id: listId, email, role: 'viewer' } }]);
+    // an address with no account is written to in the inviter's language (SPEC §20)
+    await pushOk(alice.client, newId(), [
+      { id: 1, name: 'profile.update', args: { language: 'de' } },
+      listCreate(2, listId, 'Allotment'),
+      { id: 3, name: 'member.invite', args: { list_id: listId, email, role: 'viewer' } },
+    ]);
     const run = (secret: string) => fetch(`${fn.url}/send-mail`, { method: 'POST', headers: { Authorization: `Bearer ${secret}` } });
     expect((await run('wrong')).status).toBe(401);
     const res = await run('cron-secret-for-tests');
@@ -145,6 +155,7 @@ describe.each(SERVER_KINDS)('send-mail served by Deno over the stand-in on %s', 
     const mail = await smtp.waitFor(email);
     expect(mail.from).toBe('invites@daybook.test');
     expect(mail.data).toMatch(/https:\/\/app\.daybook\.test\/invites\/[0-9a-f]{64}/);
+    expect(mail.data).toContain('Keine Einladungen mehr an mich senden: https://app.daybook.test/no-invitations/');
     expect(await (await run('cron-secret-for-tests')).json()).toEqual({ claimed: 0, sent: 0, retried: 0, dropped: 0 });
   }, 60_000);
 });

@@ -25,9 +25,12 @@ describe('auth mails', () => {
     expect(m.html).toContain('&lt;new&gt;@example.test');
   });
 
-  it('fall back to English for a language without texts', () => {
-    expect(authMail({ kind: 'recovery', to: 'a@x.test', siteUrl: 'https://d.example', tokenHash: '1', language: 'de-AT' }).subject).toBe(
-      'Reset your Daybook password',
-    );
+  it('speak the person’s language, its base language’s for a regional tag, else English', () => {
+    const recovery = (language: string | null) =>
+      authMail({ kind: 'recovery', to: 'a@x.test', siteUrl: 'https://d.example', tokenHash: '1', language }).subject;
+    expect(recovery('de-AT')).toBe('Setze dein Daybook-Passwort zurück');
+    expect(recovery('pt')).toBe('Redefina sua senha do Daybook');
+    expect(recovery('nl')).toBe('Reset your Daybook password');
+    expect(recovery(null)).toBe('Reset your Daybook password');
   });
 });

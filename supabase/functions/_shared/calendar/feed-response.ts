@@ -31,7 +31,7 @@ export interface FeedResponse {
  * The writer's output changes with its code, not only with the data: the ETag carries this too,
  * so a deploy that writes differently is not answered 304 from an older copy.
  */
-export const FEED_FORMAT = 'f1';
+export const FEED_FORMAT = 'f2';
 
 const TOKEN = /\/calendar\/([A-Za-z0-9_-]{43,128})\.ics$/;
 
@@ -46,7 +46,7 @@ export async function tokenHash(token: string): Promise<string> {
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The database's part of an If-None-Match this writer made ("<etag>-f1", weak or not, in a list). */
+/** The database's part of an If-None-Match this writer made ("<etag>-f2", weak or not, in a list). */
 export function etagAsked(ifNoneMatch: string | null): string | null {
   for (const part of (ifNoneMatch ?? '').split(',')) {
     const m = /^\s*(?:W\/)?"([0-9a-f]{32})-([a-z0-9]+)"\s*$/.exec(part);
