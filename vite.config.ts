@@ -28,7 +28,7 @@ const REACT_CHUNK = 'react';
 const REACT_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const FIRST_ROUTE_CHUNK = 'today';
 /** The chunks the idle preloads import (src/app/preload.tsx, the quick-add parser's loader). */
-const IDLE_IMPORTS = /(^|\/)(core|understood|repeat-words)-[\w-]+\.js$/;
+const IDLE_IMPORTS = /(^|\/)(entities|core|understood|repeat-words)-[\w-]+\.js$/;
 
 /**
  * The first screen's modules: each phase's and the first route's split component, each with
