@@ -3,14 +3,17 @@ import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { LanguageFromProfile, LanguageRoot } from './language';
 import { Preload } from './preload';
 import { PwaStatus } from './pwa';
-import { PushSubscriber } from './reminders/push-subscriber';
-import { ReminderScheduler } from './reminders/reminder-scheduler';
 import { afterFirstScreen, router } from './router';
 import { SyncToasts } from './sync-toasts';
 
 // The toaster and react-hot-toast stay off the first screen; a toast asked for earlier waits in
 // the library's store and shows when the toaster mounts (src/ui/toasts.tsx).
 const AppToaster = lazy(() => import('./toaster').then((m) => ({ default: m.AppToaster })));
+// The reminders' chunk is asked for as this module is evaluated, in parallel with the first
+// render, not after it: a reminder due in the first seconds still fires.
+const reminders = import('./reminders/mount');
+const ReminderScheduler = lazy(() => reminders.then((m) => ({ default: m.ReminderScheduler })));
+const PushSubscriber = lazy(() => reminders.then((m) => ({ default: m.PushSubscriber })));
 
 const review = () => void router.navigate({ to: '/sync' });
 const toSignIn = () => void router.navigate({ to: '/sign-in' });
@@ -42,12 +45,14 @@ export function App() {
       {shown && (
         <Suspense fallback={null}>
           <AppToaster />
+          <PushSubscriber />
         </Suspense>
       )}
       <PwaStatus />
       <SyncToasts onReview={review} onAccountDeleted={toSignIn} />
-      <ReminderScheduler />
-      {shown && <PushSubscriber />}
+      <Suspense fallback={null}>
+        <ReminderScheduler />
+      </Suspense>
       {shown && <Preload />}
       {shown && <LanguageFromProfile />}
     </LanguageRoot>
