@@ -2,13 +2,14 @@ import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { LanguageFromProfile, LanguageRoot } from './language';
 import { Preload } from './preload';
-import { PwaStatus } from './pwa';
 import { afterFirstScreen, router } from './router';
 import { SyncToasts } from './sync-toasts';
 
 // The toaster and react-hot-toast stay off the first screen; a toast asked for earlier waits in
 // the library's store and shows when the toaster mounts (src/ui/toasts.tsx).
 const AppToaster = lazy(() => import('./toaster').then((m) => ({ default: m.AppToaster })));
+// The service worker's registration and update prompt wait for the first screen anyway.
+const PwaStatus = lazy(() => import('./pwa').then((m) => ({ default: m.PwaStatus })));
 // The reminders' chunk is asked for as this module is evaluated, in parallel with the first
 // render, not after it: a reminder due in the first seconds still fires.
 const reminders = import('./reminders/mount');
@@ -43,12 +44,19 @@ export function App() {
     <LanguageRoot>
       <RouterProvider router={router} />
       {shown && (
-        <Suspense fallback={null}>
-          <AppToaster />
-          <PushSubscriber />
-        </Suspense>
+        <>
+          {/* each its own boundary: the toaster does not wait for the others' chunks */}
+          <Suspense fallback={null}>
+            <AppToaster />
+          </Suspense>
+          <Suspense fallback={null}>
+            <PwaStatus />
+          </Suspense>
+          <Suspense fallback={null}>
+            <PushSubscriber />
+          </Suspense>
+        </>
       )}
-      <PwaStatus />
       <SyncToasts onReview={review} onAccountDeleted={toSignIn} />
       <Suspense fallback={null}>
         <ReminderScheduler />
