@@ -107,7 +107,14 @@ const buildId = process.env.DAYBOOK_BUILD_ID ?? new Date().toISOString();
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId) },
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The router's store asks for the shim that makes useSyncExternalStore for React before 18;
+      // React 19 has its own, which the shim would only hand on.
+      'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+    },
+  },
   plugins: [
     // The router plugin must come before react().
     tanstackRouter({
