@@ -41,13 +41,10 @@ function firstScreenModules(): {
   phase: (i: number) => (id: string) => boolean;
   route: (id: string) => boolean;
   loaded: (file: string) => boolean;
-  isRouteTree: (file: string) => boolean;
 } {
   const sets = [...PHASES.map(() => new Set<string>()), new Set<string>()];
   /** The first screen's chunks (the entry, the phases', React's, the route's and what they import statically), by file name. */
   const files = new Set<string>();
-  /** The route tree's chunk (PHASES' 'routes'), by file name. */
-  let routeTreeFile: string | null = null;
   const starts = [...PHASES.map((p) => p.start), FIRST_ROUTE];
   const plugin: Plugin = {
     name: 'daybook-first-screen',
@@ -72,7 +69,6 @@ function firstScreenModules(): {
         const names: string[] = [...PHASES.map((p) => p.chunk), REACT_CHUNK, FIRST_ROUTE_CHUNK];
         const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
         const stack = chunks.filter((c) => c.isEntry || names.includes(c.name)).map((c) => c.fileName);
-        routeTreeFile = chunks.find((c) => c.name === 'routes' && !c.isEntry && !c.facadeModuleId)?.fileName ?? null;
         files.clear();
         while (stack.length) {
           const file = stack.pop() as string;
@@ -104,7 +100,6 @@ function firstScreenModules(): {
   };
   return { plugin, phase: (i) => (id) => sets[i]!.has(id), route: (id) => sets[PHASES.length]!.has(id),
     loaded: (file) => files.has(file),
-    isRouteTree: (file) => file === routeTreeFile,
   };
 }
 const firstScreen = firstScreenModules();
@@ -166,12 +161,13 @@ export default defineConfig({
       // their stylesheets are still linked (Vite keeps CSS out of this list).
       // Nor the first screen's chunks, which index.html preloads and are there before any lazy
       // import: listed in every lazy import's table of files, they were kilobytes of each chunk.
-      // Nor, for the route tree's lazy screens, any JS: its table named every file of every screen
-      // (~90 hashed names on the first screen). A screen's chunk then asks for what it imports once
-      // it arrives (one more round trip on a first visit, before the service worker has the shell;
-      // the router's preload on intent fetches the same ahead); its stylesheets are still awaited.
+      // Nor, for what the first screen's own chunks import lazily, any JS: the route tree's table
+      // named every file of every screen (~90 hashed names), the others' their dialogs', sheets' and
+      // the sync engine's. Such a chunk asks for what it imports once it arrives (one more round
+      // trip on a first visit, before the service worker holds the shell; the router's preload on
+      // intent fetches a screen's ahead of a click); stylesheets are still listed and awaited.
       resolveDependencies: (file, deps, { hostId }) =>
-        IDLE_IMPORTS.test(file) || firstScreen.isRouteTree(hostId) ? [] : deps.filter((dep) => !firstScreen.loaded(dep)),
+        IDLE_IMPORTS.test(file) || firstScreen.loaded(hostId) ? [] : deps.filter((dep) => !firstScreen.loaded(dep)),
     },
     rolldownOptions: {
       output: {
