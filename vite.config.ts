@@ -28,7 +28,7 @@ const REACT_CHUNK = 'react';
 const REACT_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const FIRST_ROUTE_CHUNK = 'today';
 /** The chunks the idle preloads import (src/app/preload.tsx, the quick-add parser's loader). */
-const IDLE_IMPORTS = /(^|\/)(core|understood|repeat-words)-[\w-]+\.js$/;
+const IDLE_IMPORTS = /(^|\/)(entities|core|understood|repeat-words)-[\w-]+\.js$/;
 
 /**
  * The first screen's modules: each phase's and the first route's split component, each with
@@ -36,8 +36,15 @@ const IDLE_IMPORTS = /(^|\/)(core|understood|repeat-words)-[\w-]+\.js$/;
  * before chunking). index.html then asks for their chunks beside the entry (modulepreload), rather
  * than once the entry has run and the router has matched the address.
  */
-function firstScreenModules(): { plugin: Plugin; phase: (i: number) => (id: string) => boolean; route: (id: string) => boolean } {
+function firstScreenModules(): {
+  plugin: Plugin;
+  phase: (i: number) => (id: string) => boolean;
+  route: (id: string) => boolean;
+  loaded: (file: string) => boolean;
+} {
   const sets = [...PHASES.map(() => new Set<string>()), new Set<string>()];
+  /** The first screen's chunks (the entry, the phases', React's, the route's and what they import statically), by file name. */
+  const files = new Set<string>();
   const starts = [...PHASES.map((p) => p.start), FIRST_ROUTE];
   const plugin: Plugin = {
     name: 'daybook-first-screen',
@@ -54,6 +61,23 @@ function firstScreenModules(): { plugin: Plugin; phase: (i: number) => (id: stri
           stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
       });
+    },
+    generateBundle: {
+      // before Vite's import analysis asks resolveDependencies (below) for each lazy import's files
+      order: 'pre',
+      handler(_options, bundle) {
+        const names: string[] = [...PHASES.map((p) => p.chunk), REACT_CHUNK, FIRST_ROUTE_CHUNK];
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const stack = chunks.filter((c) => c.isEntry || names.includes(c.name)).map((c) => c.fileName);
+        files.clear();
+        while (stack.length) {
+          const file = stack.pop() as string;
+          if (files.has(file)) continue;
+          files.add(file);
+          const chunk = bundle[file];
+          if (chunk?.type === 'chunk') stack.push(...chunk.imports);
+        }
+      },
     },
     transformIndexHtml: {
       order: 'post',
@@ -74,7 +98,9 @@ function firstScreenModules(): { plugin: Plugin; phase: (i: number) => (id: stri
       },
     },
   };
-  return { plugin, phase: (i) => (id) => sets[i]!.has(id), route: (id) => sets[PHASES.length]!.has(id) };
+  return { plugin, phase: (i) => (id) => sets[i]!.has(id), route: (id) => sets[PHASES.length]!.has(id),
+    loaded: (file) => files.has(file),
+  };
 }
 const firstScreen = firstScreenModules();
 
@@ -83,7 +109,14 @@ const buildId = process.env.DAYBOOK_BUILD_ID ?? new Date().toISOString();
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId) },
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The router's store asks for the shim that makes useSyncExternalStore for React before 18;
+      // React 19 has its own, which the shim would only hand on.
+      'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+    },
+  },
   plugins: [
     // The router plugin must come before react().
     tanstackRouter({
@@ -126,7 +159,15 @@ export default defineConfig({
       // <link rel=modulepreload> per chunk they import, each a few milliseconds of the page's
       // thread, all in the idle callback's one task. The import itself fetches the same chunks;
       // their stylesheets are still linked (Vite keeps CSS out of this list).
-      resolveDependencies: (file, deps) => (IDLE_IMPORTS.test(file) ? [] : deps),
+      // Nor the first screen's chunks, which index.html preloads and are there before any lazy
+      // import: listed in every lazy import's table of files, they were kilobytes of each chunk.
+      // Nor, for what the first screen's own chunks import lazily, any JS: the route tree's table
+      // named every file of every screen (~90 hashed names), the others' their dialogs', sheets' and
+      // the sync engine's. Such a chunk asks for what it imports once it arrives (one more round
+      // trip on a first visit, before the service worker holds the shell; the router's preload on
+      // intent fetches a screen's ahead of a click); stylesheets are still listed and awaited.
+      resolveDependencies: (file, deps, { hostId }) =>
+        IDLE_IMPORTS.test(file) || firstScreen.loaded(hostId) ? [] : deps.filter((dep) => !firstScreen.loaded(dep)),
     },
     rolldownOptions: {
       output: {

@@ -2,15 +2,19 @@ import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { LanguageFromProfile, LanguageRoot } from './language';
 import { Preload } from './preload';
-import { PwaStatus } from './pwa';
-import { PushSubscriber } from './reminders/push-subscriber';
-import { ReminderScheduler } from './reminders/reminder-scheduler';
 import { afterFirstScreen, router } from './router';
 import { SyncToasts } from './sync-toasts';
 
 // The toaster and react-hot-toast stay off the first screen; a toast asked for earlier waits in
 // the library's store and shows when the toaster mounts (src/ui/toasts.tsx).
 const AppToaster = lazy(() => import('./toaster').then((m) => ({ default: m.AppToaster })));
+// The service worker's registration and update prompt wait for the first screen anyway.
+const PwaStatus = lazy(() => import('./pwa').then((m) => ({ default: m.PwaStatus })));
+// The reminders' chunk is asked for as this module is evaluated, in parallel with the first
+// render, not after it: a reminder due in the first seconds still fires.
+const reminders = import('./reminders/mount');
+const ReminderScheduler = lazy(() => reminders.then((m) => ({ default: m.ReminderScheduler })));
+const PushSubscriber = lazy(() => reminders.then((m) => ({ default: m.PushSubscriber })));
 
 const review = () => void router.navigate({ to: '/sync' });
 const toSignIn = () => void router.navigate({ to: '/sign-in' });
@@ -40,14 +44,23 @@ export function App() {
     <LanguageRoot>
       <RouterProvider router={router} />
       {shown && (
-        <Suspense fallback={null}>
-          <AppToaster />
-        </Suspense>
+        <>
+          {/* each its own boundary: the toaster does not wait for the others' chunks */}
+          <Suspense fallback={null}>
+            <AppToaster />
+          </Suspense>
+          <Suspense fallback={null}>
+            <PwaStatus />
+          </Suspense>
+          <Suspense fallback={null}>
+            <PushSubscriber />
+          </Suspense>
+        </>
       )}
-      <PwaStatus />
       <SyncToasts onReview={review} onAccountDeleted={toSignIn} />
-      <ReminderScheduler />
-      {shown && <PushSubscriber />}
+      <Suspense fallback={null}>
+        <ReminderScheduler />
+      </Suspense>
       {shown && <Preload />}
       {shown && <LanguageFromProfile />}
     </LanguageRoot>

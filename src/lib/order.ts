@@ -6,8 +6,7 @@
 // deterministic), and rows sharing a position have no gap between them to move a row into.
 import { BASE_62_DIGITS, generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 
-/** The first position of an empty sequence. */
-export const FIRST_POSITION = generateKeyBetween(null, null);
+export { FIRST_POSITION } from './first-position';
 
 /** 61^3 ≈ 227,000 suffixes: two devices pick the same one for the same gap about once in that. */
 const JITTER_DIGITS = 3;

@@ -42,7 +42,8 @@ describe('pull progress bar', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
 
     act(() => fake.setStatus({ pull: { received: 1000, total: 50_010 } }));
-    expect(bar()).toHaveAttribute('aria-valuetext', '1,000 of 50,010 items');
+    // the bar's chunk loads with the first progress reported
+    expect(await screen.findByRole('progressbar', { name: 'Downloading your lists' })).toHaveAttribute('aria-valuetext', '1,000 of 50,010 items');
     expect(screen.getByRole('status', { name: 'Syncing' })).toBeInTheDocument();
     act(() => fake.setStatus({ pull: { received: 12_000, total: 50_010 } }));
     expect(bar()).toHaveAttribute('aria-valuenow', '12000');

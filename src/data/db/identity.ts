@@ -2,7 +2,7 @@
 import Dexie from 'dexie';
 import { newId, nowIso } from '@/lib/ids';
 import type { List } from '@/domain/model';
-import { FIRST_POSITION } from '@/lib/order';
+import { FIRST_POSITION } from '@/lib/first-position';
 import { type DaybookDb, toListRow } from './schema';
 
 export const META = {

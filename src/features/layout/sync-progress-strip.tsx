@@ -4,12 +4,19 @@
 // a moment (CSS) so a pull of a couple of pages does not flash it. Not on /sync, whose card
 // shows the same bar. The indicator keeps saying "Syncing".
 import { useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useSyncStatus } from '@/sync-status/use-sync-status';
-import { PullProgressBar } from '@/ui/pull-progress';
+
+// Loaded when a large pull first reports progress (the strip fades in after a moment anyway).
+const PullProgressBar = lazy(() => import('@/ui/pull-progress').then((m) => ({ default: m.PullProgressBar })));
 
 export function SyncProgressStrip() {
   const { pull } = useSyncStatus();
   const path = useRouterState({ select: (s) => s.location.pathname });
   if (!pull || path === '/sync') return null;
-  return <PullProgressBar progress={pull} className="sync-progress-strip" />;
+  return (
+    <Suspense fallback={null}>
+      <PullProgressBar progress={pull} className="sync-progress-strip" />
+    </Suspense>
+  );
 }

@@ -1,8 +1,13 @@
 import fc from 'fast-check';
+import { generateKeyBetween } from 'fractional-indexing';
 import { describe, expect, it } from 'vitest';
 import { FIRST_POSITION, positionAfter, positionBefore, positionBetween, positionsBetween, spacedPositions } from '@/lib/order';
 
 describe('fractional positions', () => {
+  it('starts where the library starts an empty sequence', () => {
+    expect(FIRST_POSITION).toBe(generateKeyBetween(null, null));
+  });
+
   it('places at start, end and between neighbours', () => {
     const a = FIRST_POSITION;
     const end = positionAfter(a);
