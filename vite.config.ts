@@ -18,9 +18,8 @@ const FIRST_ROUTE = /[\\/]src[\\/]routes[\\/]today\.tsx\?tsr-split=component/;
 const PHASES = [
   { chunk: 'app', start: /[\\/]src[\\/]app[\\/]start\.tsx$/ },
   { chunk: 'data', start: /[\\/]src[\\/]app[\\/]start-database\.ts$/ },
-  // (the router's history and not-found screen too: the screen's few rules then come with the
-  // routes' stylesheet)
-  { chunk: 'routes', start: /[\\/]src[\\/](routeTree\.gen\.ts|app[\\/]history\.ts|features[\\/]not-found[\\/]not-found-screen\.tsx)$/ },
+  // (the router's history too)
+  { chunk: 'routes', start: /[\\/]src[\\/](routeTree\.gen\.ts|app[\\/]history\.ts)$/ },
   { chunk: 'router', start: /[\\/]src[\\/]app[\\/]router\.ts$/ },
   { chunk: 'ui', start: /[\\/]src[\\/]app[\\/]start-ui\.tsx$/ },
 ] as const;

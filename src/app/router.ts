@@ -1,5 +1,4 @@
-import { createRouter } from '@tanstack/react-router';
-import { NotFoundScreen } from '@/features/not-found/not-found-screen';
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
 import { browserHistory } from './history';
 
@@ -8,7 +7,8 @@ export const router = createRouter({
   history: browserHistory(),
   defaultPreload: 'intent',
   scrollRestoration: true,
-  defaultNotFoundComponent: NotFoundScreen,
+  // an unknown address is rare: its screen is fetched when one is met, off the first screen
+  defaultNotFoundComponent: lazyRouteComponent(() => import('@/features/not-found/not-found-screen'), 'NotFoundScreen'),
 });
 
 declare module '@tanstack/react-router' {

@@ -5,7 +5,7 @@
 // then renders only its body.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { CSSProperties, ReactNode } from 'react';
-import { CloseIcon } from './icons';
+import { CloseIcon } from './icons-more';
 import { t } from './messages';
 import { toastLayerRef } from './toast-layer';
 import './dialog-shell.css';

@@ -1,8 +1,9 @@
 // Stroke icons used across the app. They are decorative: the control that holds one carries
-// the accessible name, so every icon is hidden from assistive technology.
+// the accessible name, so every icon is hidden from assistive technology. Icons only later
+// screens draw are in ./icons-more.tsx, off the first screen's code.
 import type { ReactNode } from 'react';
 
-function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
+export function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
   return (
     <svg
       className="icon"
@@ -76,41 +77,6 @@ export const PlusIcon = () => (
     <path d="M12 5v14M5 12h14" />
   </Icon>
 );
-export const CloseIcon = () => (
-  <Icon>
-    <path d="M6 6l12 12M18 6L6 18" />
-  </Icon>
-);
-export const TrashIcon = () => (
-  <Icon>
-    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-  </Icon>
-);
-export const GripIcon = () => (
-  <Icon>
-    <path d="M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01" strokeWidth="3" />
-  </Icon>
-);
-export const UpIcon = () => (
-  <Icon>
-    <path d="M6 15l6-6 6 6" />
-  </Icon>
-);
-export const DownIcon = () => (
-  <Icon>
-    <path d="M6 9l6 6 6-6" />
-  </Icon>
-);
-export const ChevronLeftIcon = () => (
-  <Icon>
-    <path d="M15 6l-6 6 6 6" />
-  </Icon>
-);
-export const ChevronRightIcon = () => (
-  <Icon>
-    <path d="M9 6l6 6-6 6" />
-  </Icon>
-);
 export const ClockIcon = () => (
   <Icon size={14}>
     <circle cx="12" cy="12" r="9" />
@@ -153,12 +119,6 @@ export const EyeIcon = ({ size = 20 }: { size?: number }) => (
   <Icon size={size}>
     <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
     <circle cx="12" cy="12" r="3" />
-  </Icon>
-);
-export const PencilIcon = () => (
-  <Icon>
-    <path d="M4 20h4L19 9l-4-4L4 16v4z" />
-    <path d="M13.5 6.5l4 4" />
   </Icon>
 );
 export const RepeatIcon = ({ size = 13 }: { size?: number }) => (

@@ -4,7 +4,8 @@
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import type { ListColor } from '@/domain/model';
 import type { Part } from '@/domain/quick-add';
-import { CalendarIcon, ClockIcon, CloseIcon, FlagIcon, SyncIcon } from '@/ui/icons';
+import { CalendarIcon, ClockIcon, FlagIcon, SyncIcon } from '@/ui/icons';
+import { CloseIcon } from '@/ui/icons-more';
 import { t } from './messages';
 
 export interface Chip {

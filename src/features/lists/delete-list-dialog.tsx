@@ -6,7 +6,7 @@ import { reportWriteError } from '@/connected/write-error';
 import { lists } from '@/data';
 import { useListTasks } from '@/data/react';
 import type { List } from '@/domain/model';
-import { TrashIcon } from '@/ui/icons';
+import { TrashIcon } from '@/ui/icons-more';
 import { DialogClose } from '@/ui/dialog-shell';
 import { ListDialog } from './list-dialog';
 import { showUndoToast } from '@/ui/toasts';

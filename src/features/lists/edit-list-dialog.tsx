@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { lists } from '@/data';
 import type { List } from '@/domain/model';
-import { PencilIcon } from '@/ui/icons';
+import { PencilIcon } from '@/ui/icons-more';
 import { ListDialog } from './list-dialog';
 import { ListForm } from './list-form';
 import { t } from './messages';

@@ -7,7 +7,7 @@ import { ValidationError } from '@/lib/errors';
 import { labels as labelWrites } from '@/data/labels';
 import { useLabels, useLabelsByTask } from '@/data/react';
 import { FieldError } from '@/ui/field-error';
-import { CloseIcon } from '@/ui/icons';
+import { CloseIcon } from '@/ui/icons-more';
 import { t } from './messages';
 
 export function LabelsField({ taskId }: { taskId: string }) {

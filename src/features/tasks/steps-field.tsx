@@ -12,7 +12,7 @@ import { useTaskSteps } from '@/data/react';
 import { ValidationError } from '@/lib/errors';
 import type { Step } from '@/domain/model';
 import { errorProps, FieldError } from '@/ui/field-error';
-import { GripIcon, TrashIcon } from '@/ui/icons';
+import { GripIcon, TrashIcon } from '@/ui/icons-more';
 import { staysPut, useListDrag } from './use-list-drag';
 import { t } from './messages';
 

@@ -7,7 +7,7 @@ import { useListRole } from '@/connected/use-list-role';
 import { useIdentity, useMembers } from '@/data/react';
 import type { Task, TaskPatch } from '@/domain/model';
 import { errorProps, FieldError } from '@/ui/field-error';
-import { TrashIcon } from '@/ui/icons';
+import { TrashIcon } from '@/ui/icons-more';
 import { useToday } from '@/ui/use-today';
 import { AddToCalendarButton } from './add-to-calendar';
 import { AssigneeField } from './assignee-field';

@@ -5,7 +5,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, memo, useLayoutEffect, useRef, useState } from 'react';
 import { type MoveTarget, tasks as taskWrites } from '@/data';
 import { useLabelsByTask, useListCommentCounts, useListStepCounts, useMembers } from '@/data/react';
-import { DownIcon, GripIcon, UpIcon } from '@/ui/icons';
+import { DownIcon, GripIcon, UpIcon } from '@/ui/icons-more';
 import { useAnnouncer } from '@/ui/live-region';
 import { setTaskDone } from '@/connected/task-actions';
 import { assigneeName } from '@/connected/task-row';

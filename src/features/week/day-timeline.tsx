@@ -10,7 +10,7 @@ import { TaskRow } from '@/connected/task-row';
 import { useListsById } from '@/connected/use-lists-by-id';
 import { addDays } from '@/lib/dates';
 import { longDate } from '@/ui/format';
-import { ChevronLeftIcon, ChevronRightIcon, GripIcon } from '@/ui/icons';
+import { ChevronLeftIcon, ChevronRightIcon, GripIcon } from '@/ui/icons-more';
 import { RepeatRowView } from '@/ui/repeat-row';
 import { Screen } from '@/ui/screen';
 import { TaskLink } from '@/ui/task-link';

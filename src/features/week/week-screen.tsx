@@ -10,7 +10,7 @@ import { type WeekDay, weekDays, weekStartOf } from '@/domain/week';
 import { useListsById } from '@/connected/use-lists-by-id';
 import { addDays } from '@/lib/dates';
 import { mediumDate } from '@/ui/format';
-import { ChevronLeftIcon, ChevronRightIcon } from '@/ui/icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/ui/icons-more';
 import { Screen } from '@/ui/screen';
 import { useFormatAnswers } from '@/ui/use-format-answers';
 import { useMediaQuery } from '@/ui/use-media-query';

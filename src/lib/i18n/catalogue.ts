@@ -2,7 +2,7 @@
 // with the code that speaks it, and the first screen carries only its own), and the person's
 // other language, if any, arrives as one chunk before the first screen paints. A key missing from
 // a translation falls back to English; the catalogue test keeps that from shipping.
-import { i18n, type Messages } from '@lingui/core';
+import { i18n, type Messages } from './runtime';
 import { currentLanguage, resolveLanguage, setCurrentLanguage } from './language';
 import type { Lookup } from './catalogues/travelling';
 import type { Language } from './languages';
@@ -16,7 +16,6 @@ let travelling: Lookup | null = null;
 
 function load(language: Language): void {
   i18n.load(language, { ...english, ...translated });
-  i18n.activate(language);
 }
 
 const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Messages }>> = {

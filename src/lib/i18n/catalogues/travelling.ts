@@ -2,7 +2,7 @@
 // wrote, reasons the sync centre keeps — are found here by their English and given in the current
 // language (localizeMessage). The English of their catalogues, and the finding, come in one chunk
 // loaded with any other language (an English reader never needs it) and precached with the rest.
-import { i18n, type Messages } from '@lingui/core';
+import { i18n, type Messages } from '../runtime';
 
 const files = import.meta.glob<Messages>(
   ['/src/lib/locales/en.json', '/src/domain/locales/en.json', '/src/data/locales/en.json', '/src/data/mutations/locales/en.json', '/src/sync/locales/en.json', '/src/backend/locales/en.json'],
