@@ -18,14 +18,20 @@ const numbers = new Map<string, Intl.NumberFormat>();
 function pluralRules(locale: string, ordinal: boolean): Intl.PluralRules {
   const key = `${locale}|${ordinal}`;
   let found = rules.get(key);
-  if (!found) rules.set(key, (found = new Intl.PluralRules(locale, { type: ordinal ? 'ordinal' : 'cardinal' })));
+  if (!found) {
+    found = new Intl.PluralRules(locale, { type: ordinal ? 'ordinal' : 'cardinal' });
+    rules.set(key, found);
+  }
   return found;
 }
 
 function formatNumber(locale: string, value: number, format?: unknown): string {
   if (format !== undefined) return new Intl.NumberFormat(locale, typeof format === 'object' ? (format as Intl.NumberFormatOptions) : { style: format as 'decimal' }).format(value);
   let found = numbers.get(locale);
-  if (!found) numbers.set(locale, (found = new Intl.NumberFormat(locale)));
+  if (!found) {
+    found = new Intl.NumberFormat(locale);
+    numbers.set(locale, found);
+  }
   return found.format(value);
 }
 
