@@ -9,9 +9,11 @@
 // 'reminders', title, options: { tag, body, data }, items: [{ taskId, occurrence, fireAt,
 // snoozedUntil }] }. Only the text comes from the
 // message: the tag is remade from the data and the buttons are always the reminder's own, so a
-// message cannot offer other actions than "Complete" and "Snooze 10 minutes".
+// message cannot offer other actions than "Complete" and "Snooze 10 minutes" — it may only pick
+// which language's titles they wear, among the known ones (domain/reminders/action-titles.ts).
 import { openReminderDatabase } from '@/data/reminders/actions';
 import { markReminderShown } from '@/data/reminders/shown';
+import { knownActionTitles } from '@/domain/reminders/action-titles';
 import { REMINDER_ACTIONS, type ReminderNotification, readReminderData, reminderShownKey, reminderTag } from '@/domain/reminders/notification';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -47,7 +49,8 @@ export function readReminderPush(json: unknown): ReminderPushMessage | null {
   if (m.kind === 'reminder') {
     // the tag is remade from the data, so a message can only ever replace its own reminder
     const tag = reminderTag(data.taskId, data.occurrence);
-    const actions = REMINDER_ACTIONS.map((a) => ({ ...a }));
+    const titles = knownActionTitles(options.actions);
+    const actions = REMINDER_ACTIONS.map((a) => ({ action: a.action, title: titles[a.action] }));
     return { notification: { title: m.title, options: { tag, body: options.body, data, actions } }, shownKeys: [pushedShownKey(tag, m.fireAt, m.snoozedUntil)] };
   }
   // several reminders in one notification: no buttons (which one would they act on?); a click

@@ -7,6 +7,7 @@
 // a fake clock.
 import { dateIn, reminderSchedule, type ScheduledReminder, type ScheduleReminder } from '@/domain/reminders/schedule';
 import { type ReminderNotification, reminderNotification } from '@/domain/reminders/notification';
+import { inLanguage } from './reminder-words';
 
 /** A timer never waits longer than this: the clock may jump (sleep, a changed system time). */
 export const MAX_WAIT_MS = 60 * 60_000;
@@ -98,15 +99,8 @@ export function startReminderScheduler(deps: SchedulerDeps): ReminderScheduler {
       if (entry.fireAt > now || stopped) break;
       const task = byId.get(entry.taskId);
       if (!task || !(await deps.claim(entry.shownKey))) continue;
-      const notification = reminderNotification({
-        taskId: task.id,
-        title: task.title,
-        occurrence: entry.occurrence,
-        dueTime: task.due_time,
-        listName: task.list_name,
-        userId: deps.userId,
-        today,
-      });
+      const input = { taskId: task.id, title: task.title, occurrence: entry.occurrence, dueTime: task.due_time, listName: task.list_name, userId: deps.userId, today };
+      const notification = inLanguage(reminderNotification(input), input);
       try {
         await deps.show(notification, entry);
       } catch (err) {
