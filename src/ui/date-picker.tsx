@@ -9,6 +9,7 @@ import 'react-day-picker/style.css';
 import { dateFromIso, isoFromDate } from './format';
 import { t } from './messages';
 import './date-picker.css';
+import { getWeekStart } from '@/domain/week-start';
 
 const CountsContext = createContext<Record<string, number> | undefined>(undefined);
 
@@ -66,7 +67,7 @@ export interface DatePickerProps {
   autoFocus?: boolean;
   /** Selecting the selected day again clears it (default true). */
   allowClear?: boolean;
-  /** First day of the week, 0 = Sunday … 6 = Saturday (default Monday). */
+  /** First day of the week, 0 = Sunday … 6 = Saturday (default: the app's, as Week has it). */
   weekStartsOn?: 0 | 1 | 2 | 3 | 4 | 5 | 6;
 }
 
@@ -93,7 +94,7 @@ function languageProps(): Pick<DayPickerProps, 'formatters' | 'labels'> {
 const START = new Date(1900, 0, 1, 12);
 const END = new Date(2999, 11, 31, 12);
 
-export function DatePicker({ value, onSelect, month, onMonthChange, counts, autoFocus, allowClear = true, weekStartsOn = 1 }: DatePickerProps) {
+export function DatePicker({ value, onSelect, month, onMonthChange, counts, autoFocus, allowClear = true, weekStartsOn = (getWeekStart() % 7) as 0 | 1 | 2 | 3 | 4 | 5 | 6 }: DatePickerProps) {
   const selected = value ? dateFromIso(value) : undefined;
   const language = languageProps();
   return (
