@@ -2,6 +2,8 @@
 // name; a choice re-renders the app in it at once, stays on this device, and signed in is one
 // queued profile.update. Expected words come from the catalogues.
 import './support/match-media';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,12 +11,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LanguageRoot } from '@/app/language';
 import { getDb, resetDatabaseForTests } from '@/data';
 import { readProfile } from '@/data/db/profile';
-import de from '@/features/settings/locales/de.json';
-import ja from '@/features/settings/locales/ja.json';
 import { SettingsScreen } from '@/features/settings/settings-screen';
 import { switchLanguage } from '@/lib/i18n';
 import { installFakeSync } from './support/fake-sync';
 import { MY_EMAIL, signedIn, signOutForTests } from './support/sharing';
+
+// the catalogues as written (a build keeps only another language's messages, not its keys)
+const catalogueOf = (language: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/features/settings/locales', `${language}.json`), 'utf8')) as Record<string, string>;
+const de = catalogueOf('de');
+const ja = catalogueOf('ja');
 
 function renderSettings() {
   const root = createRootRoute({ component: () => <Outlet /> });
@@ -59,7 +64,7 @@ describe('Settings → Language', { timeout: 20_000 }, () => {
     await waitFor(() => expect(select).toHaveFocus());
     expect(document.documentElement.lang).toBe('de');
     expect(localStorage.getItem('daybook.language')).toBe('de');
-    expect(screen.getByText(de['settings.languageHintDevice'])).toBeInTheDocument();
+    expect(screen.getByText(de['settings.languageHintDevice'] as string)).toBeInTheDocument();
     expect(await getDb().outbox.count()).toBe(0);
 
     // back to the browser's: English, and nothing left on the device

@@ -1,6 +1,6 @@
 // Every catalogue of this language in the app, in one chunk: loaded before the first screen when
 // it is the person's language, and precached by the service worker for offline starts.
-import type { Messages } from '../runtime';
+import type { CompiledMessage } from '../runtime';
+import { byPart } from './files';
 
-const files = import.meta.glob<Messages>('/src/**/locales/ja.json', { eager: true, import: 'default' });
-export default Object.assign({}, ...Object.values(files)) as Messages;
+export default byPart(import.meta.glob<readonly (CompiledMessage | null)[]>('/src/**/locales/ja.json', { eager: true, import: 'default' }));

@@ -4,11 +4,12 @@
 // loaded with any other language (an English reader never needs it) and precached with the rest.
 import { i18n, type Messages } from '../runtime';
 
-const files = import.meta.glob<Messages>(
+const files = import.meta.glob<Record<string, unknown>>(
   ['/src/lib/locales/en.json', '/src/domain/locales/en.json', '/src/data/locales/en.json', '/src/data/mutations/locales/en.json', '/src/sync/locales/en.json', '/src/backend/locales/en.json'],
   { eager: true, import: 'default' },
 );
-const sources = Object.assign({}, ...Object.values(files)) as Messages;
+/** The English catalogues of these messages, for the catalogue to register beside the parts' own. */
+export const sources = Object.values(files);
 
 type Compiled = string | readonly (string | readonly unknown[])[];
 interface Pattern {
@@ -57,7 +58,7 @@ export interface Lookup {
   forget(): void;
 }
 
-/** Finds messages among `english()` (the parts registered so far) and this chunk's catalogues. */
+/** Finds messages among `english()`: the parts registered so far, this chunk's catalogues among them. */
 export function lookup(english: () => Messages): Lookup {
   let index: Index | null = null;
   return {
@@ -65,7 +66,7 @@ export function lookup(english: () => Messages): Lookup {
       index = null;
     },
     find(text, again) {
-      index ??= indexOf({ ...english(), ...sources });
+      index ??= indexOf(english());
       const key = index.exact.get(text);
       if (key !== undefined) return i18n._(key);
       for (const { key, names, match } of index.patterns) {
