@@ -3,7 +3,7 @@
 // devices of one person, both offline, each putting a different label on the same task keep both.
 import { expect, type Page, test } from '@playwright/test';
 import { signIn, signUp, syncEverything, syncUntil } from './support/account';
-import { addTask, taskItem } from './support/app';
+import { addTask, taskItem, waitForServiceWorker } from './support/app';
 
 async function labelInDialog(page: Page, title: string, name: string) {
   await taskItem(page, title).getByRole('link', { name: title }).click();
@@ -50,6 +50,9 @@ test('two devices adding different labels to one task offline keep both', async 
   const b = await deviceB.newPage();
   await signIn(b, account);
   await syncUntil(b, () => expect(taskItem(b, 'Plan the trip')).toBeVisible({ timeout: 2000 }));
+  // offline, the task dialog comes from the service worker's cache, as on an installed device
+  await waitForServiceWorker(a);
+  await waitForServiceWorker(b);
 
   await context.setOffline(true);
   await deviceB.setOffline(true);
