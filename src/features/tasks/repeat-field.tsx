@@ -5,9 +5,9 @@
 import { useId, useState } from 'react';
 import type { Task, TaskPatch } from '@/domain/model';
 import { describeRule, formatRule, type Preset, PRESETS, parseRule, presetOf, presetRule } from '@/domain/recurrence';
+import { currentLanguage } from '@/lib/i18n';
 import { CustomRepeat } from './custom-repeat';
 import { t } from './messages';
-import { repeatPhrases } from './repeat-phrases';
 import { SelectField } from './select-field';
 
 /** The presets' names in the current language (the domain keeps their order). */
@@ -37,7 +37,7 @@ export function RepeatField({ task, disabled, error, onChange }: RepeatFieldProp
   const parsed = task.repeat ? parseRule(task.repeat) : null;
   const rule = parsed?.ok ? parsed.rule : null;
   const value: Preset = !task.repeat ? 'never' : rule && anchor ? presetOf(rule, anchor) : 'custom';
-  const words = rule && anchor && value === 'custom' ? describeRule(rule, anchor, repeatPhrases()) : parsed && !parsed.ok ? parsed.message : null;
+  const words = rule && anchor && value === 'custom' ? describeRule(rule, anchor, currentLanguage()) : parsed && !parsed.ok ? parsed.message : null;
   const [editing, setEditing] = useState(false);
   const showCustom = !disabled && (editing || value === 'custom');
 

@@ -2,8 +2,7 @@
 // and another language's sentence comes from the domain's phrases for it (src/domain/recurrence).
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeRule, parseRule, type Rule } from '@/domain/recurrence';
-import { type Language, switchLanguage } from '@/lib/i18n';
-import { repeatPhrases } from '@/features/tasks/repeat-phrases';
+import { currentLanguage, type Language, switchLanguage } from '@/lib/i18n';
 
 const rule = (text: string): Rule => {
   const parsed = parseRule(text);
@@ -24,7 +23,7 @@ const RULES = [
 
 async function words(language: Language): Promise<string[]> {
   await switchLanguage(language);
-  return RULES.map((r) => describeRule(rule(r), ANCHOR, repeatPhrases()));
+  return RULES.map((r) => describeRule(rule(r), ANCHOR, currentLanguage()));
 }
 
 afterEach(async () => {
