@@ -5,6 +5,7 @@
 // for a moment at the next start). Keep the key and the record's shape in step with boot.js.
 import { useEffect, useLayoutEffect } from 'react';
 import { ACCOUNT_KEY } from '@/sync/stored-account';
+import { loadOnce } from '@/lib/load-once';
 import { localStore } from '@/lib/local-storage';
 import { removeBootShell } from './boot-host';
 
@@ -25,30 +26,14 @@ export interface BootSnapshot {
   html: string;
 }
 
-type Picture = typeof import('./boot-picture');
-
 /**
  * How a picture is taken (./boot-picture.ts) loads once Today's rows are drawn, not with the
  * first screen; until it is there, a page hidden keeps the picture saved before.
  */
-let picture: Picture | null = null;
-let pictureLoading: Promise<Picture> | null = null;
+const picture = loadOnce(() => import('./boot-picture'));
+const loadPicture = () => picture.load();
 
-function loadPicture(): Promise<Picture> {
-  pictureLoading ??= import('./boot-picture').then(
-    (module) => {
-      picture = module;
-      return module;
-    },
-    (err: unknown) => {
-      pictureLoading = null; // offline before the chunk was cached: the next change tries again
-      throw err;
-    },
-  );
-  return pictureLoading;
-}
-
-const saveNow = () => picture?.saveBootSnapshot();
+const saveNow = () => picture.loaded()?.saveBootSnapshot();
 /** Counts forgets, so that a save waiting for the chunk does not bring back a forgotten picture. */
 let forgets = 0;
 
@@ -64,7 +49,7 @@ function saveSoon(): void {
 
 export function forgetBootSnapshot(): void {
   forgets += 1;
-  picture?.cancelSlicedSave();
+  picture.loaded()?.cancelSlicedSave();
   try {
     localStore()?.removeItem(SNAPSHOT_KEY);
   } catch {

@@ -4,23 +4,14 @@
 // a commit inside a transaction someone else opened finds it loaded, or keeps that transaction
 // alive with Dexie.waitFor while it loads (awaiting anything but Dexie would commit it early).
 import Dexie from 'dexie';
+import { loadOnce } from '@/lib/load-once';
 
 type Core = typeof import('./core');
 
-let core: Core | null = null;
-let loading: Promise<Core> | null = null;
+const core = loadOnce(() => import('./core'));
 
 export function loadMutationCore(): Promise<Core> {
-  if (core) return Dexie.Promise.resolve(core);
-  loading ??= import('./core').then(
-    (module) => {
-      core = module;
-      return module;
-    },
-    (err: unknown) => {
-      loading = null; // offline before the chunk was cached: the next write tries again
-      throw err;
-    },
-  );
-  return Dexie.currentTransaction ? Dexie.waitFor(loading) : loading;
+  const ready = core.loaded();
+  if (ready) return Dexie.Promise.resolve(ready);
+  return Dexie.currentTransaction ? Dexie.waitFor(core.load()) : core.load();
 }

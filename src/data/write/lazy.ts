@@ -4,26 +4,15 @@
 // (the optimistic patch as immediate as before). Inside a transaction someone else opened, the
 // wait keeps that transaction alive with Dexie.waitFor, as core-loader.ts does.
 import Dexie from 'dexie';
+import { loadOnce } from '@/lib/load-once';
 
 type Entities = typeof import('./entities');
 type Entity = keyof Entities;
 
-let entities: Entities | null = null;
-let loading: Promise<Entities> | null = null;
+const entities = loadOnce(() => import('./entities'));
 
 export function loadWrites(): Promise<Entities> {
-  if (entities) return Promise.resolve(entities);
-  loading ??= import('./entities').then(
-    (module) => {
-      entities = module;
-      return module;
-    },
-    (err: unknown) => {
-      loading = null; // offline before the chunk was cached: the next write tries again
-      throw err;
-    },
-  );
-  return Dexie.currentTransaction ? Dexie.waitFor(loading) : loading;
+  return Dexie.currentTransaction ? Dexie.waitFor(entities.load()) : entities.load();
 }
 
 /** Each entity's verbs; a verb missing here fails the type check below. */
@@ -52,7 +41,10 @@ function standIn<E extends Entity>(entity: E): Entities[E] {
   const verbs: Record<string, Verb> = {};
   for (const verb of VERBS[entity]) {
     const real = (loaded: Entities) => (loaded[entity] as unknown as Record<string, Verb>)[verb]!;
-    verbs[verb] = (...args) => (entities ? real(entities)(...args) : loadWrites().then((loaded) => real(loaded)(...args)));
+    verbs[verb] = (...args) => {
+      const ready = entities.loaded();
+      return ready ? real(ready)(...args) : loadWrites().then((loaded) => real(loaded)(...args));
+    };
   }
   return verbs as unknown as Entities[E];
 }
