@@ -21,7 +21,7 @@ afterEach(async () => {
 
 describe('reminder buttons in the person’s language', () => {
   it('the worker knows exactly the server catalogue’s titles', () => {
-    expect(REMINDER_ACTION_TITLES).toEqual(SERVER_LANGUAGES.map((l) => ({ complete: CATALOGUES[l]['reminder.complete'], snooze: CATALOGUES[l]['reminder.snooze'] })));
+    expect(REMINDER_ACTION_TITLES).toEqual(Object.fromEntries(SERVER_LANGUAGES.map((l) => [l, { complete: CATALOGUES[l]['reminder.complete'], snooze: CATALOGUES[l]['reminder.snooze'] }])));
   });
 
   it('a push offering German titles shows German buttons; a mixed or unknown offer shows English', () => {
