@@ -63,6 +63,15 @@ export function dueLabel(dueDate: string, dueTime: string | null, today: string)
   return dueTime ? `${day} ${dueTime}` : day;
 }
 
+/** "09:00", or "09:00–09:45" for a timed task that lasts (its end wraps past midnight). */
+export function timeSpan(dueTime: string, durationMin: number | null | undefined): string {
+  if (!durationMin) return dueTime;
+  const [h, m] = dueTime.split(':').map(Number);
+  const end = ((h ?? 0) * 60 + (m ?? 0) + durationMin) % 1440;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return t('ui.timeSpan', { start: dueTime, end: `${two(Math.floor(end / 60))}:${two(end % 60)}` });
+}
+
 const PRIORITY_KEYS = { 0: 'ui.priorityNone', 1: 'ui.priorityLow', 2: 'ui.priorityMedium', 3: 'ui.priorityHigh' } as const;
 
 /** "None", "Low", "Medium", "High" in the current language (each read when shown). */

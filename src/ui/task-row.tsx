@@ -6,7 +6,7 @@ import type { CSSProperties, KeyboardEvent, LiHTMLAttributes, ReactNode, Ref } f
 import { dayLabel, deadlineMark, isOverdue } from '@/lib/dates';
 import type { Label, List, ListColor, Task } from '@/domain/model';
 import { Avatar } from './avatar';
-import { dueLabel, PRIORITY_NAMES } from './format';
+import { dueLabel, PRIORITY_NAMES, timeSpan } from './format';
 import { ClockIcon, CommentIcon, EyeIcon, FlagIcon, RepeatIcon, StepsIcon } from './icons';
 import { useRepeatName } from './repeat-name';
 import { TaskLink } from './task-link';
@@ -92,6 +92,7 @@ export function TaskRowView({
   const accent = list ? `var(--list-${list.color})` : undefined;
   const metaId = `task-meta-${task.id}`;
   const showDue = task.due_date !== null && (task.due_date !== screenDay || task.due_time !== null || overdue);
+  const span = task.due_time ? timeSpan(task.due_time, task.duration_min) : null;
   const ownNote = viewOnly && !viewOnlyNoteId;
   const noteId = viewOnly ? (viewOnlyNoteId ?? `task-view-only-${task.id}`) : undefined;
   const repeats = useRepeatName(task);
@@ -146,7 +147,7 @@ export function TaskRowView({
               <span className={overdue ? 'task-due is-overdue' : 'task-due'}>
                 {task.due_time && <ClockIcon />}
                 {overdue && <span className="visually-hidden">{t('ui.overdue')}</span>}{' '}
-                {task.due_date === screenDay && task.due_time ? task.due_time : dueLabel(task.due_date, task.due_time, today)}
+                {task.due_date === screenDay && task.due_time ? span : dueLabel(task.due_date, span, today)}
               </span>
             )}
             {task.deadline && (
