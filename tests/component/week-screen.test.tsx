@@ -85,4 +85,25 @@ describe('/week', () => {
     const other = await screen.findAllByRole('dialog');
     expect(within(other.at(-1)!).queryByRole('combobox', { name: 'Duration' })).toBeNull();
   }, 20_000);
+
+  it('selects the week\'s tasks, not its repeats, and completes them at once; a timed row shows how long it lasts', async () => {
+    setWeekStartChoice(1);
+    const monday = weekStartOf(addDays(todayIso(), 7), 1);
+    await tasks.create({ title: 'Book hall', due_date: monday });
+    const meeting = await tasks.create({ title: 'Planning', due_date: addDays(monday, 1), due_time: '09:00' });
+    await tasks.update(meeting.id, { duration_min: 45 });
+    await tasks.create({ title: 'Jog', due_date: addDays(monday, 2), repeat: 'FREQ=DAILY' });
+    const { user } = renderRoutes(`/week?start=${monday}`);
+    await within(await waitFor(() => column(addDays(monday, 1)), { timeout: 15_000 })).findByText('09:00–09:45');
+
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    const bar = await screen.findByRole('toolbar', { name: 'Selected tasks' });
+    await user.click(within(bar).getByRole('button', { name: 'Select all' }));
+    // the rows of this week: two dated tasks and the repeating task's own row; not its later occurrences
+    await waitFor(() => expect(within(bar).getByRole('status')).toHaveTextContent('3 selected'));
+    await user.click(within(bar).getByRole('button', { name: 'Complete' }));
+    await screen.findByText('Completed 3 tasks');
+    await waitFor(() => expect(within(column(monday)).queryByRole('link', { name: 'Book hall' })).toBeNull());
+    expect(within(column(addDays(monday, 1))).queryByRole('link', { name: 'Planning' })).toBeNull();
+  }, 20_000);
 });

@@ -15,6 +15,8 @@ import { Screen } from '@/ui/screen';
 import { useFormatAnswers } from '@/ui/use-format-answers';
 import { useMediaQuery } from '@/ui/use-media-query';
 import { useToday } from '@/ui/use-today';
+import { SelectButton, SelectionOrder, SelectionScope } from '@/ui/selection-scope';
+import { BulkBar } from '@/connected/bulk-bar';
 import { DayColumn } from './day-column';
 import { DayTimeline } from './day-timeline';
 import { useDayDrag } from './use-day-drag';
@@ -39,7 +41,14 @@ export function useWeekStart() {
 }
 
 export function WeekScreen(props: WeekScreenProps) {
-  return props.day ? <DayTimeline day={props.day} onShowWeek={props.onShowWeek} onShowDay={props.onShowDay} /> : <WeekView {...props} />;
+  if (props.day) return <DayTimeline day={props.day} onShowWeek={props.onShowWeek} onShowDay={props.onShowDay} />;
+  // "Select" (SPEC §18, on every task screen): the week's own tasks, not its repeats or deadlines
+  return (
+    <SelectionScope>
+      <WeekView {...props} />
+      <BulkBar />
+    </SelectionScope>
+  );
 }
 
 function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
@@ -60,6 +69,8 @@ function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
   if (fresh) last.current = fresh;
   const days = fresh ?? last.current;
   const ids = useMemo(() => read?.due.map((t) => t.id) ?? [], [read]);
+  // in the order shown, day by day (Shift-click ranges, "Select all"); on a phone, the picked day's
+  const order = useMemo(() => (days ?? []).flatMap((d) => d.tasks.flatMap((item) => (item.kind === 'repeat' ? [] : [item.task.id]))), [days]);
   const steps = useStepCounts(ids);
   const [picked, setPicked] = useState<string | null>(null);
   const selected = picked && picked >= start && picked <= end ? picked : today >= start && today <= end ? today : start;
@@ -99,6 +110,7 @@ function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
     />
   );
   const selectedDay = days?.find((d) => d.date === selected);
+  const phoneOrder = useMemo(() => selectedDay?.tasks.flatMap((item) => (item.kind === 'repeat' ? [] : [item.task.id])) ?? [], [selectedDay]);
 
   return (
     <Screen
@@ -106,19 +118,23 @@ function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
       subtitle={`${mediumDate(start, today)} – ${mediumDate(end, today)}`}
       className={wide ? 'week-screen is-wide' : 'week-screen'}
       actions={
-        <nav className="week-nav" aria-label={t('week.weeks')}>
-          <button type="button" className="icon-btn" aria-label={t('week.previousWeek')} onClick={() => onShowWeek(addDays(start, -7))}>
-            <ChevronLeftIcon />
-          </button>
-          <button type="button" className="btn btn-ghost" aria-current={start === thisWeek ? 'date' : undefined} onClick={() => onShowWeek(undefined)}>
-            {t('week.thisWeek')}
-          </button>
-          <button type="button" className="icon-btn" aria-label={t('week.nextWeek')} onClick={() => onShowWeek(addDays(start, 7))}>
-            <ChevronRightIcon />
-          </button>
-        </nav>
+        <div className="week-actions">
+          <SelectButton />
+          <nav className="week-nav" aria-label={t('week.weeks')}>
+            <button type="button" className="icon-btn" aria-label={t('week.previousWeek')} onClick={() => onShowWeek(addDays(start, -7))}>
+              <ChevronLeftIcon />
+            </button>
+            <button type="button" className="btn btn-ghost" aria-current={start === thisWeek ? 'date' : undefined} onClick={() => onShowWeek(undefined)}>
+              {t('week.thisWeek')}
+            </button>
+            <button type="button" className="icon-btn" aria-label={t('week.nextWeek')} onClick={() => onShowWeek(addDays(start, 7))}>
+              <ChevronRightIcon />
+            </button>
+          </nav>
+        </div>
       }
     >
+      <SelectionOrder ids={wide ? order : phoneOrder} />
       <p className="visually-hidden">{t('week.keys')}</p>
       {moves.region}
       {days &&
