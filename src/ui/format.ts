@@ -58,18 +58,24 @@ export const longDate = dayFormat({ weekday: 'long', day: 'numeric', month: 'lon
 export const mediumDate = dayFormat({ weekday: 'short', day: 'numeric', month: 'short' });
 
 /** The due chip: "Today", "Tomorrow 09:30", "Mon 23 Nov". */
-export function dueLabel(dueDate: string, dueTime: string | null, today: string): string {
+export function dueLabel(dueDate: string, dueTime: string | null, today: string, durationMin?: number | null): string {
   const day = dayLabel(dueDate, today);
-  return dueTime ? `${day} ${dueTime}` : day;
+  return dueTime ? `${day} ${timeSpan(dueTime, durationMin)}` : day;
 }
+
+/** The times a start's screens will likely show: every half hour. */
+const likelyTimes = () => Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+
+/** A time of day 'HH:MM' as the app's locale writes it: "09:30", "9:30 AM", "9:30"; until made, as stored. */
+export const clockTime = inLanguage<string>('time', { type: 'time' }, (hhmm) => hhmm, likelyTimes);
 
 /** "09:00", or "09:00–09:45" for a timed task that lasts (its end wraps past midnight). */
 export function timeSpan(dueTime: string, durationMin: number | null | undefined): string {
-  if (!durationMin) return dueTime;
+  if (!durationMin) return clockTime(dueTime);
   const [h, m] = dueTime.split(':').map(Number);
   const end = ((h ?? 0) * 60 + (m ?? 0) + durationMin) % 1440;
   const two = (n: number) => String(n).padStart(2, '0');
-  return t('ui.timeSpan', { start: dueTime, end: `${two(Math.floor(end / 60))}:${two(end % 60)}` });
+  return t('ui.timeSpan', { start: clockTime(dueTime), end: clockTime(`${two(Math.floor(end / 60))}:${two(end % 60)}`) });
 }
 
 const PRIORITY_KEYS = { 0: 'ui.priorityNone', 1: 'ui.priorityLow', 2: 'ui.priorityMedium', 3: 'ui.priorityHigh' } as const;

@@ -6,6 +6,7 @@
 import type { CSSProperties } from 'react';
 import type { List, Task } from '@/domain/model';
 import { RepeatIcon } from './icons';
+import { timeSpan } from './format';
 import { TaskLink } from './task-link';
 import { t } from './messages';
 import { useRepeatName } from './repeat-name';
@@ -33,7 +34,7 @@ export function RepeatRowView({ task, date, list, showList = false }: RepeatRowV
           {task.title}
         </TaskLink>
         <div className="task-meta" id={metaId}>
-          {task.due_time && <span className="task-due">{task.due_time}</span>}
+          {task.due_time && <span className="task-due">{timeSpan(task.due_time, task.duration_min)}</span>}
           <span className="task-repeats">{rule}</span>
           {showList && list && (
             <span className="task-list-name">

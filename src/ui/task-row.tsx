@@ -92,7 +92,6 @@ export function TaskRowView({
   const accent = list ? `var(--list-${list.color})` : undefined;
   const metaId = `task-meta-${task.id}`;
   const showDue = task.due_date !== null && (task.due_date !== screenDay || task.due_time !== null || overdue);
-  const span = task.due_time ? timeSpan(task.due_time, task.duration_min) : null;
   const ownNote = viewOnly && !viewOnlyNoteId;
   const noteId = viewOnly ? (viewOnlyNoteId ?? `task-view-only-${task.id}`) : undefined;
   const repeats = useRepeatName(task);
@@ -147,7 +146,7 @@ export function TaskRowView({
               <span className={overdue ? 'task-due is-overdue' : 'task-due'}>
                 {task.due_time && <ClockIcon />}
                 {overdue && <span className="visually-hidden">{t('ui.overdue')}</span>}{' '}
-                {task.due_date === screenDay && task.due_time ? span : dueLabel(task.due_date, span, today)}
+                {task.due_date === screenDay && task.due_time ? timeSpan(task.due_time, task.duration_min) : dueLabel(task.due_date, task.due_time, today, task.duration_min)}
               </span>
             )}
             {task.deadline && (

@@ -67,7 +67,7 @@ describe('repeats on Upcoming', () => {
       expect(within(region()).getAllByRole('link').map((a) => a.getAttribute('aria-label') ?? a.textContent)).toEqual(['Recycling', 'Early', 'Bins (repeat)']),
     );
     expect(within(region()).getByRole('heading', { level: 2 })).toHaveTextContent(/3$/);
-    expect(within(region()).getByRole('link', { name: 'Bins (repeat)' })).toHaveAccessibleDescription(/07:00/);
+    expect(within(region()).getByRole('link', { name: 'Bins (repeat)' })).toHaveAccessibleDescription(/7:00 AM/);
 
     // Completing today's occurrence: the task is due next week, its own row there, no repeat row.
     await user.click(await screen.findByRole('checkbox', { name: 'Bins' }));

@@ -86,7 +86,7 @@ describe('/week', () => {
     expect(within(other.at(-1)!).queryByRole('combobox', { name: 'Duration' })).toBeNull();
   }, 20_000);
 
-  it('selects the week\'s tasks, not its repeats, and completes them at once; a timed row shows how long it lasts', async () => {
+  it('selects the week\'s tasks, not its repeats, and completes them at once; a timed row shows how long it lasts, on the locale\'s clock', async () => {
     setWeekStartChoice(1);
     const monday = weekStartOf(addDays(todayIso(), 7), 1);
     await tasks.create({ title: 'Book hall', due_date: monday });
@@ -94,7 +94,7 @@ describe('/week', () => {
     await tasks.update(meeting.id, { duration_min: 45 });
     await tasks.create({ title: 'Jog', due_date: addDays(monday, 2), repeat: 'FREQ=DAILY' });
     const { user } = renderRoutes(`/week?start=${monday}`);
-    await within(await waitFor(() => column(addDays(monday, 1)), { timeout: 15_000 })).findByText('09:00–09:45');
+    await within(await waitFor(() => column(addDays(monday, 1)), { timeout: 15_000 })).findByText('9:00 AM–9:45 AM');
 
     await user.click(screen.getByRole('button', { name: 'Select' }));
     const bar = await screen.findByRole('toolbar', { name: 'Selected tasks' });

@@ -9,7 +9,7 @@ import { DEFAULT_BLOCK_MIN, lanes, minutesOf, timeOf, weekDays } from '@/domain/
 import { TaskRow } from '@/connected/task-row';
 import { useListsById } from '@/connected/use-lists-by-id';
 import { addDays } from '@/lib/dates';
-import { longDate } from '@/ui/format';
+import { clockTime, longDate, timeSpan } from '@/ui/format';
 import { ChevronLeftIcon, ChevronRightIcon, GripIcon } from '@/ui/icons-more';
 import { RepeatRowView } from '@/ui/repeat-row';
 import { Screen } from '@/ui/screen';
@@ -21,8 +21,8 @@ import { HOUR_PX, type BlockDrag, useBlockDrag } from './use-block-drag';
 import { STEP_MINUTES, useWeekMoves } from './use-week-moves';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
-/** The grid's hours, on the 24-hour clock the blocks' times use. */
-const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
+/** The grid's hours, on the locale's clock as the blocks' times. */
+const hourLabel = (h: number) => clockTime(`${String(h).padStart(2, '0')}:00`);
 
 export interface DayTimelineProps {
   day: string;
@@ -50,7 +50,7 @@ export function DayTimeline({ day, onShowWeek, onShowDay }: DayTimelineProps) {
   const untimed = entries?.tasks.filter((e) => e.task.due_time === null) ?? [];
   const timed = entries?.tasks.filter((e) => e.task.due_time !== null) ?? [];
   const { drag, moveProps, resizeProps } = useBlockDrag((task, change) => {
-    if (change.kind === 'move') void moves.moveBy(task, { due_time: timeOf(change.start) }, t('week.movedToTime', { title: task.title, time: timeOf(change.start) }));
+    if (change.kind === 'move') void moves.moveBy(task, { due_time: timeOf(change.start) }, t('week.movedToTime', { title: task.title, time: clockTime(timeOf(change.start)) }));
     else void moves.moveBy(task, { duration_min: change.length }, t('week.lasts', { title: task.title, minutes: change.length }));
   });
 
@@ -126,7 +126,7 @@ export function DayTimeline({ day, onShowWeek, onShowDay }: DayTimelineProps) {
                 <TaskLink taskId={task.id} className="task-title">
                   {task.title}{' '}
                   <span className="timeline-time">
-                    {timeOf(start)}–{timeOf(start + length)}
+                    {timeSpan(timeOf(start), length)}
                   </span>
                   {!own && <span className="visually-hidden"> {t('week.repeat')}</span>}
                 </TaskLink>

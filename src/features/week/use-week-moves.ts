@@ -9,7 +9,7 @@ import type { Task, TaskPatch } from '@/domain/model';
 import { shiftTime } from '@/domain/week';
 import { reportWriteError } from '@/connected/write-error';
 import { addDays } from '@/lib/dates';
-import { longDate } from '@/ui/format';
+import { clockTime, longDate } from '@/ui/format';
 import { useAnnouncer } from '@/ui/live-region';
 import { t } from './messages';
 
@@ -89,7 +89,7 @@ export function useWeekMoves(today: string, onDayChange: (date: string) => void,
         void moveToDay(task, date);
       } else if (time) {
         refocus.current = { id: task.id, selector };
-        void moveBy(task, { due_time: time }, t('week.movedToTime', { title: task.title, time }));
+        void moveBy(task, { due_time: time }, t('week.movedToTime', { title: task.title, time: clockTime(time) }));
       }
     },
     [moveToDay, moveBy, onDayChange],
