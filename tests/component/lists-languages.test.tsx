@@ -4,7 +4,7 @@ import { setMediaMatches } from './support/match-media';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lists, tasks } from '@/data';
+import { getDb, listLists, lists, tasks } from '@/data';
 import { switchLanguage } from '@/lib/i18n';
 import { renderRoutes } from './support/render-routes';
 import { freshAppEachTest } from './support/fresh-app';
@@ -38,6 +38,22 @@ describe('navigation and lists', () => {
     expect(screen.getByRole('button', { name: 'Neue Liste' })).toBeInTheDocument();
     const row = within(screen.getByRole('list', { name: 'Alle Listen' })).getByRole('link', { name: 'Zuhause' });
     expect(row).toHaveAccessibleDescription('2 offene Aufgaben');
+  });
+
+  it('the Inbox is named in the language, in the sidebar and on its own screen, until renamed', async () => {
+    await switchLanguage('de');
+    await tasks.create({ title: 'Briefmarken kaufen' });
+    renderRoutes('/lists');
+    const yours = await screen.findByRole('navigation', { name: 'Deine Listen' });
+    const inbox = await within(yours).findByRole('link', { name: 'Eingang 1 offen' });
+    expect(within(yours).queryByRole('link', { name: /^Inbox/ })).toBeNull();
+    // shown in German, stored under its English name: a backup, the server, another device keep it
+    const stored = (await listLists()).find((l) => l.is_inbox);
+    expect(stored?.name).toBe('Eingang');
+    const inboxId = inbox.getAttribute('href')?.split('/').pop() ?? '';
+    expect((await getDb().lists.get(inboxId))?.name).toBe('Inbox');
+    await lists.update(inboxId, { name: 'Post' });
+    await waitFor(() => expect(within(yours).getByRole('link', { name: 'Post 1 offen' })).toBeInTheDocument());
   });
 
   it('in Japanese on a phone: the four tabs and "新規タスク"', async () => {

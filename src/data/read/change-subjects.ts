@@ -3,6 +3,7 @@ import type { Mutation } from '@/domain/model';
 import { getDb } from '../db/database';
 import { readInvitations } from '../db/invitations';
 import type { DaybookDb } from '../db/schema';
+import { shownListName } from './shown-list';
 
 /**
  * Task titles and list names by id (tombstones too: a deleted task still has a title to show),
@@ -36,7 +37,7 @@ export async function changeSubjects(changes: Mutation[], db: DaybookDb = getDb(
   for (const row of await db.steps.bulkGet([...stepIds])) if (row) subjects[row.id] = row.title;
   // a list someone is invited to is known here only by its invitation
   if (changes.some((m) => m.name.startsWith('invitation.'))) for (const i of await readInvitations(db)) if (i.list_name) subjects[i.list_id] = i.list_name;
-  for (const row of await db.lists.bulkGet([...listIds])) if (row) subjects[row.id] = row.name;
+  for (const row of await db.lists.bulkGet([...listIds])) if (row) subjects[row.id] = shownListName(row);
   for (const row of await db.labels.bulkGet([...labelIds])) if (row) subjects[row.id] = row.name;
   for (const row of await db.members.bulkGet(memberKeys)) if (row) subjects[`${row.list_id}/${row.user_id}`] = row.email;
   return subjects;

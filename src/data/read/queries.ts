@@ -6,7 +6,8 @@ import { addDays } from '@/lib/dates';
 import { localizeMessage } from '@/lib/i18n/catalogue';
 import type { Invitation, List, Member, RefusedEntry, Role, Task } from '@/domain/model';
 import { getDb } from '../db/database';
-import { type DaybookDb, STATE, type TaskRow, toList, toTask } from '../db/schema';
+import { type DaybookDb, STATE, type TaskRow, toTask } from '../db/schema';
+import { shownList } from './shown-list';
 import { type Identity, readIdentity } from '../db/identity';
 import { readInvitations } from '../db/invitations';
 import { readProfile } from '../db/profile';
@@ -26,7 +27,7 @@ export function getIdentity(db: DaybookDb = getDb()): Promise<Identity | undefin
 /** Live lists by position, with the Inbox first wherever its position sorts. */
 export async function listLists(db: DaybookDb = getDb()): Promise<List[]> {
   const rows = await db.lists.where('[state+position]').between([STATE.open, minKey], [STATE.open, maxKey]).toArray();
-  const lists = rows.map(toList);
+  const lists = rows.map(shownList);
   const inbox = lists.findIndex((l) => l.is_inbox);
   if (inbox > 0) lists.unshift(...lists.splice(inbox, 1));
   return lists;
@@ -34,7 +35,7 @@ export async function listLists(db: DaybookDb = getDb()): Promise<List[]> {
 
 export async function getList(id: string, db: DaybookDb = getDb()): Promise<List | null> {
   const row = await db.lists.get(id);
-  return row && row.state !== STATE.deleted ? toList(row) : null;
+  return row && row.state !== STATE.deleted ? shownList(row) : null;
 }
 
 function tasksInState(db: DaybookDb, listId: string, state: number) {
