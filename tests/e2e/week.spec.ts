@@ -171,3 +171,23 @@ test('on a touch screen a task is dragged onto another day with a finger', async
   await expect(page.locator(`.week-strip-day[data-week-day="${target}"]`)).toHaveAccessibleName(/, 1 task$/);
   await context.close();
 });
+
+test('on a phone, "New task" adds to the day picked on the strip, which a reload keeps', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const today = await openWeek(page);
+  const target = neighbour(today);
+  await page.locator(`.week-strip-day[data-week-day="${target}"]`).click();
+  await expect(day(page, target)).toBeVisible();
+  await page.reload();
+  await expect(day(page, target)).toBeVisible();
+
+  await page.getByRole('button', { name: 'New task' }).click();
+  const sheet = page.getByRole('dialog', { name: 'New task' });
+  const field = sheet.getByRole('textbox', { name: 'New task' });
+  await field.fill('Pick up the keys');
+  await field.press('Enter');
+  await expect(field).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(taskItem(day(page, target), 'Pick up the keys')).toBeVisible();
+  await expect(page.locator(`.week-strip-day[data-week-day="${target}"]`)).toHaveAccessibleName(/, 1 task$/);
+});

@@ -24,6 +24,11 @@ export function screenTarget(path: string, search: Record<string, unknown>, toda
   if (list && list !== 'index') return { defaults: { list_id: decodeURIComponent(list) }, onScreen: (t) => t.list_id === decodeURIComponent(list), placeholder: t('layout.addToList') };
   if (path === '/today' || path === '/') return { defaults: { due_date: today }, onScreen: (t) => t.due_date !== null && t.due_date <= today, placeholder: t('layout.addForToday') };
   if ((path === '/upcoming' || path === '/week') && day) return { defaults: { due_date: day }, onScreen: (t) => t.due_date === day, placeholder: t('layout.addForDay') };
+  // Week on a phone shows one day of the week: the one in the address, else today
+  if (path === '/week') {
+    const shown = typeof search.start === 'string' && isValidIsoDate(search.start) ? search.start : today;
+    return { defaults: { due_date: shown }, onScreen: (t) => t.due_date === shown, placeholder: t('layout.addForDay') };
+  }
   if (path === '/upcoming') {
     const end = addDays(today, UPCOMING_DAYS);
     return { defaults: {}, onScreen: (t) => t.due_date !== null && t.due_date >= today && t.due_date < end, placeholder: t('layout.addTask') };

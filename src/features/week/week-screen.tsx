@@ -73,7 +73,9 @@ function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
   const order = useMemo(() => (days ?? []).flatMap((d) => d.tasks.flatMap((item) => (item.kind === 'repeat' ? [] : [item.task.id]))), [days]);
   const steps = useStepCounts(ids);
   const [picked, setPicked] = useState<string | null>(null);
-  const selected = picked && picked >= start && picked <= end ? picked : today >= start && today <= end ? today : start;
+  const inWeek = (date: string | null | undefined): date is string => !!date && date >= start && date <= end;
+  // the day picked, else the one in the address (a reload keeps it), else today, else the first
+  const selected = inWeek(picked) ? picked : inWeek(anyDay) ? anyDay : inWeek(today) ? today : start;
 
   const shown = useRef({ start, end, today, onShowWeek, onShowDay });
   shown.current = { start, end, today, onShowWeek, onShowDay };
@@ -84,6 +86,12 @@ function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
     if (date < at.start || date > at.end) at.onShowWeek(date === at.today ? undefined : date);
   }, []);
   const showDay = useCallback((date: string) => shown.current.onShowDay(date), []);
+  // The picked day goes in the address too, so the phone's "New task" adds to it (screenTarget).
+  const pick = useCallback((date: string) => {
+    const at = shown.current;
+    setPicked(date);
+    at.onShowWeek(date === at.today ? undefined : date);
+  }, []);
   const moves = useWeekMoves(today, inView, days);
   const byId = useMemo(() => new Map((read?.due ?? []).map((t) => [t.id, t])), [read]);
   const { drag, handleProps } = useDayDrag((taskId, _from, to) => {
@@ -142,7 +150,7 @@ function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
           <div className={drag ? 'week-grid is-dragging' : 'week-grid'}>{days.map(column)}</div>
         ) : (
           <div className={drag ? 'week-phone is-dragging' : 'week-phone'}>
-            <WeekStrip days={days} today={today} selected={selected} drag={drag} onPick={setPicked} />
+            <WeekStrip days={days} today={today} selected={selected} drag={drag} onPick={pick} />
             {selectedDay && column(selectedDay, 0)}
           </div>
         ))}
