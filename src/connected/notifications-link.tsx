@@ -6,18 +6,31 @@ import { formatCount } from '@/ui/format';
 import { BellIcon } from '@/ui/icons';
 import { t } from './messages';
 
-export function NotificationsLink({ className }: { className: string }) {
+/** `compact`: the bell alone with its count on it (the phone's header); the name stays whole. */
+export function NotificationsLink({ className, compact = false }: { className: string; compact?: boolean }) {
   const unread = useUnreadNotificationCount() ?? 0;
+  const count = unread > 0 && (
+    <span className="nav-count">
+      <span aria-hidden="true">{formatCount(unread)}</span>
+      <span className="visually-hidden">, {t('connected.unread', { count: formatCount(unread) })}</span>
+    </span>
+  );
+  if (compact) {
+    return (
+      <Link to="/notifications" className={className}>
+        <span className="visually-hidden">{t('connected.notifications')}</span>
+        <span className="bottombar-icon">
+          <BellIcon />
+          {count}
+        </span>
+      </Link>
+    );
+  }
   return (
     <Link to="/notifications" className={className}>
       <BellIcon />
       <span>{t('connected.notifications')}</span>
-      {unread > 0 && (
-        <span className="nav-count">
-          <span aria-hidden="true">{formatCount(unread)}</span>
-          <span className="visually-hidden">, {t('connected.unread', { count: formatCount(unread) })}</span>
-        </span>
-      )}
+      {count}
     </Link>
   );
 }

@@ -1,6 +1,6 @@
 // /notifications (SPEC §17): the person's notifications newest first with who, what, the task and
 // when; the unread count in the navigation's name; "Mark all as read" queued as one change.
-import './support/match-media';
+import { setMediaMatches } from './support/match-media';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getDb, getIdentity } from '@/data';
@@ -41,6 +41,21 @@ describe('/notifications', () => {
       const link = screen.getAllByRole('link').find((l) => l.getAttribute('href') === '/notifications');
       expect(link).toHaveAccessibleName(/^Notifications\W*2\s*unread$/);
     });
+  });
+
+  it('on a phone, the header holds a bell named with the unread count', { timeout: 20_000 }, async () => {
+    setMediaMatches(() => false);
+    try {
+      await seed();
+      const { user } = renderRoutes('/today');
+      // Today on a phone has no sidebar: this is the header's bell
+      const bell = await screen.findByRole('link', { name: /^Notifications\W*2\s*unread$/ });
+      expect(bell.closest('.topbar')).not.toBeNull();
+      await user.click(bell);
+      await screen.findByRole('list', { name: 'Notifications' });
+    } finally {
+      setMediaMatches((q) => q.includes('min-width'));
+    }
   });
 
   it('"Mark all as read" marks every one and queues one change', { timeout: 20_000 }, async () => {

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { NotificationsLink } from '@/connected/notifications-link';
 import { InvitationCount, invitationCountText, useInvitationCount } from './invitation-count';
 import { t } from './messages';
 import { NAV_ITEMS, navLabel, navTo, TAB_NAMES } from './nav-items';
@@ -10,8 +11,8 @@ const byName = (name: string) => NAV_ITEMS.find((item) => item.name === name)!;
 const BRAND = 'Daybook';
 
 /**
- * Narrow screens, top: Search, the sync indicator (a link to the sync centre, its name saying the
- * state) and Settings.
+ * Narrow screens, top: Search, Notifications (a bell with the unread count on it), the sync
+ * indicator (a link to the sync centre, its name saying the state) and Settings.
  */
 export function TopBar() {
   const search = byName('Search');
@@ -25,6 +26,7 @@ export function TopBar() {
         <Link to={navTo(search)} className="icon-btn" aria-label={navLabel(search)}>
           {search.icon}
         </Link>
+        <NotificationsLink className="icon-btn" compact />
         <Link to="/sync" className="topbar-sync" aria-label={t('layout.nav.sync')}>
           <SyncIndicatorSlot drawn />
         </Link>
