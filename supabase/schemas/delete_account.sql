@@ -87,6 +87,8 @@ begin
   kept := kept || array(select m.list_id from public.list_members m where m.user_id = me order by m.list_id);
   perform daybook_private.forget_person(me, kept);
   delete from public.list_members where user_id = me;
+  -- no tombstone of theirs can tell the others' devices: each list they were on says its member set changed
+  perform daybook_private.mark_member_sets(kept);
   -- Invitations addressed to them (those they sent go with the auth user, on delete cascade).
   delete from public.list_invitations where lower(email) = my_email or invitee = me;
   delete from daybook_private.invitations where inviter = me;
