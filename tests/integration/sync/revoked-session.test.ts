@@ -5,6 +5,7 @@
 // server once the same person signs in again. Both ways supabase-js can learn it: the transport's
 // own refresh after a 401, and supabase-js dropping a session whose access token had run out (as on
 // hosted Supabase, where PostgREST checks only the token) with nothing but SIGNED_OUT to say so.
+// A session past its `[auth.sessions]` time box is refused `session_expired`: an expiry, the banner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/data/db/database';
 import { tasks } from '@/data/write';
@@ -63,28 +64,30 @@ describe.each(SERVER_KINDS)('a session ended everywhere on %s', (kind) => {
     });
   }
 
-  it('a refresh refused for another reason is not a revocation: the session merely expired', async () => {
-    const u = await signUpUser(srv);
-    const app = await openApp(srv, appStorage(), {
-      // a refresh refused as GoTrue refuses a session past its time box
-      fetch: async (input, init) => {
-        const url = input instanceof Request ? input.url : String(input);
-        if (url.includes('grant_type=refresh_token')) {
-          return new Response(JSON.stringify({ code: 400, error_code: 'session_expired', msg: 'Invalid Refresh Token: Session Expired' }), {
-            status: 400,
-            headers: { 'content-type': 'application/json' },
-          });
-        }
-        return fetch(input, init);
-      },
-    });
-    expect(await app.sync.signIn(u.email, u.password)).toMatchObject({ ok: true });
-    await tasks.create({ title: 'Written before the session ran out' }, getDb());
-    await signedOutEverywhere(u.email, u.password);
-    await app.sync.syncNow();
-    await expect.poll(() => app.sync.getAccount()).toEqual({ state: 'expired', userId: u.userId, email: u.email });
-    expect(app.events.filter((e) => e.type === 'session-revoked')).toEqual([]);
-    expect(await app.sync.pendingCount()).toBe(1);
-    await app.sync.signOut();
+  it('a session past its time box merely expired: the banner, not sign-in, and the queue kept', async () => {
+    let offset = 0;
+    const boxed = await startTestServer(kind, { authClock: () => Date.now() + offset, sessionLimits: { timeboxMs: 3_600_000, inactivityMs: null } });
+    try {
+      const u = await signUpUser(boxed);
+      const storage = appStorage();
+      const app = await openApp(boxed, storage);
+      expect(await app.sync.signIn(u.email, u.password)).toMatchObject({ ok: true });
+      await tasks.create({ title: 'Written before the session ran out' }, getDb());
+      // an hour and a minute on, the access token has run out and the refresh is refused session_expired
+      offset = 3_660_000;
+      const session = JSON.parse((await storage.session.getItem(AUTH_STORAGE_KEY))!) as { expires_at: number };
+      await storage.session.setItem(AUTH_STORAGE_KEY, JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 60 }));
+      await app.sync.syncNow();
+      await expect.poll(() => app.sync.getAccount()).toEqual({ state: 'expired', userId: u.userId, email: u.email });
+      expect(app.events.filter((e) => e.type === 'session-revoked')).toEqual([]);
+      expect(await app.sync.pendingCount()).toBe(1);
+      offset = 0;
+      expect(await app.sync.signIn(u.email, u.password)).toMatchObject({ ok: true });
+      await app.sync.syncNow();
+      expect(await app.sync.pendingCount()).toBe(0);
+      await app.sync.signOut();
+    } finally {
+      await boxed.stop();
+    }
   });
 });
