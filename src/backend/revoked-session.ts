@@ -19,19 +19,20 @@ export interface RefreshWatch {
   lastRefusedAsRevoked(): boolean;
 }
 
-const isRefresh = (input: Parameters<typeof fetch>[0]): boolean => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return /\/auth\/v1\/token\?(?:.*&)?grant_type=refresh_token\b/.test(url);
-};
+const urlOf = (input: Parameters<typeof fetch>[0]): string => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+const isRefresh = (url: string): boolean => /\/auth\/v1\/token\?(?:.*&)?grant_type=refresh_token\b/.test(url);
+/** Any grant of a session (password, refresh, a mailed link's verify): a new session is not revoked. */
+const isGrant = (url: string): boolean => /\/auth\/v1\/(?:token|verify)\b/.test(url);
 
 export function watchRefreshes(base: typeof fetch): RefreshWatch {
   let revoked = false;
   return {
     fetch: async (input, init) => {
       const response = await base(input, init);
-      if (!isRefresh(input)) return response;
+      const url = urlOf(input);
+      if (!isGrant(url)) return response;
       if (response.ok) revoked = false;
-      else if (response.status >= 400 && response.status < 500) {
+      else if (isRefresh(url) && response.status >= 400 && response.status < 500) {
         const body = (await response
           .clone()
           .json()

@@ -92,6 +92,14 @@ test('deleting an account passes its shared list on and wipes its devices', asyn
   });
   await expect(hinges).toBeVisible();
   await expect(hinges.getByRole('img', { name: /^Assigned to/ })).toHaveCount(0);
+  // nor offered to give it to
+  await hinges.getByRole('link', { name: 'Oil the hinges' }).click();
+  const details = bob.page.getByRole('dialog');
+  const assignee = details.getByRole('combobox', { name: 'Assignee' });
+  await expect(assignee.getByRole('option', { name: nameOf(bob.email) })).toHaveCount(1);
+  await expect(assignee.getByRole('option', { name: nameOf(alice.email) })).toHaveCount(0);
+  await details.getByRole('button', { name: 'Close' }).click();
+  await expect(details).toBeHidden();
 
   // Her phone learns at its next contact: signed out, her data gone from it
   await phone.getByRole('link', { name: 'Sync', exact: true }).click();

@@ -48,3 +48,16 @@ it('a refresh that succeeds clears it; other requests and server errors leave it
   await watch.fetch(REFRESH);
   expect(watch.lastRefusedAsRevoked()).toBe(false);
 });
+
+it('a new session from signing in clears it too', async () => {
+  let next: [number, unknown] = [400, { error_code: 'refresh_token_not_found' }];
+  const watch = watchRefreshes(async () => new Response(JSON.stringify(next[1]), { status: next[0] }));
+  await watch.fetch(REFRESH);
+  expect(watch.lastRefusedAsRevoked()).toBe(true);
+  next = [400, { error_code: 'invalid_credentials' }];
+  await watch.fetch('https://x.supabase.co/auth/v1/token?grant_type=password');
+  expect(watch.lastRefusedAsRevoked()).toBe(true);
+  next = [200, { access_token: 'a', refresh_token: 'b' }];
+  await watch.fetch('https://x.supabase.co/auth/v1/token?grant_type=password');
+  expect(watch.lastRefusedAsRevoked()).toBe(false);
+});
