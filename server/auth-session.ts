@@ -3,6 +3,7 @@
 // token (two tabs refreshing at the same moment both hold a valid session); later it means a
 // copy is in someone else's hands, and the whole family is revoked.
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { SessionLimits } from './auth-config.ts';
 import type { Querier } from './db.ts';
 import { type Claims, signJwt } from './jwt.ts';
 
@@ -13,6 +14,8 @@ export interface SessionContext {
   /** How long a rotated refresh token still answers the current session. */
   refreshReuseMs: number;
   now: () => number;
+  /** `[auth.sessions]` timebox and inactivity_timeout (server/auth-config.ts); none when absent. */
+  sessionLimits?: SessionLimits;
 }
 
 export interface UserRow {
@@ -93,23 +96,39 @@ async function issueSession(ctx: SessionContext, q: Querier, user: UserRow, sess
 export async function startSession(ctx: SessionContext, q: Querier, user: UserRow): Promise<Session> {
   const sessionId = randomUUID();
   const token = newRefreshToken();
-  await q.query('insert into daybook_meta.sessions (id, user_id) values ($1, $2)', [sessionId, user.id]);
-  await q.query('insert into daybook_meta.refresh_tokens (token, session_id) values ($1, $2)', [token, sessionId]);
+  // stamped by the server's clock, which the session limits are measured by
+  const at = new Date(ctx.now());
+  await q.query('insert into daybook_meta.sessions (id, user_id, created_at) values ($1, $2, $3)', [sessionId, user.id, at]);
+  await q.query('insert into daybook_meta.refresh_tokens (token, session_id, created_at) values ($1, $2, $3)', [token, sessionId, at]);
   return issueSession(ctx, q, user, sessionId, token);
 }
 
 export type RefreshOutcome = { error: string; msg: string } | { session: Session };
 
 const ALREADY_USED = { error: 'refresh_token_already_used', msg: 'Invalid Refresh Token: Already Used' };
+const SESSION_EXPIRED = { error: 'session_expired', msg: 'Invalid Refresh Token: Session Expired' };
 
 /** The refresh_token grant, in the caller's transaction. */
 export async function refreshSession(ctx: SessionContext, q: Querier, token: string): Promise<RefreshOutcome> {
-  const [row] = await q.query<{ session_id: string; revoked: boolean; revoked_at: Date | string | null; user_id: string }>(
-    `select r.session_id, r.revoked, r.revoked_at, s.user_id from daybook_meta.refresh_tokens r
-     join daybook_meta.sessions s on s.id = r.session_id where r.token = $1 for update of r`,
+  const [row] = await q.query<{
+    session_id: string;
+    revoked: boolean;
+    revoked_at: Date | string | null;
+    user_id: string;
+    started: Date | string;
+    issued: Date | string;
+  }>(
+    `select r.session_id, r.revoked, r.revoked_at, s.user_id, s.created_at as started, r.created_at as issued
+     from daybook_meta.refresh_tokens r join daybook_meta.sessions s on s.id = r.session_id where r.token = $1 for update of r`,
     [token],
   );
   if (!row) return { error: 'refresh_token_not_found', msg: 'Invalid Refresh Token: Refresh Token Not Found' };
+  // past its time box or idle too long: GoTrue checks these before anything else about the token
+  const { timeboxMs = null, inactivityMs = null } = ctx.sessionLimits ?? {};
+  if (timeboxMs !== null && ctx.now() - new Date(row.started).getTime() > timeboxMs) return SESSION_EXPIRED;
+  if (inactivityMs !== null && ctx.now() - new Date(row.issued).getTime() > inactivityMs) {
+    return { error: 'session_expired', msg: 'Invalid Refresh Token: Session Expired (Inactivity)' };
+  }
   const [user] = await q.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [row.user_id]);
   if (row.revoked) {
     const revokedAt = row.revoked_at === null ? null : new Date(row.revoked_at).getTime();
@@ -128,6 +147,11 @@ export async function refreshSession(ctx: SessionContext, q: Querier, token: str
   if (!user) return { error: 'user_not_found', msg: 'User not found' };
   const next = newRefreshToken();
   await q.query('update daybook_meta.refresh_tokens set revoked = true, revoked_at = $2 where token = $1', [token, new Date(ctx.now())]);
-  await q.query('insert into daybook_meta.refresh_tokens (token, session_id, parent) values ($1, $2, $3)', [next, row.session_id, token]);
+  await q.query('insert into daybook_meta.refresh_tokens (token, session_id, parent, created_at) values ($1, $2, $3, $4)', [
+    next,
+    row.session_id,
+    token,
+    new Date(ctx.now()),
+  ]);
   return { session: await issueSession(ctx, q, user, row.session_id, next) };
 }

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { handleAuth } from './auth.ts';
+import type { SessionLimits } from './auth-config.ts';
 import type { MailMessage } from '../supabase/functions/_shared/mail-message.ts';
 import { isLoopback, parseTrustedProxies, socketAddress } from './client-address.ts';
 import { type AuthLimits, AuthThrottle, DEFAULT_AUTH_LIMITS } from './auth-throttle.ts';
@@ -95,6 +96,8 @@ export interface DaybookServerOptions {
   devMailbox?: boolean;
   /** DAYBOOK_TRUSTED_PROXIES: the proxies whose X-Forwarded-For names the client (server/client-address.ts). */
   trustedProxies?: string;
+  /** `[auth.sessions]` timebox and inactivity_timeout (server/auth-config.ts). Default: none. */
+  sessionLimits?: SessionLimits;
 }
 
 /** hosted Supabase's statement_timeout for the `authenticated` role */
@@ -202,6 +205,7 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
         issuer: `${publicUrl}/auth/v1`,
         refreshReuseMs: limits.refreshReuseMs,
         now: authClock,
+        sessionLimits: opts.sessionLimits,
         passwords,
         throttle,
         confirmations,

@@ -12,7 +12,7 @@
 // or false: overrides supabase/config.toml's [auth.email] enable_confirmations, which unset
 // means on exactly when SMTP_URL is set).
 import { existsSync, readFileSync } from 'node:fs';
-import { emailConfirmations } from './auth-config.ts';
+import { emailConfirmations, tomlSessionLimits } from './auth-config.ts';
 import { createDaybookServer } from './index.ts';
 import { describeError } from './log.ts';
 import { precompress } from './precompress.ts';
@@ -39,8 +39,9 @@ try {
   const dist = process.env.DAYBOOK_DIST ?? 'dist';
   if (existsSync(dist)) await precompress(dist);
   const tomlPath = new URL('../supabase/config.toml', import.meta.url);
+  const toml = existsSync(tomlPath) ? readFileSync(tomlPath, 'utf8') : null;
   const confirmations = emailConfirmations({
-    toml: existsSync(tomlPath) ? readFileSync(tomlPath, 'utf8') : null,
+    toml,
     env: process.env.DAYBOOK_EMAIL_CONFIRMATIONS,
     smtpUrl: process.env.SMTP_URL || undefined,
   });
@@ -59,6 +60,7 @@ try {
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || undefined,
     emailConfirmations: confirmations,
+    sessionLimits: toml === null ? undefined : tomlSessionLimits(toml),
     devMailbox: process.env.DAYBOOK_DEV_MAILBOX === '1' ? true : undefined,
     trustedProxies: process.env.DAYBOOK_TRUSTED_PROXIES || undefined,
     // sign-ups an hour from one address (SPEC §12); a test suite signing everyone up from

@@ -18,6 +18,12 @@ const PushSubscriber = lazy(() => reminders.then((m) => ({ default: m.PushSubscr
 
 const review = () => void router.navigate({ to: '/sync' });
 const toSignIn = () => void router.navigate({ to: '/sign-in' });
+/** Signed out everywhere (elsewhere): signing in again, as the same person, brings them back here. */
+const toSignInAgain = (email: string) => {
+  const here = router.state.location.pathname;
+  if (here === '/sign-in') return;
+  void router.navigate({ to: '/sign-in', search: { email: email || undefined, next: here } });
+};
 
 /** False until the router's first screen is drawn (see afterFirstScreen). */
 function useFirstScreenShown(): boolean {
@@ -57,7 +63,7 @@ export function App() {
           </Suspense>
         </>
       )}
-      <SyncToasts onReview={review} onAccountDeleted={toSignIn} />
+      <SyncToasts onReview={review} onAccountDeleted={toSignIn} onSessionRevoked={toSignInAgain} />
       <Suspense fallback={null}>
         <ReminderScheduler />
       </Suspense>

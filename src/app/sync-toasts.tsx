@@ -18,18 +18,21 @@ export interface SyncToastsProps {
   isShown?: () => boolean;
   /** The account was deleted (its data is gone from this device): back to signing in. */
   onAccountDeleted?: () => void;
+  /** The session was ended on the server (signed out everywhere): to signing in again, data kept. */
+  onSessionRevoked?: (email: string) => void;
 }
 
 const pageShown = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
 
-export function SyncToasts({ onReview, isShown = pageShown, onAccountDeleted }: SyncToastsProps) {
+export function SyncToasts({ onReview, isShown = pageShown, onAccountDeleted, onSessionRevoked }: SyncToastsProps) {
   useEffect(() => {
     return followSync((event) => {
       if (event.type === 'account-deleted') onAccountDeleted?.();
+      if (event.type === 'session-revoked') onSessionRevoked?.(event.email);
       const toast = toastFor(event);
       if (!toast || !isShown()) return;
       showToast(toast.message, toast.review ? { label: t('app.review'), onClick: onReview } : undefined, { id: toast.id });
     });
-  }, [onReview, isShown, onAccountDeleted]);
+  }, [onReview, isShown, onAccountDeleted, onSessionRevoked]);
   return null;
 }

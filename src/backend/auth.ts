@@ -105,6 +105,8 @@ export function createAuth(
   removedHere: () => boolean = () => true,
   /** The project's anon key: asks that must not carry a session the server has ended. */
   anonKey?: string,
+  /** Whether the last refused refresh said the server ended the session (revoked-session.ts). */
+  refusedAsRevoked: () => boolean = () => false,
 ): AuthPort {
   let signingOut = false;
 
@@ -164,7 +166,10 @@ export function createAuth(
     },
     onSignal(listener: (signal: AuthSignal) => void) {
       const { data } = supabase.auth.onAuthStateChange((event, session) => {
-        if (event === 'SIGNED_OUT' && !signingOut) listener({ type: 'session-lost', elsewhere: !removedHere() });
+        if (event === 'SIGNED_OUT' && !signingOut) {
+          const elsewhere = !removedHere();
+          listener(!elsewhere && refusedAsRevoked() ? { type: 'session-lost', elsewhere, revoked: true } : { type: 'session-lost', elsewhere });
+        }
         else if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED') && session) listener({ type: 'signed-in', user: userOf(session) });
       });
       return () => data.subscription.unsubscribe();

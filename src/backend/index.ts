@@ -7,6 +7,7 @@ import { createAuth, type KeyValueStorage, watchSessionRemoval } from './auth';
 import { openInvitationLink, stopInvitationMail } from './invitation-link';
 import { type BackendConfig, type LoadConfigOptions, loadConfig } from './config';
 import { createPushRegistry, type PushRegistry } from './push';
+import { watchRefreshes } from './revoked-session';
 import { REQUEST_TIMEOUT_MS, timeoutFetch } from './timeout-fetch';
 
 export { AUTH_MESSAGES, describeAuthError, type KeyValueStorage } from './auth';
@@ -55,6 +56,7 @@ export function memoryStorage(): KeyValueStorage {
 export function createBackend(config: BackendConfig, opts: BackendOptions = {}): Backend {
   const storage = opts.storage ?? (globalThis.localStorage as KeyValueStorage | undefined) ?? memoryStorage();
   const removal = watchSessionRemoval(storage, AUTH_STORAGE_KEY);
+  const refreshes = watchRefreshes(timeoutFetch(opts.fetch ?? ((...args) => globalThis.fetch(...args)), opts.timeoutMs ?? REQUEST_TIMEOUT_MS));
   const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, {
     auth: {
       storage: removal.storage,
@@ -63,10 +65,10 @@ export function createBackend(config: BackendConfig, opts: BackendOptions = {}):
       autoRefreshToken: opts.autoRefreshToken ?? true,
       detectSessionInUrl: false,
     },
-    global: { fetch: timeoutFetch(opts.fetch ?? ((...args) => globalThis.fetch(...args)), opts.timeoutMs ?? REQUEST_TIMEOUT_MS) },
+    global: { fetch: refreshes.fetch },
     ...(opts.realtimeTransport ? { realtime: { transport: opts.realtimeTransport as never } } : {}),
   });
-  const auth = createAuth(supabase, storage, AUTH_STORAGE_KEY, removal.removedHere, config.supabaseAnonKey);
+  const auth = createAuth(supabase, storage, AUTH_STORAGE_KEY, removal.removedHere, config.supabaseAnonKey, refreshes.lastRefusedAsRevoked);
   const hooks = new Set<() => Promise<void>>();
   const backend: Backend = {
     supabase,

@@ -1,10 +1,11 @@
 // sync_push / sync_pull (and an import's ids_in_use) over supabase.rpc, each answer classified
 // for the engine (SPEC §7): 2xx ok · network, timeout, 408, 429, 5xx retry · 401 refresh once
 // and retry (a refresh that fails for lack of network is a retry; one the server refuses means
-// the session expired) · 413 too_large · any other 4xx refused as a whole.
+// the session expired, or was revoked: revoked-session.ts) · 413 too_large · any other 4xx refused as a whole.
 import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
 import type { PullResult, PushResult } from '@/domain/model';
 import type { HistoryEntry, LinkPreview, PullRequest, PushRequest, SyncTransport, TransportOutcome } from '@/sync/ports';
+import { isRevokedCode } from './revoked-session';
 import { isTimeoutMessage } from './timeout-fetch';
 
 interface RpcAnswer {
@@ -46,6 +47,8 @@ function forgetTransientRefreshFailure(supabase: SupabaseClient) {
 }
 
 const expired = (message: string): Failed => ({ kind: 'unauthorized', message });
+/** The server ended the session (signed out everywhere): not an expiry. */
+const revoked = (message: string): Failed => ({ kind: 'unauthorized', message, revoked: true });
 const retryLater = (error: { message: string; status?: number }): Failed => {
   const status = error.status ?? 0;
   return { kind: 'retry', reason: status ? 'server' : 'network', status, message: error.message };
@@ -61,7 +64,7 @@ export function createRpcTransport(supabase: SupabaseClient, userId: string): Sy
   async function session(refresh: boolean): Promise<Failed | null> {
     forgetTransientRefreshFailure(supabase);
     const { data, error } = refresh ? await supabase.auth.refreshSession() : await supabase.auth.getSession();
-    if (error) return transient(error) ? retryLater(error) : expired(error.message);
+    if (error) return transient(error) ? retryLater(error) : isRevokedCode(error.code) ? revoked(error.message) : expired(error.message);
     if (!data.session) return refresh ? expired('No session') : session(true);
     if (data.session.user.id !== userId) return expired('Signed in as another user');
     return null;

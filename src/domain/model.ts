@@ -460,6 +460,12 @@ export interface PullResult {
   /** The caller's own saved filters, deleted ones too (servers before filters send none). */
   filters?: SavedFilter[];
   departed: { list_id: string; task_id: string }[];
+  /**
+   * Lists that lost a member row without a tombstone (the person deleted their account), each
+   * with every member row it has now: a device drops the list's other members (servers before
+   * these markers send none).
+   */
+  member_sets?: { list_id: string; version: number; user_ids: string[] }[];
   /** The caller's notifications past their cursor and their levels (only when the request named the key). */
   notifications?: { rows: AppNotification[]; levels: { list_id: string; level: NotifyLevel }[]; more?: boolean };
   visible_lists: string[];

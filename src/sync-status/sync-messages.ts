@@ -28,6 +28,8 @@ export function statusLabel(status: Pick<SyncStatus, 'status' | 'pending'>): str
 
 /** The session banner's words, in the current language. */
 export const sessionExpired = () => t('syncStatus.sessionExpired');
+/** The banner's words after a sign-out everywhere (the person chose "Not now" on the sign-in screen). */
+export const signedOutEverywhere = () => t('syncStatus.signedOutEverywhere');
 export const savedOffline = () => t('syncStatus.savedOffline');
 
 export interface SyncToast {

@@ -138,7 +138,7 @@ export function createSyncEngine(opts: EngineOptions): SyncEngine {
       if (!expired) {
         expired = true;
         activate();
-        emit({ type: 'expired' });
+        emit(failure.revoked ? { type: 'expired', revoked: true } : { type: 'expired' });
       }
     } else {
       unreachable = failure.kind === 'retry' && failure.reason === 'network';

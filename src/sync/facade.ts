@@ -116,13 +116,17 @@ export function createSync(deps: SyncDeps): Sync {
    * another tab signed out (it forgets the account before it drops the session): follow it, and
    * answer false. Otherwise the session expired. Calling a sign-out elsewhere an expiry would
    * remember the account again and bring it back in every tab after the other one deleted its data.
+   * A session the server ended (`revoked`: signed out everywhere) sends the app to signing in, as
+   * any sign-out does, but keeps the account's database: what was not synced is sent once the same
+   * person signs in again.
    */
-  function sessionEnded(signedIn: Extract<Account, { state: 'signed-in' }>): boolean {
+  function sessionEnded(signedIn: Extract<Account, { state: 'signed-in' }>, revoked = false): boolean {
     if (readStoredAccount(storage).state === 'local') {
       void followSignOut();
       return false;
     }
-    setAccount({ ...signedIn, state: 'expired' });
+    setAccount(revoked ? { ...signedIn, state: 'expired', revoked: true } : { ...signedIn, state: 'expired' });
+    if (revoked) emitAll({ type: 'session-revoked', email: signedIn.email });
     void forgetIfDeleted(signedIn.userId);
     return true;
   }
@@ -158,6 +162,7 @@ export function createSync(deps: SyncDeps): Sync {
     } else if (account.state === 'signed-in' && stored.state === 'expired' && stored.userId === account.userId) {
       account = stored;
       emitAll({ type: 'account', account });
+      if (stored.revoked) emitAll({ type: 'session-revoked', email: stored.email });
       engine?.expire();
       refresh();
     }
@@ -165,7 +170,7 @@ export function createSync(deps: SyncDeps): Sync {
 
   function onEngineEvent(event: EngineEvent) {
     if (event.type === 'status') return refresh();
-    if (event.type === 'expired' && account.state === 'signed-in' && !sessionEnded(account)) return;
+    if (event.type === 'expired' && account.state === 'signed-in' && !sessionEnded(account, event.revoked === true)) return;
     emitAll(spokenEvent(event));
   }
 
@@ -220,7 +225,7 @@ export function createSync(deps: SyncDeps): Sync {
     // Another tab's news can arrive before its writes to storage do (they travel separately):
     // what storage says now is followed, and what it says next arrives as a change (watchAccount).
     if (signal.elsewhere) followStored();
-    else if (account.state === 'signed-in' && sessionEnded(account)) engine?.expire();
+    else if (account.state === 'signed-in' && sessionEnded(account, signal.revoked === true)) engine?.expire();
   });
   (deps.watchAccount ?? watchStoredAccount)(followStored);
 

@@ -67,8 +67,11 @@ export type TransportOutcome<T> =
   | { kind: 'ok'; value: T }
   /** Transient: no network, timeout, 408, 429 or 5xx. Try again later with backoff. */
   | { kind: 'retry'; reason: 'network' | 'timeout' | 'server'; status: number; message: string }
-  /** 401 and the session refresh was refused: the session has expired. */
-  | { kind: 'unauthorized'; message: string }
+  /**
+   * 401 and the session refresh was refused: the session has expired. `revoked`: the server ended
+   * it (signed out everywhere) rather than let it run out, so the device goes to signing in.
+   */
+  | { kind: 'unauthorized'; message: string; revoked?: true }
   /** Any other 4xx: the server refused the request as a whole and changed nothing. */
   | { kind: 'refused'; status: number; message: string; details?: string }
   /** 413: the body is over the server's limit; split the batch. */
@@ -148,7 +151,7 @@ export type AuthSignal =
    * `elsewhere`: another tab's client lost it (it signed out, or its refresh was refused) and
    * said so; what that tab wrote to storage may not have reached this tab yet.
    */
-  | { type: 'session-lost'; elsewhere: boolean }
+  | { type: 'session-lost'; elsewhere: boolean; revoked?: true }
   | { type: 'signed-in'; user: AuthUser };
 
 /**

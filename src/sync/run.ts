@@ -12,7 +12,7 @@ import { pushFailed, pushSucceeded, type StuckState } from './stuck';
 /** Why a run stopped early. */
 export type Failure =
   | { kind: 'retry'; reason: 'network' | 'timeout' | 'server'; message: string; status: number }
-  | { kind: 'unauthorized'; message: string }
+  | { kind: 'unauthorized'; message: string; revoked?: true }
   | { kind: 'blocked'; message: string };
 
 export function describeFailure(f: Failure): string {

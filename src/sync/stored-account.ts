@@ -13,9 +13,11 @@ const defaultStorage: () => AccountStorage | null = localStore;
 export function readStoredAccount(storage: AccountStorage | null = defaultStorage()): Account {
   try {
     const raw = storage?.getItem(ACCOUNT_KEY);
-    const value = raw ? (JSON.parse(raw) as Partial<{ state: string; userId: string; email: string }>) : null;
+    const value = raw ? (JSON.parse(raw) as Partial<{ state: string; userId: string; email: string; revoked: boolean }>) : null;
     if ((value?.state === 'signed-in' || value?.state === 'expired') && typeof value.userId === 'string') {
-      return { state: value.state, userId: value.userId, email: typeof value.email === 'string' ? value.email : '' };
+      const email = typeof value.email === 'string' ? value.email : '';
+      if (value.state === 'expired' && value.revoked === true) return { state: 'expired', userId: value.userId, email, revoked: true };
+      return { state: value.state, userId: value.userId, email };
     }
   } catch {
     // unreadable record: treat as signed out (the user's database stays on the device)

@@ -8,7 +8,8 @@ export type { PullProgress } from './progress';
 export type Account =
   | { state: 'local' }
   | { state: 'signed-in'; userId: string; email: string }
-  | { state: 'expired'; userId: string; email: string };
+  /** `revoked`: the server ended the session (signed out everywhere), not merely let it expire. */
+  | { state: 'expired'; userId: string; email: string; revoked?: true };
 
 export type AuthOutcome = { ok: true; account: Account } | { ok: false; message: string; field?: 'email' | 'password'; confirm?: true };
 
@@ -31,7 +32,9 @@ export type SyncEvent =
   | { type: 'refused'; items: RefusedEntry[] }
   | { type: 'offline-saved' }
   | { type: 'failing'; reason: string }
-  | { type: 'expired' }
+  | { type: 'expired'; revoked?: true }
+  /** The server ended the session (signed out everywhere): the app goes to signing in; nothing is deleted. */
+  | { type: 'session-revoked'; email: string }
   /** Lists that vanished (unshared, removed, deleted) and were purged here, with the names they had.
    *  Not lists this device left: the user chose that and was told so when choosing. */
   | { type: 'lists-removed'; listIds: string[]; lists: { id: string; name: string }[] }
@@ -52,4 +55,6 @@ export interface EngineStatus {
   pull: PullProgress | null;
 }
 
-export type EngineEvent = Exclude<SyncEvent, { type: 'status' } | { type: 'account' } | { type: 'account-deleted' }> | ({ type: 'status' } & EngineStatus);
+export type EngineEvent =
+  | Exclude<SyncEvent, { type: 'status' } | { type: 'account' } | { type: 'account-deleted' } | { type: 'session-revoked' }>
+  | ({ type: 'status' } & EngineStatus);

@@ -57,6 +57,8 @@ declare
   heir uuid;
   -- the lists that live on without the person: passed on, or someone else's they were on
   kept uuid[] := '{}';
+  -- their lists' counters before: the other members are poked for what changes (send_pokes)
+  before jsonb;
 begin
   if me is null then
     raise exception using errcode = '42501', message = 'Not signed in';
@@ -65,6 +67,8 @@ begin
   if not found then
     raise exception using errcode = 'PT401', message = 'account_deleted';
   end if;
+  select coalesce(jsonb_object_agg(s.list_id::text, s.version), '{}') into before
+  from public.list_members m join public.sync_spaces s on s.list_id = m.list_id where m.user_id = me;
 
   -- Owned lists with other live members pass on; the person's own row goes first (one owner a list).
   for l in select x.id from public.lists x where x.owner_id = me and not x.is_inbox and x.deleted_at is null order by x.id for update loop
@@ -87,6 +91,9 @@ begin
   kept := kept || array(select m.list_id from public.list_members m where m.user_id = me order by m.list_id);
   perform daybook_private.forget_person(me, kept);
   delete from public.list_members where user_id = me;
+  -- no tombstone of theirs can tell the others' devices: each list they were on says its member set changed
+  perform daybook_private.mark_member_sets(kept);
+  perform daybook_private.send_pokes(null::uuid, kept, before);
   -- Invitations addressed to them (those they sent go with the auth user, on delete cascade).
   delete from public.list_invitations where lower(email) = my_email or invitee = me;
   delete from daybook_private.invitations where inviter = me;

@@ -140,6 +140,7 @@ begin
       union all select * from daybook_private.pull_filters_keys(me, cur.list_id, cur.c, lim + 1)
       union all select * from daybook_private.pull_departed_keys(me, cur.list_id, cur.c, lim + 1)
       union all select * from daybook_private.pull_comments_keys(me, cur.list_id, cur.c, lim + 1)
+      union all select * from daybook_private.pull_member_sets_keys(me, cur.list_id, cur.c, lim + 1)
     ) k
   ),
   page as (
@@ -196,6 +197,7 @@ begin
     'filters', (select daybook_private.pull_filters_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'f'),
     'departed', (select daybook_private.pull_departed_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'd'),
     'comments', (select daybook_private.pull_comments_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'c'),
+    'member_sets', (select daybook_private.pull_member_sets_rows(me, array_agg(k.list_id), array_agg(k.row_id)) from kept k where k.kind = 'e'),
     'visible_lists', coalesce((select jsonb_agg(list_id order by list_id) from vis), '[]'),
     'cursors', coalesce((select jsonb_object_agg(nxt.list_id::text, nxt.c) from nxt), '{}')
       || jsonb_build_object('refused', (select greatest(rc, upto) from complete)) || (select s -> 'cursors' from shared)
@@ -219,6 +221,7 @@ begin
           + daybook_private.pull_filters_count(me, n.lists, n.afters)
           + daybook_private.pull_departed_count(me, n.lists, n.afters)
           + daybook_private.pull_comments_count(me, n.lists, n.afters)
+          + daybook_private.pull_member_sets_count(me, n.lists, n.afters)
         from (select array_agg(nxt.list_id) as lists, array_agg(nxt.c) as afters from nxt) n) end
   ) || (select s - 'cursors' from shared) || (select s - 'cursors' from notes) into result;
   exit when lim = 1;

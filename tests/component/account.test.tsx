@@ -69,6 +69,14 @@ describe('expired session', () => {
     expect(screen.queryByRole('region', { name: 'Session expired' })).not.toBeInTheDocument();
   });
 
+  it('after a sign-out everywhere (and "Not now" on the sign-in screen) it says so', async () => {
+    installFakeSync({ status: 'waiting', pending: 1, account: { ...EXPIRED, revoked: true } });
+    renderRoutes('/today');
+    const banner = await screen.findByRole('region', { name: 'Session expired' });
+    expect(banner).toHaveTextContent('Signed out on every device — sign in to resume syncing. Your changes are safe on this device.');
+    expect(within(banner).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in?email=ann%40example.com');
+  });
+
   it('goes away once signed in again', async () => {
     const fake = installFakeSync({ status: 'waiting', pending: 1, account: EXPIRED });
     renderRoutes('/today');

@@ -154,6 +154,16 @@ describe('sign-in screen', () => {
     expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
   });
 
+  it('after a sign-out everywhere, says so: signed out on every device, the changes safe here', async () => {
+    installFakeSync({ account: { state: 'expired', userId: 'user-ann', email: 'ann@example.com', revoked: true }, status: 'waiting', pending: 1 });
+    renderRoutes('/sign-in?email=ann%40example.com&next=%2Flists');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in again' })).toBeInTheDocument();
+    expect(screen.getByText('You were signed out on every device. Sign in again to resume syncing — your changes are safe on this device.')).toBeInTheDocument();
+    expect(screen.queryByText(/Your session expired/)).not.toBeInTheDocument();
+    expect(emailBox()).toHaveValue('ann@example.com');
+    expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
+  });
+
   it('fills in the e-mail from the address (?email=)', async () => {
     installFakeSync(LOCAL);
     renderRoutes('/sign-in?email=bob%40example.com');

@@ -113,6 +113,20 @@ describe('toasts from sync events (SPEC §8)', () => {
     expect(document.querySelector('.toast')).toBeNull();
   });
 
+  it('a session ended everywhere hands the account’s e-mail to the way to signing in, without a toast', () => {
+    const fake = installFakeSync();
+    const onSessionRevoked = vi.fn();
+    render(
+      <>
+        <AppToaster />
+        <SyncToasts onReview={vi.fn()} isShown={() => true} onSessionRevoked={onSessionRevoked} />
+      </>,
+    );
+    act(() => fake.emit({ type: 'session-revoked', email: 'grace@example.com' }));
+    expect(onSessionRevoked).toHaveBeenCalledExactlyOnceWith('grace@example.com');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('a tab the user can’t see stays quiet (the visible tab toasts the same event)', () => {
     const { emit } = setup({ shown: false });
     emit({ type: 'refused', items: [refused(1, 'forbidden')] });

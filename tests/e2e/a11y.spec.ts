@@ -1,7 +1,7 @@
 // axe-core finds no violations on any screen, in the light and the dark theme, on a laptop and a
 // phone layout — with real content on screen (overdue, due, done, notes, priority, a list colour).
 import { expect, type Page, test } from '@playwright/test';
-import { signUp, uniqueEmail } from './support/account';
+import { expireSession, signUp, uniqueEmail } from './support/account';
 import { addTask, createList, taskItem } from './support/app';
 import { axeViolations } from './support/axe';
 
@@ -204,10 +204,7 @@ for (const [theme, viewport] of [
 
     // The session expires: the refresh token is refused at the next start.
     await context.setOffline(false);
-    await page.evaluate(() => {
-      const session = JSON.parse(localStorage.getItem('daybook-auth') ?? '{}');
-      localStorage.setItem('daybook-auth', JSON.stringify({ ...session, expires_at: 1, refresh_token: 'revoked' }));
-    });
+    await expireSession(page);
     await page.goto('/today');
     const banner = page.getByRole('region', { name: 'Session expired' });
     await expect(banner).toBeVisible({ timeout: 20_000 });

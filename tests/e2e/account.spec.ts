@@ -1,7 +1,7 @@
 // Accounts end to end (SPEC §6, §10): signing in with a wrong password, signing out with changes
 // still queued (warned; cancel keeps everything; confirm removes the user's data from the device).
 import { expect, test } from '@playwright/test';
-import { databaseNames, PASSWORD, rememberedUserId, signIn, signUp, syncEverything, syncIndicator, uniqueEmail } from './support/account';
+import { databaseNames, expireSession, PASSWORD, rememberedUserId, signIn, signUp, syncEverything, syncIndicator, uniqueEmail } from './support/account';
 import { addTask, taskItem, waitForServiceWorker } from './support/app';
 
 test('sign-in: a wrong password is shown at the field and the e-mail is kept; the right one signs in', async ({ browser, page }) => {
@@ -96,10 +96,7 @@ test('an expired session keeps the queue; signing in again as the same person se
   test.setTimeout(90_000);
   const account = await signUp(page);
   // The server refuses the refresh token at the next start: the session has expired.
-  await page.evaluate(() => {
-    const session = JSON.parse(localStorage.getItem('daybook-auth') ?? '{}');
-    localStorage.setItem('daybook-auth', JSON.stringify({ ...session, expires_at: 1, refresh_token: 'revoked' }));
-  });
+  const undo = await expireSession(page);
   await page.reload();
   const banner = page.getByRole('region', { name: 'Session expired' });
   await expect(banner).toContainText('Session expired — sign in to resume syncing. Your changes are safe on this device.', { timeout: 20_000 });
@@ -110,6 +107,7 @@ test('an expired session keeps the queue; signing in again as the same person se
   await banner.getByRole('link', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in again' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(account.email);
+  await undo();
   await signIn(page, account);
   await expect(banner).toBeHidden();
   await expect(taskItem(page, 'Written while the session was expired')).toBeVisible();

@@ -86,6 +86,8 @@ export interface TestServerOptions {
   emailConfirmations?: boolean;
   devMailbox?: boolean;
   trustedProxies?: string;
+  /** `[auth.sessions]` timebox and inactivity_timeout in ms (null: none). Default none. */
+  sessionLimits?: { timeboxMs: number | null; inactivityMs: number | null };
 }
 
 export const TEST_PASSWORD_HASH_COST = 10;
@@ -126,6 +128,7 @@ export async function startTestServer(kind: ServerKind, opts: TestServerOptions 
     emailConfirmations: opts.emailConfirmations,
     devMailbox: opts.devMailbox,
     trustedProxies: opts.trustedProxies,
+    sessionLimits: opts.sessionLimits,
   });
   let server = await boot(0).catch(async (err) => {
     await dropDb();

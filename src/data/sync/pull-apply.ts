@@ -88,6 +88,12 @@ export async function applyPull(page: PullResult, db: DaybookDb = getDb(), sent?
         await db.members.where('list_id').equals(m.list_id).filter((o) => o.role === 'owner' && o.user_id !== m.user_id).delete();
       }
     }
+    // A list's member set whole, where a member row went without a tombstone (an account deleted):
+    // whoever the device holds beyond it is gone, and nothing else on the server says so.
+    for (const { list_id, user_ids } of page.member_sets ?? []) {
+      const present = new Set(user_ids);
+      await db.members.where('list_id').equals(list_id).filter((m) => !present.has(m.user_id)).delete();
+    }
     const taskRows: TaskRow[] = [];
     for (const t of page.tasks) {
       const task = stripTask(t);
@@ -231,11 +237,11 @@ function touchedBy(page: PullResult): Touched {
     comments: new Set((page.comments ?? []).map((c) => c.id)),
     tasksWithComments: new Set([...tasks, ...(page.comments ?? []).map((c) => c.task_id)]),
     tasksWithReminders: new Set([...tasks, ...(page.reminders ?? []).map((r) => r.task_id)]),
-    listsWithMembers: new Set([...lists, ...page.members.map((m) => m.list_id)]),
+    listsWithMembers: new Set([...lists, ...page.members.map((m) => m.list_id), ...(page.member_sets ?? []).map((s) => s.list_id)]),
     invitations: page.invitations !== undefined,
     links: page.links !== undefined,
     profile: page.profile !== undefined,
-    anyMembers: page.members.length > 0,
+    anyMembers: page.members.length > 0 || (page.member_sets ?? []).length > 0,
     feeds: page.feeds !== undefined,
     labels: new Set((page.labels ?? []).map((l) => l.id)),
     tasksWithLabels: new Set([...tasks, ...(page.task_labels ?? []).map((tl) => tl.task_id)]),

@@ -152,7 +152,7 @@ export function SignInScreen({ initialEmail, onSignedIn }: SignInScreenProps) {
           {expired ? t('auth.signInAgain') : t('auth.signInToSync')}
         </h1>
         <p className="auth-lead">
-          {expired ? t('auth.expiredLead') : t('auth.lead')}
+          {expired ? (account.revoked ? t('auth.revokedLead') : t('auth.expiredLead')) : t('auth.lead')}
         </p>
         {!online && (
           <p className="auth-note">{t('auth.offline')}</p>

@@ -1,7 +1,7 @@
 // Accounts in e2e tests, through the UI the way a person does it (SPEC §10 names): a fresh user
 // per test (unique e-mail, so tests can share one server), signing in, and waiting for sync.
 import { randomUUID } from 'node:crypto';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Route } from '@playwright/test';
 
 export const PASSWORD = 'correct-horse-battery';
 
@@ -102,4 +102,27 @@ export async function rememberedUserId(page: Page): Promise<string | null> {
 /** Names of this origin's IndexedDB databases (daybook-local, daybook-<userId>). */
 export async function databaseNames(page: Page): Promise<string[]> {
   return page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));
+}
+
+/**
+ * The session runs out the way hosted Supabase Auth ends one past its time box or inactivity
+ * limit: the access token has expired and the refresh is refused `session_expired`. (A refresh
+ * token the server does not know is answered `refresh_token_not_found`: a session ended on the
+ * server, signed out everywhere, which takes the app to signing in instead of the banner.) Takes
+ * effect at the next start; returns the undoing of the refusal.
+ */
+export async function expireSession(page: Page): Promise<() => Promise<void>> {
+  const refresh = /\/auth\/v1\/token\?grant_type=refresh_token/;
+  const refuse = (route: Route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 400, error_code: 'session_expired', msg: 'Invalid Refresh Token: Session Expired' }),
+    });
+  await page.route(refresh, refuse);
+  await page.evaluate(() => {
+    const session = JSON.parse(localStorage.getItem('daybook-auth') ?? '{}');
+    localStorage.setItem('daybook-auth', JSON.stringify({ ...session, expires_at: 1 }));
+  });
+  return () => page.unroute(refresh, refuse);
 }

@@ -84,6 +84,11 @@ describe.each(SERVER_KINDS)('deleting an account on %s', (kind) => {
     expect(refused.results[0]?.status).toBe('refused');
     await pull(alice.client, newId());
     expect(Object.keys(await traces(alice.userId, alice.email)).length).toBeGreaterThan(5);
+    // Bob's device has synced: it holds Alice among the members of Garden, Books and Bob's
+    const bobClient = newId();
+    const bobBefore = await pullAll(bob.client, bobClient);
+    const bobCursors = bobBefore.at(-1)!.cursors;
+    expect(bobBefore.flatMap((p) => p.members).filter((m) => m.user_id === alice.userId).length).toBe(3);
 
     const { error } = await alice.client.rpc('delete_account');
     expect(error).toBeNull();
@@ -106,6 +111,20 @@ describe.each(SERVER_KINDS)('deleting an account on %s', (kind) => {
     const comments = carolPull.flatMap((p) => (p as { comments?: { id: string; author_id: string; body: string }[] }).comments ?? []);
     expect(comments.find((c) => c.id === c1)).toMatchObject({ author_id: FORMER, body: 'I’ll do it after work' });
     expect(comments.find((c) => c.id === c2)).toMatchObject({ author_id: carol.userId, body: 'Thanks @Former member!' });
+
+    // Bob's device, pulling on from where it was, is told each list's member set whole: no Alice in it
+    const bobNext = await pullAll(bob.client, bobClient, bobCursors);
+    const sets = bobNext.flatMap((p) => p.member_sets ?? []);
+    expect(sets.map((x) => x.list_id).sort()).toEqual([garden, books, bobs].sort());
+    expect(sets.find((x) => x.list_id === garden)?.user_ids.slice().sort()).toEqual([bob.userId, carol.userId].sort());
+    expect(sets.find((x) => x.list_id === books)?.user_ids).toEqual([bob.userId]);
+    expect(sets.find((x) => x.list_id === bobs)?.user_ids).toEqual([bob.userId]);
+    for (const x of sets) expect(x.version).toBeGreaterThan(bobCursors[x.list_id]!);
+    // and the tasks that were hers to do come without her
+    expect(bobNext.flatMap((p) => p.tasks).find((t) => t.id === x1)).toMatchObject({ assignee: null });
+    // nothing more waits past the new cursors
+    const after = await pull(bob.client, bobClient, bobNext.at(-1)!.cursors);
+    expect(after.data?.member_sets ?? []).toEqual([]);
 
     const bobPull = await pullAll(bob.client, newId());
     expect(bobPull.flatMap((p) => p.lists).find((l) => l.id === books)?.owner_id).toBe(bob.userId);

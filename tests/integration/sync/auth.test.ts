@@ -63,7 +63,10 @@ describe.each(SERVER_KINDS)('sessions on %s', (kind) => {
     await app.sync.syncNow();
     // the refused refresh may reach the facade just after the run ends (auth's signal is async)
     await vi.waitFor(() => expect(app.sync.getAccount()).toMatchObject({ state: 'expired', userId: u.userId }), { timeout: 5000 });
-    expect(app.events).toContainEqual({ type: 'expired' });
+    // ended on the server, not run out: the app goes to signing in (SPEC §16), keeping everything
+    expect(app.events.some((e) => e.type === 'expired')).toBe(true);
+    expect(app.sync.getAccount()).toMatchObject({ state: 'expired', revoked: true });
+    expect(app.events).toContainEqual({ type: 'session-revoked', email: u.email });
     expect(app.sync.getStatus()).toMatchObject({ status: 'waiting', pending: 1 });
     // paused: nothing is sent, nothing is dropped
     const sent = app.transport().log.length;
