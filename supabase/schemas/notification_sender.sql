@@ -39,7 +39,9 @@ create type daybook_private.notification_push as (
 create function daybook_private.claim_notification_pushes(p_since timestamptz, p_now timestamptz, p_limit int, p_lease_seconds int,
   p_from uuid default '00000000-0000-0000-0000-000000000000', p_to uuid default 'ffffffff-ffff-ffff-ffff-ffffffffffff')
 returns setof daybook_private.notification_push
-language plpgsql volatile security definer set search_path = public, pg_temp as $$
+language plpgsql volatile security definer set search_path = public, pg_temp
+-- the session keeps the statement's plan: each device's notifications by index, whatever the statistics said
+set jit = off set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
 begin
   if p_limit is null or p_limit < 1 or p_limit > 500 then
     raise exception using errcode = '22023', message = 'p_limit must be 1…500';
@@ -48,7 +50,7 @@ begin
     raise exception using errcode = '22023', message = 'p_lease_seconds must be 10…3600';
   end if;
   return query
-    with subs as (
+    with subs as materialized (
       select s.id, s.user_id, s.endpoint, s.p256dh, s.auth, greatest(s.created_at, p_since) as after,
         coalesce(c.pushed_version, 0) as pushed, h.version as head
       from public.push_subscriptions s
@@ -59,40 +61,40 @@ begin
         and (c.next_at is null or c.next_at <= p_now)
         and (c.lease_until is null or c.lease_until <= p_now)
     ),
-    fresh as (
-      select s.id as subscription_id, n.version, n.kind, n.task_id, n.payload
-      from subs s join public.notifications n on n.recipient = s.user_id
-      where n.at > s.after and n.version > s.pushed and n.version <= s.head and n.read_at is null
-        and (n.list_id is null or (
-          exists (select 1 from public.list_members m where m.list_id = n.list_id and m.user_id = n.recipient and m.deleted_at is null)
-          and not exists (select 1 from public.list_notify l where l.list_id = n.list_id and l.user_id = n.recipient
-            and (l.level = 'off' or (l.level = 'mine' and n.kind in ('comment', 'joined'))))))
-    ),
-    grouped as (
-      select f.subscription_id, count(*)::int as total,
-        (array_agg(f.version order by f.version desc))[1] as newest,
-        count(distinct f.task_id) = 1 and count(f.task_id) = count(*) as one_task
-      from fresh f group by f.subscription_id
-      order by f.subscription_id
+    -- each device's unread notifications above its cursor (by the person's unread index)
+    grouped as materialized (
+      select s.*, g.total, g.newest, g.one_task
+      from subs s cross join lateral (
+        select count(*)::int as total, max(n.version) as newest,
+          count(distinct n.task_id) = 1 and count(n.task_id) = count(*) as one_task
+        from public.notifications n
+        where n.recipient = s.user_id and n.read_at is null
+          and n.at > s.after and n.version > s.pushed and n.version <= s.head
+          and (n.list_id is null or (
+            exists (select 1 from public.list_members m where m.list_id = n.list_id and m.user_id = n.recipient and m.deleted_at is null)
+            and not exists (select 1 from public.list_notify l where l.list_id = n.list_id and l.user_id = n.recipient
+              and (l.level = 'off' or (l.level = 'mine' and n.kind in ('comment', 'joined'))))))
+      ) g
+      where g.total > 0
+      order by s.id
       limit p_limit
     ),
     claimed as (
       insert into daybook_private.notification_pushes as c (subscription_id, claimed_version, lease_until, next_at)
-      select g.subscription_id, s.head, p_now + make_interval(secs => p_lease_seconds), date_trunc('minute', p_now) + interval '1 minute'
-      from grouped g join subs s on s.id = g.subscription_id
+      select g.id, g.head, p_now + make_interval(secs => p_lease_seconds), date_trunc('minute', p_now) + interval '1 minute'
+      from grouped g
       on conflict (subscription_id) do update
         set claimed_version = excluded.claimed_version, lease_until = excluded.lease_until, next_at = excluded.next_at
         where (c.lease_until is null or c.lease_until <= p_now) and (c.next_at is null or c.next_at <= p_now)
       returning c.subscription_id
     )
-    select s.id, s.endpoint, s.p256dh, s.auth, s.user_id, daybook_private.person_language(s.user_id),
-      s.head, g.total, f.kind, f.payload ->> 'actor_name', f.payload ->> 'title', f.payload ->> 'list_name',
+    select g.id, g.endpoint, g.p256dh, g.auth, g.user_id, daybook_private.person_language(g.user_id),
+      g.head, g.total, f.kind, f.payload ->> 'actor_name', f.payload ->> 'title', f.payload ->> 'list_name',
       f.task_id, g.one_task
     from grouped g
-    join claimed k on k.subscription_id = g.subscription_id
-    join subs s on s.id = g.subscription_id
-    join fresh f on f.subscription_id = g.subscription_id and f.version = g.newest
-    order by s.id;
+    join claimed k on k.subscription_id = g.id
+    cross join lateral (select n.kind, n.task_id, n.payload from public.notifications n where n.recipient = g.user_id and n.version = g.newest) f
+    order by g.id;
 end $$;
 
 -- The push service took these (p_items: [{ subscription_id, version }]), or refused them for good:
