@@ -2,15 +2,17 @@
 // Notifications by Web Push (SPEC §17): the server's sender pushes a person's new notifications
 // to each of their devices, at most one a minute, grouped ("Ana commented on Buy milk and 2
 // more"); here each is shown under one tag per person (a newer one replaces the one before, and
-// alerts again), and a click opens the task, or /notifications when the push is about several.
+// alerts again), and a click opens the task (marking the push's notifications read), or
+// /notifications when the push is about several tasks.
 // The message is what supabase/functions/_shared/notification-push.ts sends: { kind:
 // 'notification', title, options: { tag, body, data: { kind, userId, taskId, url } } }. Only the
 // text comes from the message: the tag and the address are remade from the data
 // (@/domain/notification-push), so a push can neither replace another notification nor open
 // another page.
+import { readFromNotificationPush } from '@/data/notifications/push-read';
 import { openReminderDatabase } from '@/data/reminders/actions';
-import { notificationPushTag, OPEN_NOTIFICATIONS_MESSAGE, readNotificationPushData } from '@/domain/notification-push';
-import { OPEN_TASK_MESSAGE } from '@/domain/reminders/notification';
+import { type NotificationPushData, notificationPushTag, OPEN_NOTIFICATIONS_MESSAGE, readNotificationPushData } from '@/domain/notification-push';
+import { OPEN_TASK_MESSAGE, REMINDER_ACTED_MESSAGE } from '@/domain/reminders/notification';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -39,10 +41,27 @@ async function showPushed(json: unknown): Promise<void> {
   await self.registration.showNotification(message.title, message.options);
 }
 
-async function open(taskId: string | null, url: string): Promise<void> {
+async function windows(): Promise<WindowClient[]> {
   const all = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const mine = all.filter((c): c is WindowClient => new URL(c.url).origin === self.location.origin && 'focus' in c);
-  const [client] = mine.sort((a, b) => Number(b.focused) - Number(a.focused));
+  return all.filter((c): c is WindowClient => new URL(c.url).origin === self.location.origin && 'focus' in c);
+}
+
+/** The push's notifications marked read on the device; an open window is told to sync it. */
+async function markRead(data: NotificationPushData): Promise<void> {
+  if (!data.ids.length) return;
+  const db = await openReminderDatabase(data.userId);
+  if (!db) return; // signed out on this device since
+  let wrote = false;
+  try {
+    wrote = await readFromNotificationPush(db, data.ids);
+  } finally {
+    db.close();
+  }
+  if (wrote) for (const client of await windows()) client.postMessage({ type: REMINDER_ACTED_MESSAGE });
+}
+
+async function open(taskId: string | null, url: string): Promise<void> {
+  const [client] = (await windows()).sort((a, b) => Number(b.focused) - Number(a.focused));
   if (client) {
     client.postMessage(taskId ? { type: OPEN_TASK_MESSAGE, taskId } : { type: OPEN_NOTIFICATIONS_MESSAGE });
     // focus() needs the click's user activation; the page is open in that window either way
@@ -66,6 +85,7 @@ export function handleNotificationPushes(): void {
     const data = readNotificationPushData(event.notification.data);
     if (!data) return;
     event.notification.close();
-    event.waitUntil(open(data.taskId, data.url));
+    // the page first (within the click's user activation), then the read marks
+    event.waitUntil(open(data.taskId, data.url).then(() => markRead(data)));
   });
 }

@@ -28,7 +28,9 @@ create type daybook_private.notification_push as (
   version bigint, count int,
   kind text, actor_name text, title text, list_name text,
   -- the newest's task; `one_task` when every notification of the push is about that one task
-  task_id uuid, one_task boolean
+  task_id uuid, one_task boolean,
+  -- the push's notifications, newest first, at most 20: opening the task marks them read
+  ids uuid[]
 );
 
 -- At most p_limit subscriptions of the people whose ids are in [p_from, p_to] with unread
@@ -63,10 +65,11 @@ begin
     ),
     -- each device's unread notifications above its cursor (by the person's unread index)
     grouped as materialized (
-      select s.*, g.total, g.newest, g.one_task
+      select s.*, g.total, g.newest, g.one_task, g.ids
       from subs s cross join lateral (
         select count(*)::int as total, max(n.version) as newest,
-          count(distinct n.task_id) = 1 and count(n.task_id) = count(*) as one_task
+          count(distinct n.task_id) = 1 and count(n.task_id) = count(*) as one_task,
+          (array_agg(n.id order by n.version desc))[1:20] as ids
         from public.notifications n
         where n.recipient = s.user_id and n.read_at is null
           and n.at > s.after and n.version > s.pushed and n.version <= s.head
@@ -90,7 +93,7 @@ begin
     )
     select g.id, g.endpoint, g.p256dh, g.auth, g.user_id, daybook_private.person_language(g.user_id),
       g.head, g.total, f.kind, f.payload ->> 'actor_name', f.payload ->> 'title', f.payload ->> 'list_name',
-      f.task_id, g.one_task
+      f.task_id, g.one_task, g.ids
     from grouped g
     join claimed k on k.subscription_id = g.id
     cross join lateral (select n.kind, n.task_id, n.payload from public.notifications n where n.recipient = g.user_id and n.version = g.newest) f

@@ -62,8 +62,11 @@ test('a task assigned on one device reaches the assignee’s device as a push, s
     const delivered = () => push.deliveries.filter((d) => d.endpoint === sub.endpoint);
     await expect.poll(() => delivered().length, { timeout: 100_000, intervals: [1000] }).toBe(1);
     const title = `${nameOf(alice.email)} assigned you Mow the lawn`;
-    const data = { kind: 'notification', userId: bobId, taskId: mow, url: `/tasks/${mow}` };
-    expect(JSON.parse(delivered()[0]!.payload)).toEqual({ kind: 'notification', title, options: { tag: `notifications:${bobId}`, body: '', data } });
+    const message = JSON.parse(delivered()[0]!.payload) as { options: { data: { ids: string[] } } };
+    // opening it marks the assignment read
+    const data = { kind: 'notification', userId: bobId, taskId: mow, url: `/tasks/${mow}`, ids: message.options.data.ids };
+    expect(message.options.data.ids).toHaveLength(1);
+    expect(message).toEqual({ kind: 'notification', title, options: { tag: `notifications:${bobId}`, body: '', data } });
     expect(push.rejections.filter((r) => r.endpoint === sub.endpoint)).toEqual([]);
 
     // B's device shows it

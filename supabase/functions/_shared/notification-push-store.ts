@@ -17,7 +17,7 @@ export interface NotificationPushStore {
 const keys = (items: readonly NotificationPushRow[]) => items.map((r) => ({ subscription_id: r.subscription_id, version: Number(r.version) }));
 
 const CLAIM_SQL = `select subscription_id, endpoint, p256dh, auth, user_id, language, version::text as version, count,
-  kind, actor_name, title, list_name, task_id, one_task
+  kind, actor_name, title, list_name, task_id, one_task, to_json(ids) as ids
   from daybook_private.claim_notification_pushes($1::timestamptz, $2::timestamptz, $3::int, $4::int, $5::uuid, $6::uuid)`;
 
 /** The store over a direct database connection (the stand-in's own, as the superuser). */

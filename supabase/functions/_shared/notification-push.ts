@@ -2,7 +2,8 @@
 // daybook_private.claim_notification_pushes: the newest notification's sentence in the person's
 // language, "and N more" for the others it stands for ("Ana commented on Buy milk and 2 more"),
 // one tag per person on the device (a newer push replaces the one before), and where a click
-// goes: the task when every notification of the push is about one task, else /notifications.
+// goes: the task when every notification of the push is about one task (marking them read), else
+// /notifications.
 // Pure; the Node sender and the Deno Edge Function both use it, and src/sw/notification-push.ts
 // reads it back.
 import { type NotificationKind, notificationPushText } from './i18n/notification-words.ts';
@@ -28,6 +29,8 @@ export interface NotificationPushRow {
   task_id: string | null;
   /** Every notification of the push is about `task_id`. */
   one_task: boolean;
+  /** The push's notifications, newest first, at most 20. */
+  ids: string[] | null;
 }
 
 export interface NotificationPushData {
@@ -37,6 +40,8 @@ export interface NotificationPushData {
   /** The task a click opens; null: the click opens /notifications. */
   taskId: string | null;
   url: string;
+  /** What opening the task marks read (none when the click opens /notifications, where the person reads them). */
+  ids: string[];
 }
 
 export interface NotificationPush {
@@ -46,6 +51,8 @@ export interface NotificationPush {
 }
 
 const TITLE_MAX = 200;
+/** A push's plaintext stays well under 4 KiB: 20 ids are 800 bytes. */
+export const IDS_MAX = 20;
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 /** One notification on a device per person: each push replaces the one before. */
@@ -66,7 +73,7 @@ export function notificationPushMessage(row: NotificationPushRow): NotificationP
     options: {
       tag: notificationTag(row.user_id),
       body: '',
-      data: { kind: 'notification', userId: row.user_id, taskId, url: notificationUrl(taskId) },
+      data: { kind: 'notification', userId: row.user_id, taskId, url: notificationUrl(taskId), ids: taskId ? (row.ids ?? []).slice(0, IDS_MAX) : [] },
     },
   };
 }

@@ -133,7 +133,7 @@ describe.each(SERVER_KINDS)('send-reminders served by Deno over the stand-in on 
       {
         kind: 'notification',
         title: 'Ana hat dir Rasen mähen zugewiesen',
-        options: { tag: `notifications:${bo.userId}`, body: '', data: { kind: 'notification', userId: bo.userId, taskId, url: `/tasks/${taskId}` } },
+        options: { tag: `notifications:${bo.userId}`, body: '', data: { kind: 'notification', userId: bo.userId, taskId, url: `/tasks/${taskId}`, ids: [expect.any(String)] } },
       },
     ]);
     expect((await (await call()).json()).notifications).toMatchObject({ claimed: 0 });

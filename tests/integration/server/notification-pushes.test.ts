@@ -25,6 +25,7 @@ interface Claimed extends Record<string, unknown> {
   task_id: string | null;
   one_task: boolean;
   version: string;
+  ids: string[];
 }
 
 /** A whole minute, one second in: the claims' minute slots are calendar minutes. */
@@ -81,7 +82,7 @@ describe.each(SERVER_KINDS)('notification pushes on %s', (kind) => {
   /** The sender's claim for one person's devices at `now` (15 minutes back), as the stand-in makes it. */
   const claim = (user: TestUser, now: number) =>
     srv.sql.query<Claimed>(
-      `select subscription_id, user_id, count, kind, actor_name, title, task_id, one_task, version::text as version
+      `select subscription_id, user_id, count, kind, actor_name, title, task_id, one_task, version::text as version, to_json(ids) as ids
        from daybook_private.claim_notification_pushes($1, $2, 500, 120, $3, $3)`,
       [new Date(now - 15 * 60_000).toISOString(), new Date(now).toISOString(), user.userId],
     );
@@ -132,6 +133,9 @@ describe.each(SERVER_KINDS)('notification pushes on %s', (kind) => {
     expect(await claim(b, t0 + 50_000)).toEqual([]);
 
     const next = await claim(b, t0 + 60_000);
+    const made = await srv.sql.query<{ id: string }>(`select id from public.notifications where recipient = $1 and task_id = $2 order by version desc`, [b.userId, fence.id]);
+    // the push's own, newest first (not the one pushed before)
+    expect(next[0]?.ids).toEqual(made.slice(0, 2).map((m) => m.id));
     // the two made since the last push, about one task: a click opens it
     expect(next.map((r) => [r.kind, r.count, r.title, r.task_id, r.one_task])).toEqual([['task_changed', 2, 'Paint the fence green', fence.id, true]]);
   });
@@ -219,7 +223,7 @@ describe.each(SERVER_KINDS)('notification pushes on %s', (kind) => {
         {
           kind: 'notification',
           title: 'Ana commented on Buy milk and 2 more',
-          options: { tag: `notifications:${b.userId}`, body: '', data: { kind: 'notification', userId: b.userId, taskId: null, url: '/notifications' } },
+          options: { tag: `notifications:${b.userId}`, body: '', data: { kind: 'notification', userId: b.userId, taskId: null, url: '/notifications', ids: [] } },
         },
       ]);
       const d = push.deliveries.find((x) => x.endpoint === phone.endpoint)!;
@@ -231,9 +235,11 @@ describe.each(SERVER_KINDS)('notification pushes on %s', (kind) => {
       await syncUntilQuiet([alice, bob]);
       clock += 60_000;
       expect((await sender.tick()).notifications).toMatchObject({ sent: 1, notifications: 1 });
+      // opening it marks the one it stands for read
+      const [changed] = await srv.sql.query<{ id: string }>(`select id from public.notifications where recipient = $1 and kind = 'task_changed'`, [b.userId]);
       expect(deliveredTo(phone.endpoint).at(-1)).toMatchObject({
         title: 'Ana hat Hafermilch kaufen geändert',
-        options: { data: { taskId: milk.id, url: `/tasks/${milk.id}` } },
+        options: { data: { taskId: milk.id, url: `/tasks/${milk.id}`, ids: [changed!.id] } },
       });
       clock += 60_000;
       expect((await sender.tick()).notifications.claimed).toBe(0);

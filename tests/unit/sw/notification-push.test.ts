@@ -12,6 +12,8 @@ import {
   notificationUrl,
 } from '../../../supabase/functions/_shared/notification-push';
 
+const [N1, N2, N3] = ['0b6c1c52-4a3e-4b55-9c1e-5c1d2c3e4f50', '1b6c1c52-4a3e-4b55-9c1e-5c1d2c3e4f51', '2b6c1c52-4a3e-4b55-9c1e-5c1d2c3e4f52'];
+
 const row = (over: Partial<NotificationPushRow> = {}): NotificationPushRow => ({
   subscription_id: 's1',
   endpoint: 'https://fcm.googleapis.com/fcm/send/x',
@@ -27,6 +29,7 @@ const row = (over: Partial<NotificationPushRow> = {}): NotificationPushRow => ({
   list_name: null,
   task_id: 't1',
   one_task: false,
+  ids: [N1, N2, N3],
   ...over,
 });
 
@@ -39,9 +42,9 @@ describe('notification pushes', () => {
     expect(notificationPushMessage(row({ actor_name: '', count: 1 })).title).toBe('Someone commented on Buy milk');
   });
 
-  it('open the task when every notification is about it, else the notifications screen', () => {
-    expect(notificationPushMessage(row()).options.data).toEqual({ kind: 'notification', userId: 'u1', taskId: null, url: '/notifications' });
-    expect(notificationPushMessage(row({ one_task: true })).options.data).toEqual({ kind: 'notification', userId: 'u1', taskId: 't1', url: '/tasks/t1' });
+  it('open the task when every notification is about it (marking them read), else the notifications screen', () => {
+    expect(notificationPushMessage(row()).options.data).toEqual({ kind: 'notification', userId: 'u1', taskId: null, url: '/notifications', ids: [] });
+    expect(notificationPushMessage(row({ one_task: true })).options.data).toEqual({ kind: 'notification', userId: 'u1', taskId: 't1', url: '/tasks/t1', ids: [N1, N2, N3] });
   });
 
   it('are shown by the worker under the tag and address it makes itself, as the server makes them', () => {
@@ -50,15 +53,19 @@ describe('notification pushes', () => {
     const shown = readNotificationPush(notificationPushMessage(row({ one_task: true })));
     expect(shown).toEqual({
       title: 'Ana commented on Buy milk and 2 more',
-      options: { tag: 'notifications:u1', body: '', data: { kind: 'notification', userId: 'u1', taskId: 't1', url: '/tasks/t1' }, renotify: true },
+      options: { tag: 'notifications:u1', body: '', data: { kind: 'notification', userId: 'u1', taskId: 't1', url: '/tasks/t1', ids: [N1, N2, N3] }, renotify: true },
     });
     const forged = readNotificationPush({
       kind: 'notification',
       title: 'Hi',
-      options: { tag: 'reminder:t9:2030-10-01', body: 'b', data: { kind: 'notification', userId: 'u1', taskId: null, url: 'https://evil.example/' } },
+      options: { tag: 'reminder:t9:2030-10-01', body: 'b', data: { kind: 'notification', userId: 'u1', taskId: null, url: 'https://evil.example/', ids: [N1] } },
     });
     expect(forged?.options.tag).toBe('notifications:u1');
-    expect(forged?.options.data).toEqual({ kind: 'notification', userId: 'u1', taskId: null, url: '/notifications' });
+    expect(forged?.options.data).toEqual({ kind: 'notification', userId: 'u1', taskId: null, url: '/notifications', ids: [] });
+    // only ids, and a bounded number of them
+    const many = readNotificationPushData({ kind: 'notification', userId: 'u1', taskId: 't1', ids: [N1, 5, 'x', ...Array(100).fill(N2)] });
+    expect(many?.ids[0]).toBe(N1);
+    expect(many?.ids).toHaveLength(50);
   });
 
   it('leave anything else to the other handlers', () => {
