@@ -181,6 +181,8 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
     await Promise.allSettled(Array.from({ length: concurrency }, worker));
     await record(true);
     if (failure) throw failure;
+    // a failure of the notification pass (a database without its functions yet, say) is logged
+    // and leaves the reminders' result standing: what it had claimed lapses and goes again
     if (notificationStore) {
       result.notifications = await sendNotificationPushes({
         store: notificationStore,
@@ -194,6 +196,9 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
         concurrency,
         maxPushes: maxClaims,
         outOfTime: () => performance.now() - start >= tickBudgetMs,
+      }).catch((err: unknown) => {
+        console.error('notification pushes failed:', err instanceof Error ? err.message : err);
+        return emptyNotificationResult();
       });
       if (result.notifications.unfinished) result.unfinished = true;
     }
