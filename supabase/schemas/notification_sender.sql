@@ -5,8 +5,8 @@
 -- once the push service took it the cursor moves to the head the claim read. The counter, not the
 -- time, because a version at or below the head read in a snapshot is committed (notifications.sql),
 -- so a notification committed late is never passed over. At most one push a minute per
--- subscription (a person's device): a notification made within the minute waits for the next one,
--- grouped with whatever else came.
+-- subscription (a person's device): one per calendar minute and never two within 55 s; a
+-- notification made within the minute waits for the next one, grouped with whatever else came.
 create table daybook_private.notification_pushes (
   subscription_id uuid primary key references public.push_subscriptions (id) on delete cascade,
   -- the person's counter up to which this device has been pushed
@@ -84,7 +84,10 @@ begin
     ),
     claimed as (
       insert into daybook_private.notification_pushes as c (subscription_id, claimed_version, lease_until, next_at)
-      select g.id, g.head, p_now + make_interval(secs => p_lease_seconds), date_trunc('minute', p_now) + interval '1 minute'
+      -- the next minute's tick, and never sooner than 55 s (a tick that ran late, or again at once
+      -- after running out of time, must not push twice within the minute; 5 s is the ticks' jitter)
+      select g.id, g.head, p_now + make_interval(secs => p_lease_seconds),
+        greatest(date_trunc('minute', p_now) + interval '1 minute', p_now + interval '55 seconds')
       from grouped g
       on conflict (subscription_id) do update
         set claimed_version = excluded.claimed_version, lease_until = excluded.lease_until, next_at = excluded.next_at

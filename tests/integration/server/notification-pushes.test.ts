@@ -7,7 +7,7 @@
 // that decrypts them — in the same tick as reminders, retried after a passing failure.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { comments, invitations, lists, members, notifications, tasks } from '@/data/write';
 import { createPushSender, type PushSender } from '../../../supabase/functions/_shared/push-sender';
 import type { NotificationPush } from '../../../supabase/functions/_shared/notification-push';
@@ -138,6 +138,19 @@ describe.each(SERVER_KINDS)('notification pushes on %s', (kind) => {
     expect(next[0]?.ids).toEqual(made.slice(0, 2).map((m) => m.id));
     // the two made since the last push, about one task: a click opens it
     expect(next.map((r) => [r.kind, r.count, r.title, r.task_id, r.one_task])).toEqual([['task_changed', 2, 'Paint the fence green', fence.id, true]]);
+    await markSent(next);
+
+    // a push late in its minute (a tick that ran late): not again at the next minute's start, which
+    // would be seconds later, but the minute after
+    await comments.create(fence.id, 'Green it is', alice.db);
+    await syncUntilQuiet([alice, bob]);
+    const late = await claim(b, t0 + 120_000 + 45_000);
+    expect(late.map((r) => [r.kind, r.count])).toEqual([['comment', 1]]);
+    await markSent(late);
+    await tasks.setDone(fence.id, true, alice.db);
+    await syncUntilQuiet([alice, bob]);
+    expect(await claim(b, t0 + 180_000)).toEqual([]);
+    expect((await claim(b, t0 + 240_000)).map((r) => [r.kind, r.count])).toEqual([['task_completed', 1]]);
   });
 
   it('does not push what was read meanwhile, nor what a list turned Off (or Only mine, for comments) holds', async () => {
@@ -203,6 +216,10 @@ describe.each(SERVER_KINDS)('notification pushes on %s', (kind) => {
     };
     afterAll(async () => {
       for (const s of senders) await s.stop();
+    });
+    // the sender claims for everyone: the earlier tests' devices (some left claimed) go first
+    beforeEach(async () => {
+      await srv.sql.query('delete from public.push_subscriptions');
     });
     const deliveredTo = (endpoint: string) =>
       push.deliveries.filter((d) => d.endpoint === endpoint).map((d) => JSON.parse(d.payload) as NotificationPush);
