@@ -2,7 +2,7 @@
 // server (server/main.ts: static files, auth, RPCs over PGlite). `npm test` builds dist/ first.
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium';
-import { DIST_A, MAIN_DATA, MAIN_PORT, MAIN_URL, UPDATE_DIR, UPDATE_PORT, UPDATE_SERVED, UPDATE_URL } from './tests/e2e/support/env';
+import { DIST_A, MAIN_DATA, MAIN_PORT, MAIN_URL, PUSH_ORIGIN, UPDATE_DIR, UPDATE_PORT, UPDATE_SERVED, UPDATE_URL } from './tests/e2e/support/env';
 
 const server = (port: number, dist: string, data: string) => ({
   PORT: String(port),
@@ -15,6 +15,8 @@ const server = (port: number, dist: string, data: string) => ({
   SMTP_URL: '',
   // Every test signs its people up from 127.0.0.1: more than the 30 an hour one address may.
   DAYBOOK_SIGNUPS_PER_ADDRESS: '1000',
+  // The notification push test's fake push service (only that test listens there).
+  DAYBOOK_TEST_PUSH_ORIGIN: PUSH_ORIGIN,
 });
 
 export default defineConfig({

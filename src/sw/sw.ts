@@ -5,6 +5,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { handleNotificationPushes } from './notification-push';
 import { handleReminderPushes } from './push';
 import { handleReminderClicks } from './reminders-click';
 
@@ -40,3 +41,5 @@ self.addEventListener('message', (event) => {
 handleReminderClicks();
 // The server's reminders by Web Push, shown once with the device's own (SPEC §11.4).
 handleReminderPushes();
+// Notifications by Web Push, one per person on the device, a click opening the task (SPEC §17).
+handleNotificationPushes();

@@ -4,10 +4,11 @@
 // delivered to the worker by the DevTools protocol (ServiceWorker.deliverPushMessage), as the
 // browser's push service would deliver it; the message is the server's own (supabase/functions/_shared/push-payload.ts).
 import { randomUUID } from 'node:crypto';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { type DuePush, pushMessage, reminderPush } from '../../supabase/functions/_shared/push-payload';
 import { waitForServiceWorker } from './support/app';
 import { MAIN_URL } from './support/env';
+import { closeAll, pushTo, shown } from './support/push';
 
 function message(title: string, taskId: string, snoozedUntil: string | null = null, fireAt?: string): string {
   return JSON.stringify(reminderPush(dueRow(title, taskId, snoozedUntil, fireAt)));
@@ -33,37 +34,6 @@ function dueRow(title: string, taskId: string, snoozedUntil: string | null = nul
     snoozed_until: snoozedUntil,
   };
 }
-
-async function pushTo(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
-      const r = e.registrations.find((x) => !x.isDeleted && x.scopeURL.startsWith(MAIN_URL));
-      if (r) resolve(r.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const id = await registrationId;
-  return (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin: MAIN_URL, registrationId: id, data });
-}
-
-function shown(page: Page) {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return (await registration.getNotifications()).map((n) => ({
-      title: n.title,
-      tag: n.tag,
-      body: n.body,
-      data: n.data as unknown,
-      actions: (n as Notification & { actions?: { action: string; title: string }[] }).actions?.map((a) => a.title) ?? [],
-    }));
-  });
-}
-
-const closeAll = (page: Page) =>
-  page.evaluate(async () => {
-    for (const n of await (await navigator.serviceWorker.ready).getNotifications()) n.close();
-  });
 
 test('a pushed reminder shows as a notification once per device, under the device path’s tag', async ({ page, context }) => {
   await context.grantPermissions(['notifications'], { origin: MAIN_URL });

@@ -77,7 +77,8 @@ class Refused extends Error {
   }
 }
 
-export async function startFakePushService(): Promise<FakePushService> {
+/** `port`: a fixed one (the e2e server is told the origin before the test starts it); default any free one. */
+export async function startFakePushService(opts: { port?: number } = {}): Promise<FakePushService> {
   const subs = new Map<string, Sub>();
   const answers = new Map<string, number | 'hang' | { redirect: string }>();
   const requests: { method: string; endpoint: string }[] = [];
@@ -133,7 +134,13 @@ export async function startFakePushService(): Promise<FakePushService> {
   // longer than fetch's own keep-alive (4 s): else on a loaded machine the client may reuse a
   // connection just as this end closes it, and the send fails for a reason no push service has
   server.keepAliveTimeout = 60_000;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

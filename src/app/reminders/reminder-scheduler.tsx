@@ -2,13 +2,15 @@
 // that holds the sync lock — for a signed-out device, which has no sync, a lock of its own — and
 // shows each reminder with `registration.showNotification` when notifications are allowed, else
 // as a toast "Reminder: <title>" with "Open". Every tab also listens to the service worker: a
-// click on a notification opens the task here, and a notification button's write is synced now.
+// click on a notification opens the task (or, for a push of several notifications, the
+// notifications screen) here, and a notification button's write is synced now.
 import { useEffect, useState } from 'react';
 import { currentSync } from '@/sync-status/load-sync';
 import { useSyncStatus } from '@/sync-status/use-sync-status';
 import { LOCAL_DATABASE, loadReminderInputs, markReminderShown, observe } from '@/data';
 import { useDb } from '@/data/react';
 import { OPEN_TASK_MESSAGE, REMINDER_ACTED_MESSAGE, type ReminderNotification } from '@/domain/reminders/notification';
+import { OPEN_NOTIFICATIONS_MESSAGE } from '@/domain/notification-push';
 import { reminderPermission } from '@/lib/notification-permission';
 import { getRemindAt, onRemindAtChange } from '@/domain/reminders/preference';
 import { showToast } from '@/ui/toasts';
@@ -106,6 +108,7 @@ export function ReminderScheduler() {
     const onMessage = (event: MessageEvent) => {
       const message = event.data as { type?: unknown; taskId?: unknown } | null;
       if (message?.type === OPEN_TASK_MESSAGE && typeof message.taskId === 'string') openTask(message.taskId);
+      if (message?.type === OPEN_NOTIFICATIONS_MESSAGE) void router.navigate({ to: '/notifications' });
       if (message?.type === REMINDER_ACTED_MESSAGE) void currentSync()?.syncNow();
     };
     navigator.serviceWorker.addEventListener('message', onMessage);

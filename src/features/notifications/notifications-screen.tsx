@@ -13,6 +13,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { Screen } from '@/ui/screen';
 import { t } from './messages';
 import { notificationParts } from './notification-text';
+import { PushOffer } from './push-offer';
 import './notifications.css';
 
 function actorOf(n: AppNotification, members: readonly Member[] | undefined) {
@@ -66,6 +67,7 @@ export function NotificationsScreen() {
         </button>
       }
     >
+      <PushOffer />
       {list && list.length > 0 && (
         <ul className="notification-list" aria-label={t('notifications.title')}>
           {list.map((n) => (

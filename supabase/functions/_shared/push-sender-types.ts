@@ -1,5 +1,7 @@
 // The reminder sender's options, its tick's result and its handle (push-sender.ts makes it).
 // Types only: the Node server and the Deno Edge Function both load them.
+import type { NotificationTickResult } from './notification-push-sender.ts';
+import type { NotificationPushStore } from './notification-push-store.ts';
 import type { PushStore, SqlQuerier } from './push-store.ts';
 import type { PushTargets } from './push-target.ts';
 
@@ -12,6 +14,11 @@ export interface PushSenderOptions {
   /** The database (the stand-in), or `store` for another way in. */
   db?: SqlQuerier;
   store?: PushStore;
+  /**
+   * Where notification pushes (SPEC §17) are claimed: with `db`, the same connection by default;
+   * with only `store`, none unless given (the tick then pushes reminders alone).
+   */
+  notificationStore?: NotificationPushStore;
   vapid: VapidKeys;
   /** RFC 8292 `sub`: how a push service reaches the operator. */
   subject: string;
@@ -103,6 +110,8 @@ export interface TickResult {
   sendMs: number;
   /** It stopped claiming for its time budget with slices left: more may be due now. */
   unfinished: boolean;
+  /** The notification pushes of the tick (after the reminders; maxClaims bounds them apart). */
+  notifications: NotificationTickResult;
 }
 
 export interface PushSender {

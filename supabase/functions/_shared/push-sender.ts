@@ -8,13 +8,18 @@
 // checking the endpoint and keys, encrypting, signing, the request — is guarded on its own, so
 // one bad subscription never stops another's push. Redirects are never followed. Encrypting and
 // sending a push is `deliver`'s (push-deliver.ts on this thread by default; the Node server's
-// pool of send threads), so a send lost with its thread counts as one to try again.
+// pool of send threads), so a send lost with its thread counts as one to try again. After the
+// reminders, the same tick pushes notifications (SPEC §17; notification-push-sender.ts) to the
+// same subscriptions under the same rules, at most one a minute per device, grouped.
 import { inThreadDeliver } from './push-deliver.ts';
-import { type DuePush, PUSH_TTL_SECONDS, pushMessage, pushOutcome } from './push-payload.ts';
+import { emptyNotificationResult, sendNotificationPushes } from './notification-push-sender.ts';
+import { type NotificationPushStore, sqlNotificationPushStore } from './notification-push-store.ts';
+import { type DuePush, PUSH_TTL_SECONDS, pushMessage } from './push-payload.ts';
+import { type PushChannel, sendOnePush } from './push-send-one.ts';
 import { type PushStore, sqlPushStore } from './push-store.ts';
-import type { DeliveryResult, PushSender, PushSenderOptions, TickResult } from './push-sender-types.ts';
+import type { PushSender, PushSenderOptions, TickResult } from './push-sender-types.ts';
 import { bySubscription, userSlices, yieldNow } from './push-batches.ts';
-import { endpointProblem, keysProblem, pushTargets } from './push-target.ts';
+import { pushTargets } from './push-target.ts';
 import { vapidHeaders } from './vapid-header.ts';
 
 export type { PushStore, SqlQuerier } from './push-store.ts';
@@ -29,6 +34,8 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
   const given = opts.store ?? (opts.db ? sqlPushStore(opts.db) : null);
   if (!given) throw new Error('createPushSender needs a db or a store');
   const store: PushStore = given;
+  // notification pushes (SPEC §17) go in the same tick, after the reminders
+  const notificationStore: NotificationPushStore | null = opts.notificationStore ?? (opts.db ? sqlNotificationPushStore(opts.db) : null);
   const now = opts.now ?? Date.now;
   const doFetch = opts.fetch ?? globalThis.fetch;
   const catchUp = opts.catchUpMs ?? DEFAULT_CATCH_UP_MS;
@@ -48,47 +55,18 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = true;
 
+  const channel: PushChannel = { targets, deliver, vapid, timeoutMs };
+
   /** One push for one subscription's reminders: never throws. */
   async function sendGroup(rows: DuePush[]): Promise<Outcome> {
-    const d = rows[0]!;
+    let message: unknown;
     try {
-      const refused = endpointProblem(d.endpoint, targets);
-      if (refused) {
-        console.error(`reminder push not sent: ${refused}`);
-        return 'failed';
-      }
-      const push = {
-        endpoint: d.endpoint,
-        p256dh: d.p256dh,
-        auth: d.auth,
-        payload: JSON.stringify(pushMessage(rows)),
-        authorization: vapid.authorization(d.endpoint),
-        ttlSeconds: PUSH_TTL_SECONDS,
-        urgency: 'high' as const,
-        timeoutMs,
-      };
-      let delivered: DeliveryResult;
-      try {
-        delivered = await deliver(push);
-      } catch (err) {
-        // lost on its way (a send thread died): the push may or may not have gone, so it goes again
-        console.error(`reminder push not sent, tried again: ${err instanceof Error ? err.message : String(err)}`);
-        return 'retry';
-      }
-      if ('encryptionFailed' in delivered) {
-        // keys nothing can be encrypted to make the encryption throw: only then are they
-        // checked (a WebCrypto import per push otherwise), and the subscription dropped
-        if (await keysProblem(d.p256dh, d.auth)) return 'gone';
-        throw new Error(delivered.encryptionFailed);
-      }
-      const { status } = delivered;
-      const outcome = pushOutcome(status);
-      if (outcome === 'failed') console.error(`reminder push to ${new URL(d.endpoint).origin} refused with ${status}; not retried`);
-      return outcome;
+      message = pushMessage(rows);
     } catch (err) {
       console.error(`reminder push not sent: ${err instanceof Error ? err.message : String(err)}`);
       return 'failed';
     }
+    return sendOnePush(channel, rows[0]!, message, { ttlSeconds: PUSH_TTL_SECONDS, urgency: 'high', what: 'reminder push' });
   }
 
   async function runTick(): Promise<TickResult> {
@@ -202,8 +180,29 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
 
     await Promise.allSettled(Array.from({ length: concurrency }, worker));
     await record(true);
-    result.sendMs = performance.now() - start - result.sqlMs;
     if (failure) throw failure;
+    // a failure of the notification pass (a database without its functions yet, say) is logged
+    // and leaves the reminders' result standing: what it had claimed lapses and goes again
+    if (notificationStore) {
+      result.notifications = await sendNotificationPushes({
+        store: notificationStore,
+        channel,
+        drop: (id) => store.drop(id),
+        since,
+        now: until,
+        slices,
+        pageSize,
+        leaseSeconds,
+        concurrency,
+        maxPushes: maxClaims,
+        outOfTime: () => performance.now() - start >= tickBudgetMs,
+      }).catch((err: unknown) => {
+        console.error('notification pushes failed:', err instanceof Error ? err.message : err);
+        return emptyNotificationResult();
+      });
+      if (result.notifications.unfinished) result.unfinished = true;
+    }
+    result.sendMs = performance.now() - start - result.sqlMs;
     return result;
   }
 
@@ -247,5 +246,5 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
 }
 
 function emptyResult(): TickResult {
-  return { claimed: 0, sent: 0, gone: 0, retried: 0, failed: 0, pushes: 0, pages: 0, sqlMs: 0, sendMs: 0, unfinished: false };
+  return { claimed: 0, sent: 0, gone: 0, retried: 0, failed: 0, pushes: 0, pages: 0, sqlMs: 0, sendMs: 0, unfinished: false, notifications: emptyNotificationResult() };
 }

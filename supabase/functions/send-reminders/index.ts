@@ -2,7 +2,8 @@
 // pg_net (supabase/README.md, "Reminders by Web Push"). The same sender as the stand-in's
 // (../_shared/push-sender.ts: leased claims in pages, one push per device, only to known push
 // services, no redirects) over the service_role RPCs push_claim_page / push_mark_sent /
-// push_release_many / push_drop_subscription.
+// push_release_many / push_drop_subscription; in the same run, notification pushes (SPEC §17) over
+// push_claim_notifications / push_mark_notifications_sent / push_release_notifications.
 //
 // Secrets (supabase secrets set …): SEND_REMINDERS_SECRET (pg_cron sends it as a bearer token;
 // deploy with --no-verify-jwt so only this check applies), VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
@@ -12,6 +13,7 @@
 // service only.
 import { refuseUnlessCron, requireSecret, serviceRpc } from '../_shared/cron-call.ts';
 import { createPushSender } from '../_shared/push-sender.ts';
+import { rpcNotificationPushStore } from '../_shared/notification-push-store.ts';
 import { rpcPushStore } from '../_shared/push-store.ts';
 import { parsePushHosts, parseTestOrigin } from '../_shared/push-target.ts';
 
@@ -38,6 +40,7 @@ Deno.serve(async (req: Request) => {
   const rpc = serviceRpc(Deno.env);
   const sender = createPushSender({
     store: rpcPushStore(rpc),
+    notificationStore: rpcNotificationPushStore(rpc),
     vapid: { publicKey: secret('VAPID_PUBLIC_KEY'), privateKey: secret('VAPID_PRIVATE_KEY') },
     subject: secret('VAPID_SUBJECT'),
     pushHosts: parsePushHosts(Deno.env.get('PUSH_HOSTS')),

@@ -13,7 +13,7 @@ import { signJwt } from '../../../server/jwt';
 import { deno, OFFLINE, ROOT, type ServedFunction, serveFunction } from '../../helpers/deno';
 import { type FakePushService, startFakePushService } from '../../helpers/fake-push-service';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';
-import { listCreate, newId, pushOk, taskCreate } from '../../helpers/server-sync';
+import { acceptInvitations, listCreate, newId, pushOk, taskCreate } from '../../helpers/server-sync';
 import { selfSignedCert, type SmtpSink, startSmtpSink } from '../../helpers/smtp-sink';
 
 const FUNCTIONS = ['send-reminders', 'send-mail'];
@@ -108,6 +108,35 @@ describe.each(SERVER_KINDS)('send-reminders served by Deno over the stand-in on 
     expect(payload.options.actions.map((a: { title: string }) => a.title)).toEqual(['Erledigen', 'In 10 Minuten erinnern']);
     expect(got[0]!.claims).toMatchObject({ aud: push.origin, sub: 'mailto:ops@daybook.test' });
     push.expectVapidKey(null);
+  }, 60_000);
+
+  it('pushes a person’s new notifications in the same run, in their language, once a minute', async () => {
+    const [ana, bo] = await Promise.all([signUpUser(srv), signUpUser(srv)]);
+    await pushOk(ana.client, newId(), [{ id: 1, name: 'profile.update', args: { display_name: 'Ana' } }]);
+    await pushOk(bo.client, newId(), [{ id: 1, name: 'profile.update', args: { language: 'de' } }]);
+    const listId = newId();
+    const anaDevice = newId();
+    await pushOk(ana.client, anaDevice, [listCreate(1, listId, 'Haus'), { id: 2, name: 'member.invite', args: { list_id: listId, email: bo.email, role: 'editor' } }]);
+    await acceptInvitations(bo.client, listId);
+    const sub = push.newSubscription();
+    const { error } = await bo.client.rpc('push_subscribe', { p_endpoint: sub.endpoint, p_p256dh: sub.keys.p256dh, p_auth: sub.keys.auth, p_time_zone: 'UTC', p_remind_at: '09:00' });
+    expect(error).toBeNull();
+    const taskId = newId();
+    await pushOk(ana.client, anaDevice, [taskCreate(3, taskId, listId, 'Rasen mähen', { assignee: bo.userId })]);
+
+    const call = () => fetch(`${fn.url}/send-reminders`, { method: 'POST', headers: { authorization: 'Bearer cron-secret-for-tests' } });
+    const first = await call();
+    expect(first.status, fn.output()).toBe(200);
+    expect((await first.json()).notifications).toMatchObject({ claimed: 1, sent: 1, notifications: 1 });
+    const got = push.deliveries.filter((d) => d.endpoint === sub.endpoint).map((d) => JSON.parse(d.payload));
+    expect(got).toEqual([
+      {
+        kind: 'notification',
+        title: 'Ana hat dir Rasen mähen zugewiesen',
+        options: { tag: `notifications:${bo.userId}`, body: '', data: { kind: 'notification', userId: bo.userId, taskId, url: `/tasks/${taskId}`, ids: [expect.any(String)] } },
+      },
+    ]);
+    expect((await (await call()).json()).notifications).toMatchObject({ claimed: 0 });
   }, 60_000);
 });
 
