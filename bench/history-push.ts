@@ -3,9 +3,11 @@
 // of 50 members, with neither the history nor the notification triggers on tasks, with only the
 // notification triggers, and with both, in alternating runs on one server.
 // Run: npx tsx bench/history-push.ts pglite|pg   (env BENCH_REPEAT=5 runs of each, the median;
-// BENCH_ASSIGNED=1 assigns every task to the list's owner, so that the edits notify them)
+// BENCH_ASSIGNED=1 assigns every task to the list's owner, so that the edits notify them). Wall
+// time and CPU time (bench/cpu-time.ts) of each run.
 import { acceptInvitations, listCreate, newId, pushOk, type RawMutation, signUpUser, taskCreate } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs } from './backend-common.ts';
+import { cpuBetween, cpuSnapshot } from './cpu-time.ts';
 
 const kind = kindFromArgs();
 const N = 1_000;
@@ -45,12 +47,17 @@ try {
   const time = async (mode: Mode) => {
     await setMode(mode);
     const batch = edits();
+    const c0 = await cpuSnapshot(srv);
     const t0 = performance.now();
     await applied(others[round % others.length]!.client, batch);
-    return performance.now() - t0;
+    const ms = performance.now() - t0;
+    cpu[mode].push(cpuBetween(c0, await cpuSnapshot(srv)));
+    return ms;
   };
   const modes: Mode[] = ['none', 'notify', 'both'];
+  const cpu: Record<Mode, number[]> = { none: [], notify: [], both: [] };
   for (const m of modes) await time(m);
+  for (const m of modes) cpu[m].length = 0;
   const runs: Record<Mode, number[]> = { none: [], notify: [], both: [] };
   for (let rep = 0; rep < Number(process.env.BENCH_REPEAT ?? 5); rep++) {
     for (const m of modes) runs[m].push(await time(m));
@@ -62,6 +69,9 @@ try {
   console.log(`[${kind}] ${fmt(N)} task edits, list of 50 members${assigned ? ', every task assigned to the owner' : ''} — neither history nor notifications: ${fmt(none)} ms; notifications only: ${fmt(notify)} ms; both: ${fmt(both)} ms`);
   console.log(`[${kind}] history's ratio (both / notifications only) ${fmt(both / notify, 2)}×; recording's ratio (both / neither) ${fmt(both / none, 2)}×; ${fmt(notes?.n ?? 0)} task_changed notifications made in all`);
   console.log(`[${kind}] runs neither: ${runs.none.map((x) => fmt(x)).join(', ')}; notifications only: ${runs.notify.map((x) => fmt(x)).join(', ')}; both: ${runs.both.map((x) => fmt(x)).join(', ')}`);
+  const [cNone, cNotify, cBoth] = [median(cpu.none), median(cpu.notify), median(cpu.both)];
+  console.log(`[${kind}] CPU (this process and the database's backends): neither ${fmt(cNone)} ms, notifications only ${fmt(cNotify)} ms, both ${fmt(cBoth)} ms; history's ratio ${fmt(cBoth / cNotify, 2)}×, recording's ${fmt(cBoth / cNone, 2)}×`);
+  console.log(`[${kind}] CPU runs neither: ${cpu.none.map((x) => fmt(x)).join(', ')}; notifications only: ${cpu.notify.map((x) => fmt(x)).join(', ')}; both: ${cpu.both.map((x) => fmt(x)).join(', ')}`);
 } finally {
   await done();
 }
