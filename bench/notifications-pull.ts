@@ -4,9 +4,11 @@
 // ask for them: the floor), alternated, medians. The data: Ann owns 100 lists and shares each with
 // Ben (100 "joined" notifications for her); Ben adds 10 tasks to each, every one assigned to Ann
 // (1,000 "assigned"). None is read.
+// Wall time and CPU time (bench/cpu-time.ts) of each.
 // Run: npx tsx bench/notifications-pull.ts pglite|pg   (env BENCH_REPEAT)
 import { acceptInvitations, listCreate, newId, pull, pushOk, type RawMutation, signUpUser, taskCreate } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs } from './backend-common.ts';
+import { cpuBetween, cpuSnapshot } from './cpu-time.ts';
 
 const kind = kindFromArgs();
 const LISTS = 100;
@@ -80,12 +82,16 @@ try {
   for (const [what, withNotes, floorRun] of cases) {
     await withNotes();
     await floorRun();
-    const [w, f]: [number[], number[]] = [[], []];
+    const [w, f, cw, cf]: [number[], number[], number[], number[]] = [[], [], [], []];
     for (let i = 0; i < REPEAT; i++) {
-      w.push(await withNotes());
-      f.push(await floorRun());
+      for (const [run, wall, cpu] of [[withNotes, w, cw], [floorRun, f, cf]] as const) {
+        const c0 = await cpuSnapshot(srv);
+        wall.push(await run());
+        cpu.push(cpuBetween(c0, await cpuSnapshot(srv)));
+      }
     }
     console.log(`[${kind}] ${what}: with notifications ${spread(w)}, without ${spread(f)}, ratio ${fmt(median(w) / median(f), 2)}× (medians of ${REPEAT}, range)`);
+    console.log(`[${kind}]   CPU: with ${spread(cw)}, without ${spread(cf)}, ratio ${fmt(median(cw) / median(cf), 2)}×`);
   }
 } finally {
   await done();
