@@ -79,9 +79,8 @@ begin
       end loop;
       highest := greatest(highest, top + cardinality(kinds) - had);
     end if;
-    -- every entry of a task is as old as the task at most (each is written at or after its
-    -- creation, whose now() the 'created' entry shares), so only an older task can hold one past
-    -- 180 days
+    -- no entry is older than its task (each is written at or after the task's creation, whose
+    -- now() the 'created' entry shares), so only a task older than 180 days can hold one that old
     aged := aged or r.created_at < now() - interval '180 days';
   end loop;
   if cardinality(kinds) = 0 then

@@ -40,10 +40,10 @@ language sql stable as $$
 $$;
 
 -- Statement-level, over the statement's changed rows at once: a set-wise push of 200 edits writes
--- its entries in one insert, not 200. The rows are compared in PL/pgSQL, whose IFs cost next to
--- nothing, rather than by one query of a join, a window and a subquery a row: most statements are
--- one change's one row (the per-change path), and starting that query's plan was most of what
--- recording cost them. Trimming runs only when it can delete something (see below).
+-- its entries in one insert, not 200. The rows are compared in PL/pgSQL rather than by one query
+-- of a join, a window and a subquery a row: most statements are one change's one row (the
+-- per-change path), and starting that query's plan was most of what recording cost them.
+-- Trimming runs only when it can delete something (see below).
 create or replace function daybook_private.record_task_history() returns trigger
 language plpgsql security definer set search_path = public, pg_temp as $$
 declare
@@ -118,9 +118,8 @@ begin
       end loop;
       highest := greatest(highest, top + cardinality(kinds) - had);
     end if;
-    -- every entry of a task is as old as the task at most (each is written at or after its
-    -- creation, whose now() the 'created' entry shares), so only an older task can hold one past
-    -- 180 days
+    -- no entry is older than its task (each is written at or after the task's creation, whose
+    -- now() the 'created' entry shares), so only a task older than 180 days can hold one that old
     aged := aged or r.created_at < now() - interval '180 days';
   end loop;
   if cardinality(kinds) = 0 then
