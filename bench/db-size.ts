@@ -7,7 +7,8 @@
 // first), the growth per 1,000 people, and the largest tables with their indexes.
 //
 //   npx tsx bench/db-size.ts        (env DBSIZE_PEOPLE=200; DBSIZE_HISTORY=0 without history's
-//   triggers; TEST_PG_URL, or a cluster of its own)
+//   triggers; DBSIZE_EDITS=n: then each person renames every live task n times, e.g. 210 to fill
+//   history to its bound of 200 entries a task; TEST_PG_URL, or a cluster of its own)
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { freshDatabase, startServerProcess } from '../tests/helpers/index.ts';
@@ -16,6 +17,7 @@ import { fmt } from './backend-common.ts';
 const PEOPLE = Number(process.env.DBSIZE_PEOPLE ?? 200);
 const LISTS = 10;
 const TASKS = 300;
+const EDITS = Number(process.env.DBSIZE_EDITS ?? 0);
 
 let stopCluster = () => {};
 if (!process.env.TEST_PG_URL) {
@@ -108,6 +110,10 @@ try {
     later.push({ name: 'member.invite', args: { list_id: lists[0], email: next.email, role: 'editor' } });
     await push(person.token, phone, mutations);
     await push(person.token, laptop, later);
+    const live = tasks.filter((_, t) => t % 10 !== 7);
+    // from one more device, so its records are pruned as a device's are
+    await push(person.token, randomUUID(), Array.from({ length: EDITS }, (_, e) =>
+      live.map((id, t) => ({ name: 'task.update', args: { id, patch: { title: `Task ${t}: renamed ${e + 1} times` } } }))).flat());
     for (let d = 0; d < 2; d++) {
       await post(
         '/rest/v1/rpc/push_subscribe',
@@ -126,7 +132,7 @@ try {
   for (const person of people) await push(person.token, randomUUID(), [{ name: 'invitation.accept', args: { list_id: people[(people.indexOf(person) + PEOPLE - 1) % PEOPLE]!.shared } }]);
   const full = await size();
   const perThousand = ((full - empty) / PEOPLE) * 1000;
-  console.log(`${PEOPLE} people (${LISTS} lists, ${TASKS} tasks each) made in ${fmt((performance.now() - t0) / 1000, 1)} s; refused mutations: ${refused}`);
+  console.log(`${PEOPLE} people (${LISTS} lists, ${TASKS} tasks each${EDITS ? `, every live task renamed ${EDITS} times` : ''}) made in ${fmt((performance.now() - t0) / 1000, 1)} s; refused mutations: ${refused}`);
   console.log(`database: empty ${fmt(empty / 2 ** 20, 1)} MiB, with them ${fmt(full / 2 ** 20, 1)} MiB; per 1,000 people ${fmt(perThousand / 2 ** 20, 0)} MiB`);
   const tables = await db.query<{ name: string; rows: string; total: string; heap: string }>(
     `select n.nspname || '.' || c.relname as name, c.reltuples::bigint as rows, pg_total_relation_size(c.oid) as total, pg_relation_size(c.oid) as heap

@@ -1,9 +1,13 @@
-// What recording history costs the push that carries the change: 1,000 task edits (title, notes
-// or due date, one per task, in batches of 200) through sync_push into a list of 50 members, with
-// the history triggers on and with them dropped, in alternating runs on one server.
-// Run: npx tsx bench/history-push.ts pglite|pg   (env BENCH_REPEAT=5 runs of each, the median)
+// What recording history and notifications costs the push that carries the change: 1,000 task
+// edits (title, notes or due date, one per task, in batches of 200) through sync_push into a list
+// of 50 members, with neither the history nor the notification triggers on tasks, with only the
+// notification triggers, and with both, in alternating runs on one server.
+// Run: npx tsx bench/history-push.ts pglite|pg   (env BENCH_REPEAT=5 runs of each, the median;
+// BENCH_ASSIGNED=1 assigns every task to the list's owner, so that the edits notify them). Wall
+// time and CPU time (bench/cpu-time.ts) of each run.
 import { acceptInvitations, listCreate, newId, pushOk, type RawMutation, signUpUser, taskCreate } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs } from './backend-common.ts';
+import { cpuBetween, cpuSnapshot } from './cpu-time.ts';
 
 const kind = kindFromArgs();
 const N = 1_000;
@@ -21,11 +25,15 @@ try {
   await applied(owner.client, [listCreate(1, listId, 'Crew'), ...others.map((o, i) => ({ id: i + 2, name: 'member.invite', args: { list_id: listId, email: o.email, role: 'editor' } }))]);
   for (const o of others) await acceptInvitations(o.client, listId);
   const ids = Array.from({ length: N }, () => newId());
-  await applied(owner.client, ids.map((id, i) => taskCreate(i + 1, id, listId, `task ${i}`)));
+  const assigned = process.env.BENCH_ASSIGNED === '1';
+  await applied(owner.client, ids.map((id, i) => taskCreate(i + 1, id, listId, `task ${i}`, assigned ? { assignee: owner.userId } : {})));
 
-  const triggers = ['tasks_history_changed on public.tasks'];
-  const setHistory = async (on: boolean) => {
-    for (const t of triggers) await srv.sql.query(`alter table ${t.split(' on ')[1]} ${on ? 'enable' : 'disable'} trigger ${t.split(' on ')[0]}`);
+  type Mode = 'none' | 'notify' | 'both';
+  const triggersOn: Record<Mode, string[]> = { none: [], notify: ['tasks_notify_update'], both: ['tasks_notify_update', 'tasks_history_changed'] };
+  const setMode = async (mode: Mode) => {
+    for (const t of ['tasks_notify_update', 'tasks_history_changed']) {
+      await srv.sql.query(`alter table public.tasks ${triggersOn[mode].includes(t) ? 'enable' : 'disable'} trigger ${t}`);
+    }
   };
   let round = 0;
   const edits = (): RawMutation[] => {
@@ -36,25 +44,34 @@ try {
       args: { id, patch: i % 3 === 0 ? { title: `task ${i} r${round}` } : i % 3 === 1 ? { notes: `r${round}` } : { due_date: `2026-12-${String((round % 28) + 1).padStart(2, '0')}` } },
     }));
   };
-  const time = async (on: boolean) => {
-    await setHistory(on);
+  const time = async (mode: Mode) => {
+    await setMode(mode);
     const batch = edits();
+    const c0 = await cpuSnapshot(srv);
     const t0 = performance.now();
     await applied(others[round % others.length]!.client, batch);
-    return performance.now() - t0;
+    const ms = performance.now() - t0;
+    cpu[mode].push(cpuBetween(c0, await cpuSnapshot(srv)));
+    return ms;
   };
-  await time(true);
-  await time(false);
-  const runs: Record<'on' | 'off', number[]> = { on: [], off: [] };
+  const modes: Mode[] = ['none', 'notify', 'both'];
+  const cpu: Record<Mode, number[]> = { none: [], notify: [], both: [] };
+  for (const m of modes) await time(m);
+  for (const m of modes) cpu[m].length = 0;
+  const runs: Record<Mode, number[]> = { none: [], notify: [], both: [] };
   for (let rep = 0; rep < Number(process.env.BENCH_REPEAT ?? 5); rep++) {
-    runs.off.push(await time(false));
-    runs.on.push(await time(true));
+    for (const m of modes) runs[m].push(await time(m));
   }
-  await setHistory(true);
+  await setMode('both');
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const [off, on] = [median(runs.off), median(runs.on)];
-  console.log(`[${kind}] ${fmt(N)} task edits, list of 50 members — without history: ${fmt(off)} ms; with: ${fmt(on)} ms; ratio ${fmt(on / off, 2)}×`);
-  console.log(`[${kind}] runs without: ${runs.off.map((x) => fmt(x)).join(', ')}; with: ${runs.on.map((x) => fmt(x)).join(', ')}`);
+  const [none, notify, both] = [median(runs.none), median(runs.notify), median(runs.both)];
+  const [notes] = await srv.sql.query<{ n: number }>('select count(*)::int as n from public.notifications where kind = $1', ['task_changed']);
+  console.log(`[${kind}] ${fmt(N)} task edits, list of 50 members${assigned ? ', every task assigned to the owner' : ''} — neither history nor notifications: ${fmt(none)} ms; notifications only: ${fmt(notify)} ms; both: ${fmt(both)} ms`);
+  console.log(`[${kind}] history's ratio (both / notifications only) ${fmt(both / notify, 2)}×; recording's ratio (both / neither) ${fmt(both / none, 2)}×; ${fmt(notes?.n ?? 0)} task_changed notifications made in all`);
+  console.log(`[${kind}] runs neither: ${runs.none.map((x) => fmt(x)).join(', ')}; notifications only: ${runs.notify.map((x) => fmt(x)).join(', ')}; both: ${runs.both.map((x) => fmt(x)).join(', ')}`);
+  const [cNone, cNotify, cBoth] = [median(cpu.none), median(cpu.notify), median(cpu.both)];
+  console.log(`[${kind}] CPU (this process and the database's backends): neither ${fmt(cNone)} ms, notifications only ${fmt(cNotify)} ms, both ${fmt(cBoth)} ms; history's ratio ${fmt(cBoth / cNotify, 2)}×, recording's ${fmt(cBoth / cNone, 2)}×`);
+  console.log(`[${kind}] CPU runs neither: ${cpu.none.map((x) => fmt(x)).join(', ')}; notifications only: ${cpu.notify.map((x) => fmt(x)).join(', ')}; both: ${cpu.both.map((x) => fmt(x)).join(', ')}`);
 } finally {
   await done();
 }

@@ -55,13 +55,19 @@ grant select on public.list_notify to authenticated;
 
 create policy list_notify_own on public.list_notify for select to authenticated using (user_id = auth.uid());
 
--- The next value of a person's counter (locks their head row until commit).
+-- The next value of a person's counter (locks their head row until commit). PL/pgSQL rather than
+-- SQL: PostgreSQL before 18 parses and plans a SQL function at every call made from a new
+-- sub-transaction (each change of a push is one), PL/pgSQL keeps its plan for the session.
 create or replace function daybook_private.take_notification_version(p_user uuid) returns bigint
-language sql as $$
+language plpgsql as $$
+declare
+  v bigint;
+begin
   insert into daybook_private.notification_heads as h (user_id, version) values (p_user, 1)
   on conflict (user_id) do update set version = h.version + 1
-  returning version
-$$;
+  returning version into v;
+  return v;
+end $$;
 
 -- Makes one notification unless the recipient is the actor, has no account, or turned the list's
 -- kind off (level `off`: none; `mine`: only what is theirs — assignments, changes to their tasks,

@@ -50,13 +50,16 @@ language sql immutable as $$
 $$;
 
 -- The name shown for a person: their chosen one, else the part of their e-mail before @.
+-- (PL/pgSQL, so that its plan is kept: each notification a push makes names its actor, and a SQL
+-- function is planned again at each call from a new sub-transaction before PostgreSQL 18)
 create or replace function daybook_private.person_name(p_user uuid) returns text
-language sql stable security definer set search_path = public, pg_temp as $$
-  select coalesce(case when p.user_id is not null then p.display_name else daybook_private.meta_name(u.raw_user_meta_data) end,
+language plpgsql stable security definer set search_path = public, pg_temp as $$
+begin
+  return (select coalesce(case when p.user_id is not null then p.display_name else daybook_private.meta_name(u.raw_user_meta_data) end,
     split_part(coalesce(u.email, ''), '@', 1))
   from auth.users u left join public.profiles p on p.user_id = u.id
-  where u.id = p_user
-$$;
+  where u.id = p_user);
+end $$;
 
 create or replace function daybook_private.person_color(p_user uuid) returns text
 language sql stable security definer set search_path = public, pg_temp as $$

@@ -40,46 +40,104 @@ language sql stable as $$
 $$;
 
 -- Statement-level, over the statement's changed rows at once: a set-wise push of 200 edits writes
--- its entries in one insert and trims in one delete, not 200 of each.
+-- its entries in one insert, not 200. The rows are compared in PL/pgSQL rather than by one query
+-- of a join, a window and a subquery a row: most statements are one change's one row (the
+-- per-change path), and starting that query's plan was most of what recording cost them.
+-- Trimming runs only when it can delete something (see below).
 create or replace function daybook_private.record_task_history() returns trigger
 language plpgsql security definer set search_path = public, pg_temp as $$
 declare
-  who uuid := daybook_private.history_actor(auth.uid());
+  -- a variable, so that history_actor is inlined (a call with auth.uid() as its argument is not,
+  -- and PostgreSQL before 18 plans a SQL function afresh at each call)
+  who uuid := auth.uid();
+  r record;
+  top int;
+  highest int := 0;
+  aged boolean := false;
+  ids uuid[] := '{}';
+  lists uuid[] := '{}';
+  kinds text[] := '{}';
+  befores jsonb[] := '{}';
+  afters jsonb[] := '{}';
+  seqs int[] := '{}';
+  had int;
 begin
+  who := daybook_private.history_actor(who);
   if tg_op = 'INSERT' then
     insert into daybook_private.task_history (task_id, list_id, actor_id, kind, after, seq)
     select n.id, n.list_id, who, 'created', jsonb_build_object('title', n.title), 1 from new_rows n;
     return null;
   end if;
-  insert into daybook_private.task_history (task_id, list_id, actor_id, kind, before, after, seq)
-  select n.id, n.list_id, who, c.kind, c.b, c.a, coalesce((select x.seq from daybook_private.task_history x
-      where x.task_id = n.id order by x.id desc limit 1), 0) + row_number() over (partition by n.id)
-  from old_rows o join new_rows n on n.id = o.id
-  cross join lateral (values
-    (o.title is distinct from n.title, 'title', to_jsonb(o.title), to_jsonb(n.title)),
-    (o.notes is distinct from n.notes, 'notes', to_jsonb(o.notes), to_jsonb(n.notes)),
-    (o.due_date is distinct from n.due_date or o.due_time is distinct from n.due_time, 'due',
-      jsonb_build_object('date', o.due_date, 'time', o.due_time), jsonb_build_object('date', n.due_date, 'time', n.due_time)),
-    (o.deadline is distinct from n.deadline, 'deadline', to_jsonb(o.deadline), to_jsonb(n.deadline)),
-    (o.priority is distinct from n.priority, 'priority', to_jsonb(o.priority), to_jsonb(n.priority)),
-    (o.list_id is distinct from n.list_id, 'list', to_jsonb(o.list_id), to_jsonb(n.list_id)),
-    (o.assignee is distinct from n.assignee, 'assignee', to_jsonb(o.assignee), to_jsonb(n.assignee)),
-    (not o.done and n.done, 'done', null, null),
-    (o.done and not n.done, 'reopened', null, null),
-    (o.deleted_at is null and n.deleted_at is not null, 'deleted', null, null),
-    (o.deleted_at is not null and n.deleted_at is null, 'restored', null, null)
-  ) as c (changed, kind, b, a) where c.changed;
-  if not found then
+  for r in select n.id, n.list_id, n.created_at, o.title as o_title, n.title, o.notes as o_notes, n.notes,
+      o.due_date as o_due_date, n.due_date, o.due_time as o_due_time, n.due_time, o.deadline as o_deadline, n.deadline,
+      o.priority as o_priority, n.priority, o.list_id as o_list_id, o.assignee as o_assignee, n.assignee,
+      o.done as o_done, n.done, o.deleted_at as o_deleted_at, n.deleted_at
+    from old_rows o join new_rows n on n.id = o.id
+  loop
+    had := cardinality(kinds);
+    if r.o_title is distinct from r.title then
+      kinds := kinds || 'title'::text; befores := befores || to_jsonb(r.o_title); afters := afters || to_jsonb(r.title);
+    end if;
+    if r.o_notes is distinct from r.notes then
+      kinds := kinds || 'notes'::text; befores := befores || to_jsonb(r.o_notes); afters := afters || to_jsonb(r.notes);
+    end if;
+    if r.o_due_date is distinct from r.due_date or r.o_due_time is distinct from r.due_time then
+      kinds := kinds || 'due'::text;
+      befores := befores || jsonb_build_object('date', r.o_due_date, 'time', r.o_due_time);
+      afters := afters || jsonb_build_object('date', r.due_date, 'time', r.due_time);
+    end if;
+    if r.o_deadline is distinct from r.deadline then
+      kinds := kinds || 'deadline'::text; befores := befores || to_jsonb(r.o_deadline); afters := afters || to_jsonb(r.deadline);
+    end if;
+    if r.o_priority is distinct from r.priority then
+      kinds := kinds || 'priority'::text; befores := befores || to_jsonb(r.o_priority); afters := afters || to_jsonb(r.priority);
+    end if;
+    if r.o_list_id is distinct from r.list_id then
+      kinds := kinds || 'list'::text; befores := befores || to_jsonb(r.o_list_id); afters := afters || to_jsonb(r.list_id);
+    end if;
+    if r.o_assignee is distinct from r.assignee then
+      kinds := kinds || 'assignee'::text; befores := befores || to_jsonb(r.o_assignee); afters := afters || to_jsonb(r.assignee);
+    end if;
+    if not r.o_done and r.done then
+      kinds := kinds || 'done'::text; befores := befores || null::jsonb; afters := afters || null::jsonb;
+    end if;
+    if r.o_done and not r.done then
+      kinds := kinds || 'reopened'::text; befores := befores || null::jsonb; afters := afters || null::jsonb;
+    end if;
+    if r.o_deleted_at is null and r.deleted_at is not null then
+      kinds := kinds || 'deleted'::text; befores := befores || null::jsonb; afters := afters || null::jsonb;
+    end if;
+    if r.o_deleted_at is not null and r.deleted_at is null then
+      kinds := kinds || 'restored'::text; befores := befores || null::jsonb; afters := afters || null::jsonb;
+    end if;
+    -- entries are numbered on from the task's newest
+    if cardinality(kinds) > had then
+      top := coalesce((select x.seq from daybook_private.task_history x where x.task_id = r.id order by x.id desc limit 1), 0);
+      for i in 1 .. cardinality(kinds) - had loop
+        ids := ids || r.id; lists := lists || r.list_id; seqs := seqs || (top + i);
+      end loop;
+      highest := greatest(highest, top + cardinality(kinds) - had);
+    end if;
+    -- no entry is older than its task (each is written at or after the task's creation, whose
+    -- now() the 'created' entry shares), so only a task older than 180 days can hold one that old
+    aged := aged or r.created_at < now() - interval '180 days';
+  end loop;
+  if cardinality(kinds) = 0 then
     return null;
   end if;
-  -- Each changed task's entries past its newest 200, and those older than 180 days: one entry read
-  -- at each end of a task's range, and a delete only where its oldest must go.
-  delete from daybook_private.task_history h
-  using (select n.id, t.seq - 200 as cut from new_rows n
-    cross join lateral (select x.seq from daybook_private.task_history x where x.task_id = n.id order by x.id desc limit 1) t
-    cross join lateral (select x.seq, x.at from daybook_private.task_history x where x.task_id = n.id order by x.id limit 1) o
-    where o.seq <= t.seq - 200 or o.at < now() - interval '180 days') c
-  where h.task_id = c.id and (h.seq <= c.cut or h.at < now() - interval '180 days');
+  insert into daybook_private.task_history (task_id, list_id, actor_id, kind, before, after, seq)
+  select u.t, u.l, who, u.k, u.b, u.a, u.s from unnest(ids, lists, kinds, befores, afters, seqs) u(t, l, k, b, a, s);
+  -- Each task's entries past its newest 200, and those older than 180 days: one entry read at
+  -- each end of a task's range, and a delete only where its oldest must go. Past 200 needs an
+  -- entry numbered over 200 now, past 180 days a task that old: neither, and nothing can go.
+  if highest > 200 or aged then
+    delete from daybook_private.task_history h
+    using (select n.id, t.seq - 200 as cut from new_rows n
+      cross join lateral (select x.seq from daybook_private.task_history x where x.task_id = n.id order by x.id desc limit 1) t
+      cross join lateral (select x.seq, x.at from daybook_private.task_history x where x.task_id = n.id order by x.id limit 1) o
+      where o.seq <= t.seq - 200 or o.at < now() - interval '180 days') c
+    where h.task_id = c.id and (h.seq <= c.cut or h.at < now() - interval '180 days');
+  end if;
   return null;
 end $$;
 

@@ -100,6 +100,23 @@ describe.each(SERVER_KINDS)('task history on %s', (kind) => {
     expect(JSON.stringify(h)).not.toContain(b.userId);
   });
 
+  it('numbers each task’s entries in a set-wise batch, and drops entries past 180 days as the task changes', async () => {
+    const { a, listId } = await shared();
+    const [old, young] = [newId(), newId()];
+    expect(await results(a, [taskCreate(1, old, listId, 'Old'), taskCreate(2, young, listId, 'Young')])).toEqual(['applied', 'applied']);
+    // the first task and its entry as if made 200 days ago (the task first: its update records nothing)
+    await srv.sql.query(`update public.tasks set created_at = created_at - interval '200 days' where id = $1`, [old]);
+    await srv.sql.query(`update daybook_private.task_history set at = at - interval '200 days' where task_id = $1`, [old]);
+    // two title edits of different tasks: one statement of the set-wise path
+    expect(await results(a, [update(1, old, { title: 'Old, renamed' }), update(2, young, { title: 'Young, renamed' }), update(3, young, { notes: 'n' })]))
+      .toEqual(['applied', 'applied', 'applied']);
+    const rows = await srv.sql.query<{ task_id: string; kind: string; seq: number }>(
+      'select task_id, kind, seq from daybook_private.task_history where task_id in ($1, $2) order by task_id = $2, id', [old, young]);
+    expect(rows.map((r) => [r.task_id === old ? 'old' : 'young', r.kind, r.seq])).toEqual([
+      ['old', 'title', 2], ['young', 'created', 1], ['young', 'title', 2], ['young', 'notes', 3],
+    ]);
+  });
+
   it('keeps at most 200 entries a task and pages them 50 at a time', async () => {
     const { a, listId } = await shared();
     const t = newId();
