@@ -13,6 +13,8 @@ export interface ReceivedMail {
   to: string[];
   /** The raw message with folded headers and quoted-printable soft breaks undone. */
   data: string;
+  /** The message as it came, for a test that decodes its headers itself. */
+  raw: string;
 }
 
 export interface SmtpSink {
@@ -32,10 +34,12 @@ export async function startSmtpSink(tls?: { key: string; cert: string }): Promis
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
         received.push({
+          raw,
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, '').replace(/\r?\n[ \t]+/g, ' '),
+          data: raw.replace(/=\r?\n/g, '').replace(/\r?\n[ \t]+/g, ' '),
         });
         callback();
       });

@@ -16,7 +16,7 @@ import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../.
 import { acceptInvitations, listCreate, newId, pushOk, taskCreate } from '../../helpers/server-sync';
 import { selfSignedCert, type SmtpSink, startSmtpSink } from '../../helpers/smtp-sink';
 
-const FUNCTIONS = ['send-reminders', 'send-mail'];
+const FUNCTIONS = ['send-reminders', 'send-mail', 'auth-mail'];
 const FUNCTIONS_DIR = `file://${join(ROOT, 'supabase', 'functions')}/`;
 
 interface DenoInfo {
