@@ -4,12 +4,15 @@
 // deno.json at the versions installed here, and each is served with `deno run` against the
 // stand-in's PostgREST slice as service_role — send-reminders pushing to the fake push service
 // (which decrypts RFC 8291 and checks the VAPID JWT), send-mail over implicit TLS (as on port 465)
-// to a real SMTP server whose self-signed certificate it trusts through SMTP_CA.
+// to a real SMTP server whose self-signed certificate it trusts through SMTP_CA, and auth-mail
+// checking Auth's signature with Deno's WebCrypto before it sends the same way.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../../server/jwt';
+import { signWebhook } from '../../../supabase/functions/_shared/standard-webhook';
 import { deno, OFFLINE, ROOT, type ServedFunction, serveFunction } from '../../helpers/deno';
 import { type FakePushService, startFakePushService } from '../../helpers/fake-push-service';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer } from '../../helpers/server';
@@ -186,5 +189,48 @@ describe.each(SERVER_KINDS)('send-mail served by Deno over the stand-in on %s', 
     expect(mail.data).toMatch(/https:\/\/app\.daybook\.test\/invites\/[0-9a-f]{64}/);
     expect(mail.data).toContain('Keine Einladungen mehr an mich senden: https://app.daybook.test/no-invitations/');
     expect(await (await run('cron-secret-for-tests')).json()).toEqual({ claimed: 0, sent: 0, retried: 0, dropped: 0 });
+  }, 60_000);
+});
+
+describe('auth-mail served by Deno', () => {
+  let smtp: SmtpSink;
+  let fn: ServedFunction;
+  const secret = `v1,whsec_${randomBytes(32).toString('base64')}`;
+
+  beforeAll(async () => {
+    const tls = selfSignedCert();
+    smtp = await startSmtpSink(tls);
+    fn = await serveFunction('auth-mail', {
+      SEND_EMAIL_HOOK_SECRET: secret,
+      SMTP_URL: smtp.url,
+      SMTP_CA: tls.cert,
+      MAIL_FROM: 'Daybook <auth@daybook.test>',
+      SITE_URL: 'https://app.daybook.test',
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await fn?.stop();
+    await smtp?.close();
+  });
+
+  it('sends the signed call’s mail in the sign-up’s language, and refuses a wrong signature', async () => {
+    const email = `p-${newId()}@example.test`;
+    const tokenHash = randomBytes(16).toString('hex');
+    const body = JSON.stringify({
+      user: { id: randomUUID(), email, user_metadata: { language: 'de' } },
+      email_data: { token: '123456', token_hash: tokenHash, redirect_to: '', email_action_type: 'signup', site_url: '', token_new: '', token_hash_new: '' },
+    });
+    const at = Math.floor(Date.now() / 1000);
+    const post = (signature: string) =>
+      fetch(`${fn.url}/auth-mail`, { method: 'POST', headers: { 'webhook-id': 'msg_1', 'webhook-timestamp': String(at), 'webhook-signature': signature }, body });
+    const refused = await post(`v1,${randomBytes(32).toString('base64')}`);
+    expect(refused.status, fn.output()).toBe(401);
+    const res = await post(await signWebhook(secret, 'msg_1', at, body));
+    expect(res.status, fn.output()).toBe(200);
+    expect(await res.json()).toEqual({});
+    const mail = await smtp.waitFor(email);
+    // (quoted-printable: =C3=A4 is ä, =3D is =)
+    expect(mail.data).toContain(`E-Mail-Adresse best=C3=A4tigen: https://app.daybook.test/confirm?token_hash=3D${tokenHash}&type=3Dsignup`);
+    expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
   }, 60_000);
 });
