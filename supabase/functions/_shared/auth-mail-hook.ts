@@ -25,9 +25,8 @@ export interface SendEmailHookPayload {
 
 /** Auth's action types Daybook's flows cause, and the stand-in's mail for each. */
 const KINDS: Readonly<Record<string, AuthMailKind>> = {
+  // sign-up, and resend({ type: 'signup' }) of an unconfirmed account
   signup: 'signup',
-  // resend({ type: 'signup' }) of an unconfirmed account
-  email: 'signup',
   recovery: 'recovery',
   email_change: 'email_change',
   // the old address's notice (Authentication → Emails → Notifications: "Email address changed")

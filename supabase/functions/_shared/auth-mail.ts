@@ -1,8 +1,9 @@
 // Auth's mails (SPEC §16): confirming the e-mail, resetting the password, confirming a new e-mail
 // and telling the old address, in the person's language (./i18n/: their profile's, else the one
 // their device sent at sign-up).
-// The stand-in sends them; hosted Supabase Auth sends its own templates (supabase/README.md says
-// what to paste into the dashboard so the links are the same).
+// The stand-in sends them; hosted Supabase Auth sends them through its Send Email hook
+// (../auth-mail/, ./auth-mail-hook.ts), or else its own templates (supabase/README.md says what
+// to paste into the dashboard so the links are the same).
 import { escapeHtml, type MessageKey, serverText } from './i18n/catalogue.ts';
 import type { MailMessage } from './mail-message.ts';
 
