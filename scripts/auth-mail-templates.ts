@@ -1,8 +1,9 @@
-// Hosted Supabase Auth sends its own mails from the dashboard's templates (supabase/README.md,
-// "Deploying"): this prints, for one kind, the body to paste there, in the six languages of the
-// stand-in's mails (supabase/functions/_shared/auth-mail.ts) chosen with the template language
-// on the person's user data, where the app's sign-up puts `language` (else English). Subjects
-// stay English there unless the dashboard's subject takes the same template; each is printed:
+// Hosted Supabase Auth sends its own mails from the dashboard's templates unless the Send Email
+// hook (supabase/functions/auth-mail) is on (supabase/README.md, "Deploying"): this prints, for
+// one kind, the body to paste there, in the six languages of the stand-in's mails
+// (supabase/functions/_shared/auth-mail.ts) chosen with the template language on the person's
+// user data, where the app's sign-up puts `language` (else English). Subjects stay English there
+// unless the dashboard's subject takes the same template; each is printed:
 //   node_modules/.bin/tsx scripts/auth-mail-templates.ts signup|recovery|email_change
 import { type AuthMailKind, authMail } from '../supabase/functions/_shared/auth-mail.ts';
 import { SERVER_LANGUAGES } from '../supabase/functions/_shared/i18n/catalogue.ts';
