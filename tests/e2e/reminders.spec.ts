@@ -168,7 +168,7 @@ test.describe('notifications allowed', () => {
     await page.clock.runFor(70_000);
     // The page's time keeps moving while the test waits (a second per look): under load the
     // scheduler may arm its timer only after the jump above, as a device's clock would go on.
-    await expect.poll(() => ticked(page)).toHaveLength(1);
+    await expect.poll(() => ticked(page), { timeout: 20_000 }).toHaveLength(1);
     const [shown] = await notifications(page);
     expect(shown).toMatchObject({
       title: 'Call the plumber',
@@ -195,7 +195,7 @@ test.describe('notifications allowed', () => {
     await clickNotification(sw!, shown!.tag, 'snooze');
     await expect.poll(() => notifications(page)).toEqual([]);
     await page.clock.runFor(11 * 60_000);
-    await expect.poll(() => ticked(page)).toHaveLength(1);
+    await expect.poll(() => ticked(page), { timeout: 20_000 }).toHaveLength(1);
     expect((await notifications(page))[0]?.tag).toBe(shown!.tag);
     expect(await calls(page, 'test-shown')).toBe(2);
 
