@@ -73,10 +73,12 @@ export interface Model {
   steps: Map<string, ModelStep>;
   /** user id → the read marks they made (SPEC §17): the ids marked one by one, and the latest `before` of a read_all, in microseconds. */
   readMarks: Map<string, { ids: Set<string>; upTo: number }>;
+  /** `${user id}/${task id}` → how many 'assigned' notifications the server made them (notifications.sql notify_task). */
+  assignedNotes: Map<string, number>;
 }
 
 export function emptyModel(people: Map<string, string> = new Map()): Model {
-  return { tasks: new Map(), lists: new Map(), reminders: new Map(), members: new Map(), people, taskLabels: new Map(), profiles: new Map(), comments: new Map(), steps: new Map(), readMarks: new Map() };
+  return { tasks: new Map(), lists: new Map(), reminders: new Map(), members: new Map(), people, taskLabels: new Map(), profiles: new Map(), comments: new Map(), steps: new Map(), readMarks: new Map(), assignedNotes: new Map() };
 }
 
 const membersOf = (model: Model, listId: string) => model.members.get(listId) ?? new Set([listId]);
@@ -99,8 +101,21 @@ function dropAssignments(model: Model, listId: string, who: string | undefined):
   }
 }
 
-/** Applies one change the server reported as applied; `userId` is who sent it (reminders are theirs). */
+/**
+ * Applies one change the server reported as applied; `userId` is who sent it (reminders are
+ * theirs). A live task that it hands to someone other than its sender tells them (SPEC §17).
+ */
 export function applyToModel(model: Model, m: Mutation, userId?: string): void {
+  const was = new Map([...model.tasks].map(([id, t]) => [id, t.assignee]));
+  applyChange(model, m, userId);
+  for (const [id, t] of model.tasks) {
+    if (t.deleted || t.assignee === null || t.assignee === (was.get(id) ?? null) || t.assignee === userId) continue;
+    const key = `${t.assignee}/${id}`;
+    model.assignedNotes.set(key, (model.assignedNotes.get(key) ?? 0) + 1);
+  }
+}
+
+function applyChange(model: Model, m: Mutation, userId?: string): void {
   switch (m.name) {
     case 'reminder.set':
       model.reminders.set(`${userId}/${m.args.task_id}`, m.args.offset_minutes);

@@ -31,7 +31,9 @@
 //     before ('undo-race'), and hands the turn back only if nobody handed the task on since.
 //   - every device of a person holds exactly the server's notifications for them, read alike,
 //     and one is read on the server iff a read mark of that person named it or a "Mark all as
-//     read" of theirs was sent with a time at or after it (apply_notification.sql).
+//     read" of theirs was sent with a time at or after it (apply_notification.sql); and each
+//     has had one 'assigned' notification each time a live task was handed to them by the other
+//     person (assigning, taking turns, a completion or its Undo handing the turn on or back).
 // Runs: NUM_RUNS (default 200), SEED to replay (PROPERTY_PATH too, for the shrunk case);
 // scripts/property-long.mjs runs it by steps. Devices sync one at a time (a takeover's two tabs
 // aside, which push the same queue), so the order in which answers come back is the server's
@@ -600,6 +602,8 @@ function emptyStats() {
     /** read marks the server applied (notification.read and .read_all), and of them "Mark all as read" */
     readMarks: 0,
     readAlls: 0,
+    /** of the notifications, 'assigned' ones (a task handed to someone by another: SPEC §17) */
+    assignedNotes: 0,
     /** label rows on tasks the server ended with (removed ones too) */
     taskLabels: 0,
     /** tasks deleted on one device while another was about to edit them (the 'conflict' step) */
@@ -1134,6 +1138,14 @@ describe('sync property', () => {
           Object.fromEntries(noteRows.map((r) => [r.id, r.read])),
           'notifications read on the server iff marked',
         ).toEqual(Object.fromEntries(noteRows.map((r) => [r.id, notificationRead(model, r.recipient, r.id, r.at)])));
+        // the 'assigned' ones: one each time a live task was handed to someone other than who did it
+        const assignedRows = await srv.sql.query<{ key: string; n: number }>(
+          `select n.recipient::text || '/' || n.task_id::text as key, count(*)::int as n from public.notifications n
+           where n.kind = 'assigned' and n.recipient::text = any(string_to_array($1, ',')) group by 1`,
+          [[ann.userId, ben.userId].join(',')],
+        );
+        expect(Object.fromEntries(assignedRows.map((r) => [r.key, r.n])), "'assigned' notifications").toEqual(Object.fromEntries(model.assignedNotes));
+        run.assignedNotes += assignedRows.reduce((sum, r) => sum + r.n, 0);
         run.notifications += noteRows.length;
         run.readNotifications += noteRows.filter((r) => r.read).length;
         const marks = answers.filter((a) => a.status === 'applied' && (a.mutation.name === 'notification.read' || a.mutation.name === 'notification.read_all'));
