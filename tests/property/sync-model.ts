@@ -71,10 +71,14 @@ export interface Model {
   /** Comments by id (every person's: each is in its task's list). */
   comments: Map<string, ModelComment>;
   steps: Map<string, ModelStep>;
+  /** user id → the read marks they made (SPEC §17): the ids marked one by one, and the latest `before` of a read_all, in microseconds. */
+  readMarks: Map<string, { ids: Set<string>; upTo: number }>;
+  /** `${user id}/${task id}` → how many 'assigned' notifications the server made them (notifications.sql notify_task). */
+  assignedNotes: Map<string, number>;
 }
 
 export function emptyModel(people: Map<string, string> = new Map()): Model {
-  return { tasks: new Map(), lists: new Map(), reminders: new Map(), members: new Map(), people, taskLabels: new Map(), profiles: new Map(), comments: new Map(), steps: new Map() };
+  return { tasks: new Map(), lists: new Map(), reminders: new Map(), members: new Map(), people, taskLabels: new Map(), profiles: new Map(), comments: new Map(), steps: new Map(), readMarks: new Map(), assignedNotes: new Map() };
 }
 
 const membersOf = (model: Model, listId: string) => model.members.get(listId) ?? new Set([listId]);
@@ -97,8 +101,21 @@ function dropAssignments(model: Model, listId: string, who: string | undefined):
   }
 }
 
-/** Applies one change the server reported as applied; `userId` is who sent it (reminders are theirs). */
+/**
+ * Applies one change the server reported as applied; `userId` is who sent it (reminders are
+ * theirs). A live task that it hands to someone other than its sender tells them (SPEC §17).
+ */
 export function applyToModel(model: Model, m: Mutation, userId?: string): void {
+  const was = new Map([...model.tasks].map(([id, t]) => [id, t.assignee]));
+  applyChange(model, m, userId);
+  for (const [id, t] of model.tasks) {
+    if (t.deleted || t.assignee === null || t.assignee === (was.get(id) ?? null) || t.assignee === userId) continue;
+    const key = `${t.assignee}/${id}`;
+    model.assignedNotes.set(key, (model.assignedNotes.get(key) ?? 0) + 1);
+  }
+}
+
+function applyChange(model: Model, m: Mutation, userId?: string): void {
   switch (m.name) {
     case 'reminder.set':
       model.reminders.set(`${userId}/${m.args.task_id}`, m.args.offset_minutes);
@@ -125,6 +142,14 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       // taking off what is not on writes no row
       const key = `${userId}/${m.args.task_id}/${m.args.label_id}`;
       if (model.taskLabels.has(key)) model.taskLabels.set(key, false);
+      return;
+    }
+    case 'notification.read':
+    case 'notification.read_all': {
+      const marks = model.readMarks.get(userId ?? '') ?? { ids: new Set<string>(), upTo: Number.NEGATIVE_INFINITY };
+      if (m.name === 'notification.read') for (const id of m.args.ids) marks.ids.add(id);
+      else marks.upTo = Math.max(marks.upTo, micros(m.args.before));
+      model.readMarks.set(userId ?? '', marks);
       return;
     }
     case 'comment.create':
@@ -317,6 +342,25 @@ export function applyToModel(model: Model, m: Mutation, userId?: string): void {
       // membership changes move no rows; visibility is checked by comparing each device with the server
       return;
   }
+}
+
+/** A timestamp in microseconds since 1970 (the server keeps them so; Date.parse stops at milliseconds). */
+export function micros(at: string): number {
+  const ms = Date.parse(at);
+  if (Number.isNaN(ms)) throw new Error(`model: not a time: ${at}`);
+  const fraction = /\.(\d+)/.exec(at)?.[1] ?? '';
+  return Math.floor(ms / 1000) * 1_000_000 + Number(fraction.padEnd(6, '0').slice(0, 6));
+}
+
+/**
+ * Whether the server must hold `recipient`'s notification `id`, made at `at`, as read: one of
+ * their read marks named it, or a read_all of theirs was sent with a `before` at or after it
+ * (apply_notification.sql). The notification was there when that read_all was applied: a device
+ * takes `before` from its clock when the person taps, and sends it later (one clock in the test).
+ */
+export function notificationRead(model: Model, recipient: string, id: string, at: string): boolean {
+  const marks = model.readMarks.get(recipient);
+  return !!marks && (marks.ids.has(id) || micros(at) <= marks.upTo);
 }
 
 /** The live steps of a task, by id. */

@@ -1,4 +1,4 @@
-// Property: three devices (two of Ann, one of Ben) make random edits (SPEC operations,
+// Property: three devices (two of Ann, one of Ben) make random edits (SPEC operations, read marks,
 // sharing, deadlines, repeats from the day it's done and steps that start over included) through random offline spells, transport faults (request lost, answer lost
 // after commit, duplicate, delay, 5xx, timeout) and app restarts between push and pull, with
 // pulls of a few rows a page on some devices so that faults cut pulls between their pages, and
@@ -29,6 +29,11 @@
 //   - every step's tick is the model's: an Undo ticks again exactly the steps its completion
 //     unticked on the server (SPEC §21), including one another device ticked and synced just
 //     before ('undo-race'), and hands the turn back only if nobody handed the task on since.
+//   - every device of a person holds exactly the server's notifications for them, read alike,
+//     and one is read on the server iff a read mark of that person named it or a "Mark all as
+//     read" of theirs was sent with a time at or after it (apply_notification.sql); and each
+//     has had one 'assigned' notification each time a live task was handed to them by the other
+//     person (assigning, taking turns, a completion or its Undo handing the turn on or back).
 // Runs: NUM_RUNS (default 200), SEED to replay (PROPERTY_PATH too, for the shrunk case);
 // scripts/property-long.mjs runs it by steps. Devices sync one at a time (a takeover's two tabs
 // aside, which push the same queue), so the order in which answers come back is the server's
@@ -37,7 +42,8 @@ import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labels as labelOps } from '@/data/labels';
-import { comments as commentOps, invitations as invitationOps, lists as listOps, members as memberOps, profile as profileOps, reminders as reminderOps, steps as stepOps, tasks as taskOps } from '@/data/write';
+import { comments as commentOps, invitations as invitationOps, lists as listOps, members as memberOps, notifications as notificationOps, profile as profileOps, reminders as reminderOps, steps as stepOps, tasks as taskOps } from '@/data/write';
+import { readFromNotificationPush } from '@/data/notifications/push-read';
 import { myInvitations } from '@/data';
 import { readLinks } from '@/data/db/links';
 import { readFeeds } from '@/data/db/feeds';
@@ -52,7 +58,7 @@ import type { PushRequest } from '@/sync/ports';
 import { type RestartMoment, signUpUser, startTestServer, type TestServer } from '../helpers/server';
 import { pullAll } from '../helpers/server-sync';
 import { connectDevice, type Device, deviceView, type Fault, FAULTS, INTERRUPTING, serverView, type Trouble } from '../helpers/sync-device';
-import { applyToModel, emptyModel, wrongRefusal } from './sync-model';
+import { applyToModel, emptyModel, notificationRead, wrongRefusal } from './sync-model';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 200);
 const SEED = process.env.SEED === undefined ? Date.now() ^ (Math.random() * 0x7fffffff) : Number(process.env.SEED);
@@ -117,7 +123,9 @@ type Op =
   | { op: 'comment.add'; task: number; body: string }
   | { op: 'comment.edit'; pick: number; body: string }
   | { op: 'comment.delete'; pick: number }
-  | { op: 'step.tick'; task: number; pick: number };
+  | { op: 'step.tick'; task: number; pick: number }
+  | { op: 'notification.read'; pick: number; from: 'screen' | 'push' }
+  | { op: 'notification.read_all' };
 
 const priority = fc.constantFrom(0, 1, 2, 3) as fc.Arbitrary<0 | 1 | 2 | 3>;
 const role = fc.constantFrom('editor', 'viewer') as fc.Arbitrary<'editor' | 'viewer'>;
@@ -199,6 +207,10 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   // steps (SPEC §11.3): a repeating task's steps are ticked on one device while another completes
   // it, and its Undo ticks again exactly those the server unticked (SPEC §21)
   { weight: 3, arbitrary: fc.record({ op: fc.constant('step.tick' as const), task: pick, pick: fc.nat(7) }) },
+  // read marks (SPEC §17): one notification opened on the screen (one this device holds), or
+  // from a push (ids the server made, pulled here or not), and "Mark all as read"
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('notification.read' as const), pick, from: fc.constantFrom('screen', 'screen', 'push') as fc.Arbitrary<'screen' | 'push'> }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('notification.read_all' as const) }) },
 );
 
 type Step =
@@ -284,6 +296,8 @@ async function refusedLocally(write: () => Promise<unknown>): Promise<string | n
 let joinedByLink = 0;
 /** The tokens of the links made in the run under way. */
 let madeTokens: string[] = [];
+/** The ids of a person's notifications on the server, newest first: what a push about them carries. */
+let serverNotifications: (userId: string) => Promise<string[]> = async () => [];
 
 /** The other person: their address and id, and their own connection to the server (for a join). */
 type Other = { email: string; userId: string; client: SupabaseClient };
@@ -494,6 +508,23 @@ async function edit(d: Device, other: Other, op: Op): Promise<void> {
         else await commentOps.delete(comment.id, db);
         return;
       }
+      case 'notification.read': {
+        if (op.from === 'push') {
+          // a push groups the newest few, whether or not this device has pulled them
+          const ids = (await serverNotifications(d.userId)).slice(op.pick % 3, (op.pick % 3) + 1 + (op.pick % 2));
+          if (ids.length) await readFromNotificationPush(db, ids);
+          return;
+        }
+        // opening one from the screen marks it (mostly an unread one; a read one writes nothing)
+        const held = (await db.notifications.toArray()).sort((a, b) => a.id.localeCompare(b.id));
+        const n = (op.pick % 4 ? at(held.filter((x) => x.read_at === null), op.pick) : undefined) ?? at(held, op.pick);
+        if (n && n.read_at === null) await notificationOps.read([n.id], db);
+        return;
+      }
+      case 'notification.read_all':
+        // "Mark all as read": every notification made up to now, as the screen sends it
+        await notificationOps.readAll(undefined, db);
+        return;
     }
 }
 
@@ -565,6 +596,14 @@ function emptyStats() {
     reminders: 0,
     /** comment rows the server ended with (deleted ones too) */
     comments: 0,
+    /** notifications the server ended with for the run's people, and of them read (SPEC §17) */
+    notifications: 0,
+    readNotifications: 0,
+    /** read marks the server applied (notification.read and .read_all), and of them "Mark all as read" */
+    readMarks: 0,
+    readAlls: 0,
+    /** of the notifications, 'assigned' ones (a task handed to someone by another: SPEC §17) */
+    assignedNotes: 0,
     /** label rows on tasks the server ended with (removed ones too) */
     taskLabels: 0,
     /** tasks deleted on one device while another was about to edit them (the 'conflict' step) */
@@ -659,6 +698,8 @@ describe('sync property', () => {
       const run = emptyStats();
       joinedByLink = 0;
       madeTokens = [];
+      serverNotifications = async (userId) =>
+        (await srv.sql.query<{ id: string }>(`select id::text as id from public.notifications where recipient = $1 order by at desc, id`, [userId])).map((r) => r.id);
       let serverDown: unknown = null;
       // refusals the server held when their records were aged past seven days
       const aged = new Set<string>();
@@ -1081,6 +1122,35 @@ describe('sync property', () => {
         ).toEqual(Object.fromEntries([...model.comments].map(([id, c]) => [id, { body: c.body, deleted: c.deleted, deleted_with_task: c.deleted_with_task }])));
         for (const r of commentRows) expect(r.list_id, `comment ${r.id} list`).toBe(model.tasks.get(r.task_id)?.list_id);
         run.comments += commentRows.length;
+        // 5. notifications (SPEC §17): every device holds exactly its person's rows on the server,
+        // read alike, and one is read on the server iff a read mark of that person covered it
+        const noteRows = await srv.sql.query<{ id: string; recipient: string; kind: string; at: string; read: boolean }>(
+          `select n.id::text as id, n.recipient::text as recipient, n.kind, to_char(n.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, n.read_at is not null as read
+           from public.notifications n where n.recipient::text = any(string_to_array($1, ','))`,
+          [[ann.userId, ben.userId].join(',')],
+        );
+        for (const d of devices) {
+          const held = (await d.db.notifications.toArray()).map((n) => [n.id, { kind: n.kind, read: n.read_at !== null }] as const);
+          const theirs = noteRows.filter((r) => r.recipient === d.userId).map((r) => [r.id, { kind: r.kind, read: r.read }] as const);
+          expect(Object.fromEntries(held), `${d.name} notifications`).toEqual(Object.fromEntries(theirs));
+        }
+        expect(
+          Object.fromEntries(noteRows.map((r) => [r.id, r.read])),
+          'notifications read on the server iff marked',
+        ).toEqual(Object.fromEntries(noteRows.map((r) => [r.id, notificationRead(model, r.recipient, r.id, r.at)])));
+        // the 'assigned' ones: one each time a live task was handed to someone other than who did it
+        const assignedRows = await srv.sql.query<{ key: string; n: number }>(
+          `select n.recipient::text || '/' || n.task_id::text as key, count(*)::int as n from public.notifications n
+           where n.kind = 'assigned' and n.recipient::text = any(string_to_array($1, ',')) group by 1`,
+          [[ann.userId, ben.userId].join(',')],
+        );
+        expect(Object.fromEntries(assignedRows.map((r) => [r.key, r.n])), "'assigned' notifications").toEqual(Object.fromEntries(model.assignedNotes));
+        run.assignedNotes += assignedRows.reduce((sum, r) => sum + r.n, 0);
+        run.notifications += noteRows.length;
+        run.readNotifications += noteRows.filter((r) => r.read).length;
+        const marks = answers.filter((a) => a.status === 'applied' && (a.mutation.name === 'notification.read' || a.mutation.name === 'notification.read_all'));
+        run.readMarks += marks.length;
+        run.readAlls += marks.filter((a) => a.mutation.name === 'notification.read_all').length;
         // counted only for runs that passed (a shrinking failure replays its steps many times)
         for (const k of Object.keys(run) as (keyof Stats)[]) stats[k] += run[k];
       } catch (err) {

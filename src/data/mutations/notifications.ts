@@ -8,6 +8,17 @@ import type { MutationDef } from './types';
 const LEVELS: readonly NotifyLevel[] = ['all', 'mine', 'off'];
 const MAX_IDS = 1000;
 
+/**
+ * A time in microseconds, as the server compares them: its `at` carries microseconds and
+ * Date.parse stops at milliseconds, which would mark one made a fraction of a millisecond after
+ * `before` here and not there (the row would then stay apart, no new version coming back).
+ */
+function micros(at: string): number {
+  const ms = Date.parse(at);
+  const fraction = /\.(\d+)/.exec(at)?.[1] ?? '';
+  return Math.floor(ms / 1000) * 1_000_000 + Number(fraction.padEnd(6, '0').slice(0, 6));
+}
+
 function readAll(rows: Iterable<AppNotification>, now: string): AppNotification[] {
   return [...rows].filter((n) => n.read_at === null).map((n) => ({ ...n, read_at: now }));
 }
@@ -25,9 +36,9 @@ export const notificationRead: MutationDef<'notification.read'> = {
 export const notificationReadAll: MutationDef<'notification.read_all'> = {
   reads: () => ({ unreadNotifications: true }),
   apply(rows, args, { now }) {
-    const before = typeof args?.before === 'string' ? Date.parse(args.before) : Number.NaN;
+    const before = typeof args?.before === 'string' ? micros(args.before) : Number.NaN;
     if (Number.isNaN(before)) refuse('invalid', 'before must be a time', 'before');
-    const marked = readAll([...(rows.notifications?.values() ?? [])].filter((n) => Date.parse(n.at) <= before), now);
+    const marked = readAll([...(rows.notifications?.values() ?? [])].filter((n) => micros(n.at) <= before), now);
     return marked.length ? { notifications: marked } : {};
   },
 };

@@ -64,6 +64,22 @@ const readAll: MutationCase[] = [
     expect: { after: { notifications: { N1: { read: true }, N2: { read: false }, N3: { read: false } } } },
   },
   {
+    // the server keeps microseconds and a device's clock gives milliseconds: one made 0.4 ms
+    // after `before` is later, though both read as the same millisecond
+    title: 'notification.read_all compares to the microsecond',
+    name: 'notification.read_all',
+    before: {
+      lists: [HOME],
+      notifications: [
+        { id: 'N1', user: 'alice', at: '2026-11-24T00:00:00.000400Z' },
+        { id: 'N2', user: 'alice', at: '2026-11-24T00:00:00.000Z' },
+      ],
+    },
+    as: 'alice',
+    args: { before: '2026-11-24T00:00:00.000Z' },
+    expect: { after: { notifications: { N1: { read: false }, N2: { read: true } } } },
+  },
+  {
     title: 'notification.read_all with nothing unread changes nothing',
     name: 'notification.read_all',
     before: { lists: [HOME], notifications: [{ id: 'N1', user: 'alice', read: true }] },
