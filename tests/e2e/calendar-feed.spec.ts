@@ -19,6 +19,9 @@ test('a feed made offline answers once sent, with the task; revoked, it is gone;
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings', exact: true }).click();
   const section = page.getByRole('region', { name: 'Calendar feed' });
+  // Settings on screen before the network goes: offline, a screen whose code was still on its way
+  // (the first visit, before the service worker holds the app) cannot open
+  await expect(section.getByRole('textbox', { name: 'Feed name' })).toBeVisible();
   await context.setOffline(true);
   await section.getByRole('textbox', { name: 'Feed name' }).fill('Garden');
   await section.getByRole('button', { name: 'Create feed' }).click();
