@@ -40,6 +40,9 @@ export function useWeekStart() {
   return useSyncExternalStore(onWeekStartChange, () => getWeekStart());
 }
 
+/** The ids of the days' own task rows: not a repeat's later occurrences, not deadlines. */
+const ownRowIds = (days: readonly WeekDay[]) => days.flatMap((d) => d.tasks.flatMap((item) => (item.kind === 'repeat' ? [] : [item.task.id])));
+
 export function WeekScreen(props: WeekScreenProps) {
   if (props.day) return <DayTimeline day={props.day} onShowWeek={props.onShowWeek} onShowDay={props.onShowDay} />;
   // "Select" (SPEC §18, on every task screen): the week's own tasks, not its repeats or deadlines
@@ -69,8 +72,6 @@ function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
   if (fresh) last.current = fresh;
   const days = fresh ?? last.current;
   const ids = useMemo(() => read?.due.map((t) => t.id) ?? [], [read]);
-  // in the order shown, day by day (Shift-click ranges, "Select all"); on a phone, the picked day's
-  const order = useMemo(() => (days ?? []).flatMap((d) => d.tasks.flatMap((item) => (item.kind === 'repeat' ? [] : [item.task.id]))), [days]);
   const steps = useStepCounts(ids);
   const [picked, setPicked] = useState<string | null>(null);
   const inWeek = (date: string | null | undefined): date is string => !!date && date >= start && date <= end;
@@ -118,7 +119,8 @@ function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
     />
   );
   const selectedDay = days?.find((d) => d.date === selected);
-  const phoneOrder = useMemo(() => selectedDay?.tasks.flatMap((item) => (item.kind === 'repeat' ? [] : [item.task.id])) ?? [], [selectedDay]);
+  // the rows shown, in order (Shift-click ranges, "Select all"): the week's, or on a phone the picked day's
+  const order = useMemo(() => ownRowIds(wide ? (days ?? []) : selectedDay ? [selectedDay] : []), [wide, days, selectedDay]);
 
   return (
     <Screen
@@ -142,7 +144,7 @@ function WeekView({ start: anyDay, onShowWeek, onShowDay }: WeekScreenProps) {
         </div>
       }
     >
-      <SelectionOrder ids={wide ? order : phoneOrder} />
+      <SelectionOrder ids={order} />
       <p className="visually-hidden">{t('week.keys')}</p>
       {moves.region}
       {days &&
