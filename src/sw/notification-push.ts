@@ -13,6 +13,7 @@ import { readFromNotificationPush } from '@/data/notifications/push-read';
 import { openReminderDatabase } from '@/data/reminders/actions';
 import { type NotificationPushData, notificationPushTag, OPEN_NOTIFICATIONS_MESSAGE, readNotificationPushData } from '@/domain/notification-push';
 import { OPEN_TASK_MESSAGE, REMINDER_ACTED_MESSAGE } from '@/domain/reminders/notification';
+import { onPushJson } from './push';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -72,15 +73,7 @@ async function open(taskId: string | null, url: string): Promise<void> {
 }
 
 export function handleNotificationPushes(): void {
-  self.addEventListener('push', (event) => {
-    let json: unknown = null;
-    try {
-      json = event.data?.json();
-    } catch {
-      return; // not JSON: not ours
-    }
-    if (readNotificationPush(json)) event.waitUntil(showPushed(json));
-  });
+  onPushJson((json) => (readNotificationPush(json) ? showPushed(json) : undefined));
   self.addEventListener('notificationclick', (event) => {
     const data = readNotificationPushData(event.notification.data);
     if (!data) return;

@@ -82,14 +82,23 @@ async function showPushed(json: unknown): Promise<void> {
   if (anyFirst) await self.registration.showNotification(notification.title, notification.options);
 }
 
-export function handleReminderPushes(): void {
+/**
+ * Hands each push's JSON to `handle`; a push that is not JSON is not ours. Each kind of push
+ * (reminders, notifications) listens through this and takes the messages it recognises.
+ */
+export function onPushJson(handle: (json: unknown) => Promise<void> | undefined): void {
   self.addEventListener('push', (event) => {
     let json: unknown = null;
     try {
       json = event.data?.json();
     } catch {
-      return; // not JSON: not ours
+      return;
     }
-    event.waitUntil(showPushed(json));
+    const work = handle(json);
+    if (work) event.waitUntil(work);
   });
+}
+
+export function handleReminderPushes(): void {
+  onPushJson(showPushed);
 }
