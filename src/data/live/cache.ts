@@ -49,6 +49,8 @@ export interface WriteMemory {
   lists: Map<string, object | null>;
   /** Keyed by `list_id/user_id` (the mutations' memberKey). */
   members: Map<string, object | null>;
+  /** The outbox counter after this handle's latest queued change (write/counter.ts checks it). */
+  nextMutationId?: number;
   /** Bumped when the memory is dropped: a read that started before it is not kept. */
   generation: number;
 }
@@ -82,6 +84,7 @@ function forget(memory: WriteMemory): void {
   memory.lastPosition.clear();
   memory.lists.clear();
   memory.members.clear();
+  memory.nextMutationId = undefined;
   memory.generation++;
 }
 

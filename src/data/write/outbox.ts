@@ -41,11 +41,3 @@ export async function pendingMutations(limit = PUSH_BATCH, db: DaybookDb = getDb
   const entries = await db.outbox.where('id').above(after).limit(limit).toArray();
   return entries.map(({ created_at: _created, ...m }) => m as Mutation);
 }
-
-/** Appends `entries` as ids `first`, `first + 1`, … (`first` read in this transaction) with one counter write. */
-export async function queueAll(db: DaybookDb, first: number, entries: readonly Pick<Mutation, 'name' | 'args'>[]): Promise<void> {
-  if (entries.length === 0) return;
-  const created_at = nowIso();
-  const rows = entries.map((e, i) => ({ id: first + i, name: e.name, args: e.args, created_at }) as OutboxEntry);
-  await Promise.all([db.meta.put({ key: META.nextMutationId, value: first + entries.length }), db.outbox.bulkAdd(rows)]);
-}
