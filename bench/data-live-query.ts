@@ -30,7 +30,7 @@ const naive = (listId: string) => async () =>
     a.position < b.position ? -1 : 1,
   );
 
-async function measure(label: string, query: () => Promise<{ id: string }[]>) {
+async function measure(label: string, query: () => { id: string }[] | Promise<{ id: string }[]>) {
   const times: number[] = [];
   let waiting: { id: string; t0: number; resolve: () => void } | null = null;
   const stop = observe(query, (rows) => {

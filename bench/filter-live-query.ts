@@ -40,7 +40,7 @@ for (let l = 0; l < TASKS / 500; l++) {
 }
 const errands = await labels.create('Errands', 'teal', db);
 
-async function measure(label: string, query: () => Promise<{ id: string }[]>, make: (i: number, id: string) => Promise<unknown>) {
+async function measure(label: string, query: () => { id: string }[] | Promise<{ id: string }[]>, make: (i: number, id: string) => Promise<unknown>) {
   const times: number[] = [];
   let waiting: { id: string; t0: number; resolve: () => void } | null = null;
   const stop = observe(query, (rows) => {

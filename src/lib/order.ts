@@ -11,10 +11,13 @@ export { FIRST_POSITION } from './first-position';
 /** 61^3 ≈ 227,000 suffixes: two devices pick the same one for the same gap about once in that. */
 const JITTER_DIGITS = 3;
 
+// Math.random, not crypto: the suffix only spreads keys apart, nobody gains by guessing it, and
+// crypto.getRandomValues costs a call into the browser on every quick add.
 function randomDigits(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(JITTER_DIGITS));
+  let digits = '';
   // never '0' (BASE_62_DIGITS[0]): a key may not end in the smallest digit
-  return Array.from(bytes, (b) => BASE_62_DIGITS[1 + (b % (BASE_62_DIGITS.length - 1))]).join('');
+  for (let i = 0; i < JITTER_DIGITS; i++) digits += BASE_62_DIGITS[1 + Math.floor(Math.random() * (BASE_62_DIGITS.length - 1))];
+  return digits;
 }
 
 /**

@@ -88,6 +88,12 @@ export async function ensureIdentity(db: DaybookDb, userId: string | null): Prom
  */
 const known = new WeakMap<IDBDatabase, Identity>();
 
+/** The identity if this connection has read it already (a copy), without waiting a turn. */
+export function knownIdentity(db: DaybookDb): Identity | undefined {
+  const hit = db.isOpen() ? known.get(db.backendDB()) : undefined;
+  return hit && { ...hit };
+}
+
 /** A Dexie promise either way (a settled native one would lose a caller's transaction zone when awaited). */
 export function readIdentity(db: DaybookDb): Promise<Identity | undefined> {
   const connection = db.isOpen() ? db.backendDB() : null;

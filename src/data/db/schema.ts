@@ -155,7 +155,9 @@ export function listState(list: Pick<List, 'deleted_at'>): RowState {
 }
 
 /** The stored row for a public Task; the sync engine uses this to write pulled rows too. */
-export function toTaskRow(task: Task & { deleted_with_list?: boolean }): TaskRow {
+export function toTaskRow({ deleted_with_list, ...task }: Task & { deleted_with_list?: boolean }): TaskRow {
+  // the mark is added, never deleted: a `delete` leaves the row a slow dictionary object, which
+  // every later copy (the write, the live cache) pays for
   const row: TaskRow = {
     ...task,
     repeat: task.repeat ?? null,
@@ -166,7 +168,7 @@ export function toTaskRow(task: Task & { deleted_with_list?: boolean }): TaskRow
     state: taskState(task),
     due_time_key: task.due_time ?? '',
   };
-  if (!row.deleted_at) delete row.deleted_with_list;
+  if (task.deleted_at && deleted_with_list !== undefined) row.deleted_with_list = deleted_with_list;
   return row;
 }
 

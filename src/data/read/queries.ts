@@ -63,15 +63,23 @@ function rowsInState(db: DaybookDb, listId: string, state: number): Promise<read
   return (held as readonly TaskRow[] | undefined) ?? tasksInState(db, listId, state).toArray();
 }
 
-/** One list's tasks in manual order; 'all' merges the open and done ranges, both already sorted. */
-export async function listTasks(listId: string, show: Show = 'open', db: DaybookDb = getDb()): Promise<Task[]> {
+/**
+ * One list's tasks in manual order; 'all' merges the open and done ranges, both already sorted.
+ * Answered at once (not a promise) when the live cache holds the rows, so the live query that
+ * runs it after a write hands its result on without waiting a turn.
+ */
+export function listTasks(listId: string, show: Show = 'open', db: DaybookDb = getDb()): Task[] | Promise<Task[]> {
   if (show !== 'all') {
-    const rows = await rowsInState(db, listId, show === 'open' ? STATE.open : STATE.done);
-    return rows.map(heldTask);
+    const rows = rowsInState(db, listId, show === 'open' ? STATE.open : STATE.done);
+    return isHeld(rows) ? rows.map(heldTask) : rows.then((read) => read.map(heldTask));
   }
-  const [open, done] = await Promise.all([rowsInState(db, listId, STATE.open), rowsInState(db, listId, STATE.done)]);
-  return mergeByPosition(open, done).map(heldTask);
+  const open = rowsInState(db, listId, STATE.open);
+  const done = rowsInState(db, listId, STATE.done);
+  if (isHeld(open) && isHeld(done)) return mergeByPosition(open, done).map(heldTask);
+  return Promise.all([open, done]).then(([o, d]) => mergeByPosition(o, d).map(heldTask));
 }
+
+const isHeld = (rows: Promise<readonly TaskRow[]> | readonly TaskRow[]): rows is readonly TaskRow[] => Array.isArray(rows);
 
 function mergeByPosition(a: readonly TaskRow[], b: readonly TaskRow[]): TaskRow[] {
   const out: TaskRow[] = [];

@@ -5,9 +5,9 @@ import { ValidationError } from '@/lib/errors';
 import { nowIso } from '@/lib/ids';
 import type { MutationArgs, MutationName } from '@/domain/model';
 import type { DaybookDb } from '../db/schema';
-import { type Identity, readIdentity } from '../db/identity';
+import { type Identity, knownIdentity, readIdentity } from '../db/identity';
 import type { Changes, Rows } from '../mutations';
-import { loadMutationCore } from './core-loader';
+import { loadMutationCore, type MutationCore, mutationCore } from './core-loader';
 import type { Enqueue } from './transaction';
 
 export async function requireIdentity(db: DaybookDb): Promise<Identity> {
@@ -24,22 +24,36 @@ export async function check<N extends MutationName>(db: DaybookDb, name: N, args
   if (!outcome.ok) throw new ValidationError(outcome.error.field ?? 'id', outcome.error.message);
 }
 
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as { then?: unknown }).then === 'function';
+
 /**
- * `loaded`: the rows the mutation reads, when the caller asked for them beside its own reads
- * (see `tasks.create`); read here otherwise. The row writes and the outbox entry are asked for at once.
+ * `loaded`: the rows the mutation reads, when the caller has them or asked for them beside its own
+ * reads (see `tasks.create`); read here otherwise. The row writes and the outbox entry are asked for
+ * at once — in the caller's turn when the rows, the identity and the mutation core are all at hand.
  */
-export async function commit<N extends MutationName>(
+export function commit<N extends MutationName>(
   db: DaybookDb,
   enqueue: Enqueue,
   name: N,
   args: MutationArgs[N],
-  loaded?: Promise<Rows>,
+  loaded?: Rows | Promise<Rows>,
 ): Promise<Changes> {
-  const { userId } = await requireIdentity(db);
-  const { applyMutation, loadRows, readsOf, writeChanges } = await loadMutationCore();
-  const rows = await (loaded ?? loadRows(db, readsOf({ name, args } as never), userId));
-  const outcome = applyMutation(rows, { name, args } as never, { userId, now: nowIso() });
+  const identity = knownIdentity(db);
+  const core = mutationCore();
+  if (identity && core && loaded && !isPromise(loaded)) return commitNow(db, enqueue, core, identity.userId, name, args, loaded);
+  return commitRead(db, enqueue, name, args, loaded);
+}
+
+async function commitNow<N extends MutationName>(db: DaybookDb, enqueue: Enqueue, core: MutationCore, userId: string, name: N, args: MutationArgs[N], rows: Rows): Promise<Changes> {
+  const outcome = core.applyMutation(rows, { name, args } as never, { userId, now: nowIso() });
   if (!outcome.ok) throw new ValidationError(outcome.error.field ?? 'id', outcome.error.message);
-  await Promise.all([writeChanges(db, outcome.changes, rows), enqueue(name, args)]);
+  await Promise.all([core.writeChanges(db, outcome.changes, rows), enqueue(name, args)]);
   return outcome.changes;
+}
+
+async function commitRead<N extends MutationName>(db: DaybookDb, enqueue: Enqueue, name: N, args: MutationArgs[N], loaded?: Rows | Promise<Rows>): Promise<Changes> {
+  const { userId } = await requireIdentity(db);
+  const core = await loadMutationCore();
+  const rows = await (loaded ?? core.loadRows(db, core.readsOf({ name, args } as never), userId));
+  return commitNow(db, enqueue, core, userId, name, args, rows);
 }

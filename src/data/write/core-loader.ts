@@ -6,9 +6,15 @@
 import Dexie from 'dexie';
 import { loadOnce } from '@/lib/load-once';
 
-type Core = typeof import('./core');
+export type MutationCore = typeof import('./core');
+type Core = MutationCore;
 
 const core = loadOnce(() => import('./core'));
+
+/** The module if it has loaded: a write that finds it need not wait a turn for it. */
+export function mutationCore(): Core | null {
+  return core.loaded();
+}
 
 export function loadMutationCore(): Promise<Core> {
   const ready = core.loaded();

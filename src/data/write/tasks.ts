@@ -8,9 +8,10 @@ import type { Member, Priority, Task, TaskPatch } from '@/domain/model';
 import { positionAfter, positionBetween } from '@/lib/order';
 import { getDb } from '../db/database';
 import { type DaybookDb, type ListRow, STATE, toList, toTask } from '../db/schema';
+import { knownIdentity } from '../db/identity';
 import { TASK_ID_TAKEN, TASK_MISSING } from '../mutations/checks';
 import { lastTaskPosition, taskNeighbours } from '../read/queries';
-import { loadMutationCore } from './core-loader';
+import { loadMutationCore, mutationCore } from './core-loader';
 import { writeMemory } from '../live/cache';
 import type { Rows } from '../mutations';
 import { memberKey } from '../mutations/types';
@@ -56,11 +57,11 @@ function samePatchValue(a: unknown, b: unknown) {
  * The position is taken in memory before any await, so two creates in flight get two positions.
  */
 async function createTask(input: NewTask, db: DaybookDb = getDb(), id?: string): Promise<Task> {
-  const { knownRows, loadRows, readsOf, validateTaskDraft } = await loadMutationCore();
+  const { knownRows, loadRows, readsOf, validateTaskDraft } = mutationCore() ?? (await loadMutationCore());
   const draft = validateTaskDraft(input);
   const taskId = id ?? newId();
   return idTaken(id, write(db, async (enqueue) => {
-    const { userId, inboxId } = await requireIdentity(db);
+    const { userId, inboxId } = knownIdentity(db) ?? (await requireIdentity(db));
     const listId = input.list_id ?? inboxId;
     // a plain task's change carries no repeat keys, and none for a deadline or steps left as they start
     const { repeat, repeat_anchor, deadline, steps_start_over, ...plain } = draft;
@@ -79,14 +80,14 @@ async function createTask(input: NewTask, db: DaybookDb = getDb(), id?: string):
     const last = memory?.lastPosition.get(listId);
     const list = memory?.lists.get(listId);
     const member = memory?.members.get(role);
-    let loaded: Promise<Rows>;
+    let loaded: Rows | Promise<Rows>;
     // (an assignee is checked against the list's members, which the memory does not hold)
     if (memory && last !== undefined && list !== undefined && member !== undefined && !input.assignee) {
       args.position = positionAfter(last);
       memory.lastPosition.set(listId, args.position);
       // The id is taken as free: a fresh one is (a uuid), and a given one (an import's, the peer
       // bench's) that is not makes the add fail, and the transaction with it (idTaken below).
-      const rows = knownRows(
+      loaded = knownRows(
         {
           lists: new Map(list ? [[listId, toList(list as ListRow)]] : []),
           members: new Map(member ? [[role, member as Member]] : []),
@@ -96,7 +97,6 @@ async function createTask(input: NewTask, db: DaybookDb = getDb(), id?: string):
         },
         new Map([[taskId, undefined]]), // so the write adds without looking first
       );
-      loaded = Dexie.Promise.resolve(rows);
     } else {
       // the change's reads (its id, its list, the person's role there; not the position) beside
       // the list's last position: one round. A Dexie promise: awaited later in the transaction,
@@ -107,6 +107,7 @@ async function createTask(input: NewTask, db: DaybookDb = getDb(), id?: string):
       const stored = await lastTaskPosition(db, listId);
       args.position = positionAfter(stored);
       const rows = await loaded;
+      loaded = rows;
       if (memory && memory.generation === generation) {
         const known = memory.lastPosition.get(listId);
         // a create in flight in the same list may have taken a later position meanwhile

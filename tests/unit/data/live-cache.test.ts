@@ -16,7 +16,7 @@ beforeEach(async () => {
 });
 
 /** A live list query: its latest answer, and a wait for an answer that satisfies `ok`. */
-function watch<T>(query: () => Promise<T>) {
+function watch<T>(query: () => T | Promise<T>) {
   let latest: T | undefined;
   const answers: T[] = [];
   let waiter: { ok: (v: T) => boolean; resolve: (v: T) => void } | null = null;
