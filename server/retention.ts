@@ -33,11 +33,6 @@ export interface Retention {
 /** One run: batches until one finds less than `batch` of both kinds, at most `maxBatches`. */
 export async function pruneRetained(db: Querier, batch = 5000, maxBatches = 200): Promise<Pruned> {
   const total: Pruned = { history: 0, notifications: 0, batches: 0 };
-  // The BRIN indexes know only the pages summarized so far, and PGlite has no autovacuum to
-  // summarize them: each unsummarized page would be read at every run. Summarizing reads the new
-  // pages once.
-  await db.query(`select brin_summarize_new_values('daybook_private.task_history_at'::regclass),
-    brin_summarize_new_values('public.notifications_at'::regclass)`);
   while (total.batches < maxBatches) {
     const [row] = await db.query<{ history: number; notifications: number }>(
       'select history, notifications from daybook_private.prune_retained($1)',

@@ -26,8 +26,9 @@ create index notifications_recipient_at on public.notifications (recipient, at);
 
 create index notifications_unread on public.notifications (recipient) where read_at is null;
 
--- What prune_retained (retention.sql) finds idle people's old notifications by, as for history.
-create index notifications_at on public.notifications using brin (at);
+-- What prune_retained (retention.sql) finds idle people's old notifications by, oldest first
+-- (a btree, as for history: task_history.sql).
+create index notifications_at on public.notifications (at);
 
 alter table public.notifications enable row level security;
 

@@ -6,8 +6,8 @@
 -- At most p_limit entries of history and p_limit notifications past their time, answering how
 -- many of each went: a batch, so no call holds its row locks (which a trim or a read mark of the
 -- same row would wait on) for long; call again until both counts are below p_limit. The rows are
--- found by the BRIN indexes on `at` (a few pages a table, next to nothing for each insert to keep),
--- sequential scans off so that holds whatever the statistics say (PGlite never analyzes).
+-- found oldest first by the indexes on `at`, sequential scans off so that holds whatever the
+-- statistics say (PGlite never analyzes): a call reads about the rows it removes.
 create or replace function daybook_private.prune_retained(p_limit int default 5000)
 returns table (history int, notifications int)
 language plpgsql volatile security definer set search_path = public, pg_temp set enable_seqscan = off as $$

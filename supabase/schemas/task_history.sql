@@ -30,9 +30,10 @@ create index task_history_task on daybook_private.task_history (task_id, id) whe
 
 create index task_history_list on daybook_private.task_history (list_id, id);
 
--- What prune_retained (retention.sql) finds idle tasks' old entries by: entries are appended in
--- time order, so a range of pages says little more than its oldest and newest time.
-create index task_history_at on daybook_private.task_history using brin (at);
+-- What prune_retained (retention.sql) finds idle tasks' old entries by, oldest first. A btree:
+-- a BRIN range's summary only ever widens, and the trims free space all over the table that new
+-- entries then take, so every range would soon read as holding old entries.
+create index task_history_at on daybook_private.task_history (at);
 
 revoke all on daybook_private.task_history from public, anon, authenticated;
 revoke all on sequence daybook_private.task_history_id_seq from public, anon, authenticated;

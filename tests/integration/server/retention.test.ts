@@ -9,6 +9,7 @@ import { lists, tasks } from '@/data/write';
 import { pruneRetained, startRetention } from '../../../server/retention';
 import { SERVER_KINDS, signUpUser, startTestServer, type TestServer, type TestUser } from '../../helpers/server';
 import { connectDevice, syncUntilQuiet } from '../../helpers/sync-device';
+import { installRowsRead, rowsRead } from '../../helpers/rows-read';
 
 interface Setup {
   a: TestUser;
@@ -115,6 +116,26 @@ describe.each(SERVER_KINDS)('retention on %s', (kind) => {
       await retention.stop();
     }
     expect(await historyOf(s.busy)).toBe(200);
+  });
+
+  it('reads about the rows it removes, whatever the tables hold beside them', async () => {
+    const s = await setup();
+    await pruneRetained(srv.sql);
+    // 20,000 recent entries and notifications, with 100 old ones of each among them
+    await addHistory(s.busy, s.listId, 10_000, 30, 300);
+    await addHistory(s.idle, s.listId, 100, 190, 300);
+    await addHistory(s.busy, s.listId, 10_000, 20, 10_300);
+    await addNotifications(s.b.userId, s.listId, 10_000, 30);
+    await addNotifications(s.a.userId, s.listId, 100, 95);
+    await addNotifications(s.b.userId, s.listId, 10_000, 20);
+    await installRowsRead(srv);
+    const r = await rowsRead(srv, s.a.userId, 'select history + notifications from daybook_private.prune_retained(5000)');
+    expect(r.result).toBe('200');
+    // found, then deleted: about 400; a sequential scan reads all 40,000 and more
+    expect(r.read).toBeLessThan(1000);
+    const idle = await rowsRead(srv, s.a.userId, 'select history + notifications from daybook_private.prune_retained(5000)');
+    expect(idle).toEqual({ result: '0', read: expect.any(Number) });
+    expect(idle.read).toBeLessThan(500);
   });
 
   it('is the service role’s alone', async () => {
