@@ -23,6 +23,7 @@ import { parsePushHosts, parseTestOrigin } from '../supabase/functions/_shared/p
 import { writePushHosts } from './push-hosts.ts';
 import { createPushPool, type PushPool } from './push-pool.ts';
 import { type StandInMail, startMail } from './mail.ts';
+import { type Retention, startRetention } from './retention.ts';
 import { restrictTree } from './file-modes.ts';
 import { API_CSP, COMMON_SECURITY_HEADERS, pageCsp } from './security-headers.ts';
 import { serveStatic } from './static.ts';
@@ -84,6 +85,11 @@ export interface DaybookServerOptions {
   /** The mail sender; default on. Tests that run their own sender over the database turn it off. */
   mailSender?: boolean;
   /**
+   * Pruning what idle tasks and people keep past its time (server/retention.ts): a minute after
+   * start, then hourly. Default on; tests that age rows themselves turn it off.
+   */
+  retention?: boolean;
+  /**
    * Sign-up mails "Confirm your e-mail" and answers no session until the link is opened
    * (`[auth.email] enable_confirmations`, DAYBOOK_EMAIL_CONFIRMATIONS; server/auth-config.ts).
    * Default: on when smtpUrl is set.
@@ -138,6 +144,7 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
   let pushSender: PushSender | null = null;
   let pushPool: PushPool | null = null;
   let mail: StandInMail | null = null;
+  let retention: Retention | null = null;
   const ttl = opts.accessTokenTtlSeconds ?? 3600;
   const passwords = new Passwords(opts.passwordHashCost);
   const authClock = opts.authClock ?? Date.now;
@@ -279,9 +286,11 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
       // the links name the app, which this server serves at its public URL
       mail = await startMail({ db, siteUrl: publicUrl, smtpUrl: opts.smtpUrl, from: opts.mailFrom });
     }
+    if (opts.retention !== false) retention = startRetention({ db });
     markReady();
   } catch (err) {
     server.close();
+    await retention?.stop();
     await pushSender?.stop();
     await pushPool?.close();
     await realtime?.close();
@@ -299,6 +308,7 @@ export async function createDaybookServer(opts: DaybookServerOptions = {}): Prom
     sqlForTests: { query: (sql, params) => db.query(sql, params), exec: (sql) => db.exec(sql) },
     close() {
       closing ??= (async () => {
+        await retention?.stop();
         await pushSender?.stop();
         await pushPool?.close();
         await mail?.stop();

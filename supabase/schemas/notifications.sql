@@ -3,7 +3,7 @@
 -- one counter (notification_heads) that every new row and read mark of theirs takes the next value
 -- of: the row lock on the counter orders their writes in commit order, so a pull under the cursor
 -- key `notifications` never skips a row committed late. Kept 90 days: each insert prunes the
--- recipient's older rows, by the (recipient, at) index.
+-- recipient's older rows, by the (recipient, at) index, and prune_retained those of the others.
 create table public.notifications (
   id uuid primary key default gen_random_uuid(),
   recipient uuid not null references auth.users (id) on delete cascade,
@@ -25,6 +25,10 @@ create index notifications_recipient_version on public.notifications (recipient,
 create index notifications_recipient_at on public.notifications (recipient, at);
 
 create index notifications_unread on public.notifications (recipient) where read_at is null;
+
+-- What prune_retained (retention.sql) finds idle people's old notifications by, oldest first
+-- (a btree, as for history: task_history.sql).
+create index notifications_at on public.notifications (at);
 
 alter table public.notifications enable row level security;
 

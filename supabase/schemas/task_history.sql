@@ -3,7 +3,8 @@
 -- push, imports, moves, restores, completions, turns, the reminder sender) records in the same
 -- transaction, and a refused change, rolled back, records nothing. Read only through
 -- task_history and list_activity (no grants, no policies: nothing reaches a non-member).
--- Bounded: at most 200 entries a task and 180 days, trimmed by the trigger as it writes.
+-- Bounded: at most 200 entries a task and 180 days, trimmed by the trigger as it writes (and
+-- what idle tasks keep past 180 days by prune_retained, retention.sql, on a schedule).
 create table daybook_private.task_history (
   -- the paging key: newest first is id descending (no primary key: the two indexes below find
   -- every entry, and one index fewer is what each change pays)
@@ -28,6 +29,11 @@ create table daybook_private.task_history (
 create index task_history_task on daybook_private.task_history (task_id, id) where task_id is not null;
 
 create index task_history_list on daybook_private.task_history (list_id, id);
+
+-- What prune_retained (retention.sql) finds idle tasks' old entries by, oldest first. A btree:
+-- a BRIN range's summary only ever widens, and the trims free space all over the table that new
+-- entries then take, so every range would soon read as holding old entries.
+create index task_history_at on daybook_private.task_history (at);
 
 revoke all on daybook_private.task_history from public, anon, authenticated;
 revoke all on sequence daybook_private.task_history_id_seq from public, anon, authenticated;

@@ -82,6 +82,8 @@ export interface TestServerOptions {
   smtpUrl?: string;
   /** Run the server's own mail sender. Default on; the Edge Function's test runs its own. */
   mailSender?: boolean;
+  /** Prune old history and notifications on the server's timer. Default off: tests age rows and prune themselves. */
+  retention?: boolean;
   /** Sign-up waits for the e-mail's confirmation. Default: the server's (on with smtpUrl). */
   emailConfirmations?: boolean;
   devMailbox?: boolean;
@@ -125,6 +127,7 @@ export async function startTestServer(kind: ServerKind, opts: TestServerOptions 
     pushTestOrigin: opts.pushTestOrigin,
     smtpUrl: opts.smtpUrl,
     mailSender: opts.mailSender,
+    retention: opts.retention ?? false,
     emailConfirmations: opts.emailConfirmations,
     devMailbox: opts.devMailbox,
     trustedProxies: opts.trustedProxies,

@@ -355,8 +355,8 @@ export function micros(at: string): number {
 /**
  * Whether the server must hold `recipient`'s notification `id`, made at `at`, as read: one of
  * their read marks named it, or a read_all of theirs was sent with a `before` at or after it
- * (apply_notification.sql). The notification was there when that read_all was applied: a device
- * takes `before` from its clock when the person taps, and sends it later (one clock in the test).
+ * (apply_notification.sql). A device takes `before` from the newest notification it holds when
+ * the person taps (the server's time of it), and sends it later.
  */
 export function notificationRead(model: Model, recipient: string, id: string, at: string): boolean {
   const marks = model.readMarks.get(recipient);

@@ -522,8 +522,8 @@ async function edit(d: Device, other: Other, op: Op): Promise<void> {
         return;
       }
       case 'notification.read_all':
-        // "Mark all as read": every notification made up to now, as the screen sends it
-        await notificationOps.readAll(undefined, db);
+        // "Mark all as read": every notification the device holds, as the screen sends it
+        await notificationOps.readAll(db);
         return;
     }
 }

@@ -13,10 +13,24 @@ const MAX_IDS = 1000;
  * Date.parse stops at milliseconds, which would mark one made a fraction of a millisecond after
  * `before` here and not there (the row would then stay apart, no new version coming back).
  */
-function micros(at: string): number {
+export function micros(at: string): number {
   const ms = Date.parse(at);
   const fraction = /\.(\d+)/.exec(at)?.[1] ?? '';
   return Math.floor(ms / 1000) * 1_000_000 + Number(fraction.padEnd(6, '0').slice(0, 6));
+}
+
+/**
+ * The newest of the server's times `ats` as it was written (microseconds kept), or null when there
+ * is none: "Mark all as read" marks up to what the person could see, not up to the device's clock.
+ */
+export function newestAt(ats: Iterable<string>): string | null {
+  let newest: string | null = null;
+  let top = Number.NEGATIVE_INFINITY;
+  for (const at of ats) {
+    const m = micros(at);
+    if (m > top) [newest, top] = [at, m];
+  }
+  return newest;
 }
 
 function readAll(rows: Iterable<AppNotification>, now: string): AppNotification[] {

@@ -3,11 +3,15 @@
 // with stand-ins for what only hosted Supabase has: Vault (`vault.create_secret`,
 // `vault.decrypted_secrets`) and pg_net (`net.http_post`, recording each call in `net.calls`).
 // Checked twice: the job's command run directly (what it posts, at once), and pg_cron firing the
-// job at the next minute (that the schedule runs at all) — the latter waits up to a minute.
+// job at the next minute (that the schedule runs at all) — the latter waits up to a minute. The
+// daily pruning (retention.sql) needs no stand-ins but the database itself (the migrations): its
+// command is run directly, and once more as a job of every minute, so that pg_cron fires it too.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPgPool } from '../../../server/db';
+import { migrate } from '../../../server/migrate';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const README = readFileSync(join(ROOT, 'supabase', 'README.md'), 'utf8');
@@ -48,24 +52,48 @@ describe('the README’s schedules on pg_cron (PostgreSQL 15)', () => {
     db = new pg.Client({ connectionString: cluster.url });
     await db.connect();
     await db.query(STAND_INS);
-  }, 60_000);
+    const pool = openPgPool(cluster.url);
+    try {
+      await migrate(pool);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
   afterAll(async () => {
     await db?.end();
     cluster?.stop();
   });
 
-  it('the README schedules send-reminders and send-mail', () => {
-    expect(blocks.map((b) => b.name).sort()).toEqual(['send-mail', 'send-reminders']);
+  it('the README schedules send-reminders, send-mail and prune-retained', () => {
+    expect(blocks.map((b) => b.name).sort()).toEqual(['prune-retained', 'send-mail', 'send-reminders']);
   });
+
+  /** Notifications of one person, `daysAgo` old. */
+  async function notificationsAged(daysAgo: number, n: number): Promise<string> {
+    const user = (await db.query<{ id: string }>(`insert into auth.users (email) values ('p-' || gen_random_uuid() || '@example.test') returning id`)).rows[0]!.id;
+    await db.query(
+      `insert into public.notifications (recipient, kind, at) select $1, 'comment', now() - make_interval(days => $2) from generate_series(1, $3)`,
+      [user, daysAgo, n],
+    );
+    return user;
+  }
+  const held = async (user: string) => (await db.query<{ n: number }>('select count(*)::int as n from public.notifications where recipient = $1', [user])).rows[0]!.n;
 
   it('each block runs as written and leaves one job a minute whose command posts to the function with its secret', async () => {
     for (const { sql } of blocks) await db.query(sql);
     const jobs = (await db.query<{ jobname: string; schedule: string; database: string; active: boolean }>('select jobname, schedule, database, active from cron.job order by jobname')).rows;
     expect(jobs).toEqual([
+      { jobname: 'prune-retained', schedule: '17 3 * * *', database: 'postgres', active: true },
       { jobname: 'send-mail', schedule: '* * * * *', database: 'postgres', active: true },
       { jobname: 'send-reminders', schedule: '* * * * *', database: 'postgres', active: true },
     ]);
-    for (const { name } of blocks) {
+    // the pruning's command as a statement of its own, as pg_cron sends it: its batches commit
+    const old = await notificationsAged(91, 12);
+    const recent = await notificationsAged(89, 3);
+    const { command } = (await db.query<{ command: string }>(`select command from cron.job where jobname = 'prune-retained'`)).rows[0]!;
+    await db.query(command);
+    expect([await held(old), await held(recent)]).toEqual([0, 3]);
+    for (const { name } of blocks.filter((b) => b.name !== 'prune-retained')) {
       await db.query('truncate net.calls');
       await db.query(`do $$ begin execute (select command from cron.job where jobname = '${name}'); end $$`);
       const calls = (await db.query<{ url: string; headers: Record<string, string>; body: Record<string, unknown>; timeout_milliseconds: number }>('select url, headers, body, timeout_milliseconds from net.calls order by id')).rows;
@@ -84,17 +112,21 @@ describe('the README’s schedules on pg_cron (PostgreSQL 15)', () => {
 
   it('pg_cron fires the jobs at the next minute', async () => {
     await db.query('truncate net.calls');
+    // the daily pruning's command, every minute here: pg_cron runs the procedure, which commits
+    await db.query(`select cron.schedule('prune-retained-now', '* * * * *', (select command from cron.job where jobname = 'prune-retained'))`);
+    const old = await notificationsAged(120, 5);
     const deadline = Date.now() + 75_000;
     let runs: { jobname: string; status: string }[] = [];
     while (Date.now() < deadline) {
       runs = (await db.query<{ jobname: string; status: string }>(
         `select j.jobname, d.status from cron.job_run_details d join cron.job j using (jobid) where d.status in ('succeeded', 'failed') order by d.runid`,
       )).rows;
-      if (new Set(runs.map((r) => r.jobname)).size === 2) break;
+      if (new Set(runs.map((r) => r.jobname)).size === 3) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
     expect(runs.filter((r) => r.status === 'failed')).toEqual([]);
-    expect(new Set(runs.map((r) => r.jobname))).toEqual(new Set(['send-mail', 'send-reminders']));
+    expect(new Set(runs.map((r) => r.jobname))).toEqual(new Set(['prune-retained-now', 'send-mail', 'send-reminders']));
+    expect(await held(old)).toBe(0);
     const posted = (await db.query<{ url: string; n: number }>('select url, count(*)::int as n from net.calls group by url order by url')).rows;
     expect(posted.map((p) => p.url.replace(/.*\//, ''))).toEqual(['send-mail', 'send-reminders']);
     expect(posted.find((p) => p.url.endsWith('send-reminders'))!.n % 10).toBe(0);

@@ -80,6 +80,23 @@ const readAll: MutationCase[] = [
     expect: { after: { notifications: { N1: { read: false }, N2: { read: true } } } },
   },
   {
+    // "Mark all as read" sends the newest held one's own time, as the server wrote it: that one is
+    // marked too, whatever either clock says now (these are made far ahead of both)
+    title: 'notification.read_all up to the newest one’s own time marks it, to the microsecond',
+    name: 'notification.read_all',
+    before: {
+      lists: [HOME],
+      notifications: [
+        { id: 'N1', user: 'alice', at: '2099-01-01T00:00:00.123455+00:00' },
+        { id: 'N2', user: 'alice', at: '2099-01-01T00:00:00.123456+00:00' },
+        { id: 'N3', user: 'alice', at: '2099-01-01T00:00:00.123457+00:00' },
+      ],
+    },
+    as: 'alice',
+    args: { before: '2099-01-01T00:00:00.123456+00:00' },
+    expect: { after: { notifications: { N1: { read: true }, N2: { read: true }, N3: { read: false } } } },
+  },
+  {
     title: 'notification.read_all with nothing unread changes nothing',
     name: 'notification.read_all',
     before: { lists: [HOME], notifications: [{ id: 'N1', user: 'alice', read: true }] },
