@@ -69,7 +69,7 @@ begin
   insert into public.notifications (recipient, kind, list_id, task_id, actor_id, payload, version)
   values (p_recipient, p_kind, p_list, p_task, p_actor,
     p_payload || jsonb_build_object('actor_name', coalesce(daybook_private.person_name(p_actor), '')),
-    daybook_private.take_notification_version(p_recipient));
+    daybook_private.take_notification_versions(p_recipient, 1));
 end $$;
 
 create or replace function daybook_private.apply_notification(p_name text, p_args jsonb) returns void

@@ -133,7 +133,7 @@ begin
   insert into public.notifications (recipient, kind, list_id, task_id, actor_id, payload, version)
   values (p_recipient, p_kind, p_list, p_task, p_actor,
     p_payload || jsonb_build_object('actor_name', coalesce(daybook_private.person_name(p_actor), '')),
-    daybook_private.take_notification_version(p_recipient));
+    daybook_private.take_notification_versions(p_recipient, 1));
 end $$;
 
 -- Tasks: assigned to someone; their task's title or date changed, or completed, by someone else.
