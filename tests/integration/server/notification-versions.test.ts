@@ -30,11 +30,12 @@ describe.each(SERVER_KINDS)('notification versions on %s', (kind) => {
     const ids: string[] = [];
     let cursor = from;
     for (let page = 0; page < 100; page++) {
-      const [{ s }] = await asUser<{ s: { notifications?: { rows: { id: string }[]; more: boolean }; cursors: { notifications: number } } }>(
-        u,
-        'select daybook_private.pull_notifications($1::jsonb, $2) as s',
-        [JSON.stringify({ notifications: cursor }), limit],
-      );
+      type Slice = { notifications?: { rows: { id: string }[]; more: boolean }; cursors: { notifications: number } };
+      const [row] = await asUser<{ s: Slice }>(u, 'select daybook_private.pull_notifications($1::jsonb, $2) as s', [
+        JSON.stringify({ notifications: cursor }),
+        limit,
+      ]);
+      const s = row!.s;
       ids.push(...(s.notifications?.rows ?? []).map((r) => r.id));
       cursor = s.cursors.notifications;
       if (!s.notifications?.more) break;
