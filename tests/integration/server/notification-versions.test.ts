@@ -1,7 +1,8 @@
 // A person's notification counter, taken once a transaction and settled at its commit: the values
 // of one push are distinct and under the head, the pull pages them without a gap, read marks in
-// the same person's stream stay distinct, and (PostgreSQL, two connections) a transaction that
-// notifies the same person waits for the first one's commit, so a pull never skips a late row.
+// the same person's stream stay distinct, rows past 90 days go at the commit, and (PostgreSQL,
+// two connections) a transaction that notifies the same person waits for the first one's commit,
+// so a pull never skips a row committed late.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,21 @@ describe.each(SERVER_KINDS)('notification versions on %s', (kind) => {
     const marked = all.filter((n) => unread.slice(0, 5).some((u) => u.id === n.id));
     expect(marked.every((n) => n.version > top)).toBe(true);
     expect(Number((await head(owner))!.version)).toBe(Math.max(...all.map((n) => n.version)));
+  });
+
+  it('prunes a person’s rows past 90 days when a transaction notifies them', async () => {
+    const { owner, mates, tasks } = await crew();
+    await srv.sql.query(
+      `insert into public.notifications (recipient, kind, at, version) values ($1, 'joined', now() - interval '91 days', 0), ($1, 'joined', now() - interval '89 days', 0)`,
+      [owner.userId],
+    );
+    const kept = (await versions(owner)).length - 1;
+    await pushOk(mates[0]!.client, newId(), renames(tasks.slice(0, 2), 'late'));
+    const ages = await srv.sql.query<{ old: number }>(`select count(*)::int as old from public.notifications where recipient = $1 and at < now() - interval '90 days'`, [
+      owner.userId,
+    ]);
+    expect(ages[0]!.old).toBe(0);
+    expect(await versions(owner)).toHaveLength(kept + 2);
   });
 
   it.runIf(kind === 'pg')('makes a second transaction notifying the person wait, so a pull between skips nothing', async () => {
