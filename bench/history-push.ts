@@ -4,7 +4,7 @@
 // notification triggers, and with both, in alternating runs on one server.
 // Run: npx tsx bench/history-push.ts pglite|pg   (env BENCH_REPEAT=5 runs of each, the median;
 // BENCH_ASSIGNED=1 assigns every task to the list's owner, so that the edits notify them). Wall
-// time and CPU time (bench/cpu-time.ts) of each run.
+// time and CPU time (bench/cpu-time.ts) of each run, and the CPU ratio of each round.
 import { acceptInvitations, listCreate, newId, pushOk, type RawMutation, signUpUser, taskCreate } from '../tests/helpers/index.ts';
 import { benchServer, fmt, kindFromArgs } from './backend-common.ts';
 import { cpuBetween, cpuSnapshot } from './cpu-time.ts';
@@ -72,6 +72,9 @@ try {
   const [cNone, cNotify, cBoth] = [median(cpu.none), median(cpu.notify), median(cpu.both)];
   console.log(`[${kind}] CPU (this process and the database's backends): neither ${fmt(cNone)} ms, notifications only ${fmt(cNotify)} ms, both ${fmt(cBoth)} ms; history's ratio ${fmt(cBoth / cNotify, 2)}×, recording's ${fmt(cBoth / cNone, 2)}×`);
   console.log(`[${kind}] CPU runs neither: ${cpu.none.map((x) => fmt(x)).join(', ')}; notifications only: ${cpu.notify.map((x) => fmt(x)).join(', ')}; both: ${cpu.both.map((x) => fmt(x)).join(', ')}`);
+  // each round's three runs follow one another, so the ratio within a round sees the same load
+  const rounds = cpu.both.map((b, i) => b / cpu.none[i]!).sort((a, b) => a - b);
+  console.log(`[${kind}] CPU recording's ratio round by round: median ${fmt(median(rounds), 2)}× (${fmt(rounds[0]!, 2)}–${fmt(rounds.at(-1)!, 2)})`);
 } finally {
   await done();
 }

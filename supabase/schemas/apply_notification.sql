@@ -52,9 +52,7 @@ begin
   if coalesce(cardinality(ids), 0) = 0 then
     return;
   end if;
-  insert into daybook_private.notification_heads as h (user_id, version) values (me, cardinality(ids))
-  on conflict (user_id) do update set version = h.version + cardinality(ids)
-  returning h.version - cardinality(ids) + 1 into first_v;
+  first_v := daybook_private.take_notification_versions(me, cardinality(ids));
   update public.notifications x set read_at = now(), version = first_v + o.rn - 1
   from unnest(ids) with ordinality o(id, rn) where x.id = o.id;
 end $$;

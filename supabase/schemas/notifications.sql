@@ -2,8 +2,10 @@
 -- for the people §17 names and never the actor; a person reads only their own. Each recipient has
 -- one counter (notification_heads) that every new row and read mark of theirs takes the next value
 -- of: the row lock on the counter orders their writes in commit order, so a pull under the cursor
--- key `notifications` never skips a row committed late. Kept 90 days: each insert prunes the
--- recipient's older rows, by the (recipient, at) index, and prune_retained those of the others.
+-- key `notifications` never skips a row committed late. A transaction locks the counter once and
+-- settles it at commit (take_notification_versions). Kept 90 days: a transaction that writes a
+-- recipient's rows prunes their older ones at commit, by the (recipient, at) index, and
+-- prune_retained (retention.sql) those of the others.
 create table public.notifications (
   id uuid primary key default gen_random_uuid(),
   recipient uuid not null references auth.users (id) on delete cascade,
@@ -39,7 +41,9 @@ create policy notifications_own on public.notifications for select to authentica
 
 create table daybook_private.notification_heads (
   user_id uuid primary key references auth.users (id) on delete cascade,
-  version bigint not null default 0
+  version bigint not null default 0,
+  -- true only inside the transaction that holds the row's lock, until its commit settles it
+  pending boolean not null default false
 );
 
 -- Per list and person (list.notify): all, mine (assignments and mentions), or off. No row = all.
@@ -59,19 +63,55 @@ grant select on public.list_notify to authenticated;
 
 create policy list_notify_own on public.list_notify for select to authenticated using (user_id = auth.uid());
 
--- The next value of a person's counter (locks their head row until commit). PL/pgSQL rather than
--- SQL: PostgreSQL before 18 parses and plans a SQL function at every call made from a new
--- sub-transaction (each change of a push is one), PL/pgSQL keeps its plan for the session.
-create or replace function daybook_private.take_notification_version(p_user uuid) returns bigint
+-- The first of p_count new values of a person's counter. The first call of a transaction locks
+-- their head row until commit and marks it pending; later calls of that transaction (each change
+-- of a push is a sub-transaction of its own) number on from the highest value it holds, without
+-- writing the row again: every write of one row in a new sub-transaction leaves a row version
+-- that the next write walks past. The commit settles the head at the highest value taken
+-- (settle_notification_head), so a pull's snapshot sees the rows and the head move together.
+-- PL/pgSQL rather than SQL: PostgreSQL before 18 parses and plans a SQL function at every call
+-- made from a new sub-transaction, PL/pgSQL keeps its plan for the session.
+create or replace function daybook_private.take_notification_versions(p_user uuid, p_count int) returns bigint
 language plpgsql as $$
 declare
   v bigint;
+  held boolean;
 begin
-  insert into daybook_private.notification_heads as h (user_id, version) values (p_user, 1)
-  on conflict (user_id) do update set version = h.version + 1
-  returning version into v;
+  select greatest(h.version, coalesce((select max(n.version) from public.notifications n where n.recipient = p_user), 0)), h.pending
+  into v, held
+  from daybook_private.notification_heads h where h.user_id = p_user;
+  if held then
+    return v + 1;
+  end if;
+  insert into daybook_private.notification_heads as h (user_id, version, pending) values (p_user, p_count, true)
+  on conflict (user_id) do update set version = h.version + p_count, pending = true
+  returning h.version - p_count + 1 into v;
   return v;
 end $$;
+
+create or replace function daybook_private.take_notification_version(p_user uuid) returns bigint
+language plpgsql as $$
+begin
+  return daybook_private.take_notification_versions(p_user, 1);
+end $$;
+
+-- At the commit of a transaction that took values of a person's counter: the head at the highest
+-- of them, and the person's rows past 90 days gone.
+create or replace function daybook_private.settle_notification_head() returns trigger
+language plpgsql security definer set search_path = public, pg_temp as $$
+begin
+  delete from public.notifications where recipient = new.user_id and at < now() - interval '90 days';
+  update daybook_private.notification_heads h
+  set version = greatest(h.version, coalesce((select max(n.version) from public.notifications n where n.recipient = new.user_id), 0)),
+    pending = false
+  where h.user_id = new.user_id;
+  return null;
+end $$;
+
+create constraint trigger notification_heads_settle after insert or update on daybook_private.notification_heads
+  deferrable initially deferred
+  for each row when (new.pending)
+  execute function daybook_private.settle_notification_head();
 
 -- Makes one notification unless the recipient is the actor, has no account, or turned the list's
 -- kind off (level `off`: none; `mine`: only what is theirs — assignments, changes to their tasks,
@@ -95,11 +135,10 @@ begin
   if not exists (select 1 from auth.users where id = p_recipient) then
     return;
   end if;
-  delete from public.notifications where recipient = p_recipient and at < now() - interval '90 days';
   insert into public.notifications (recipient, kind, list_id, task_id, actor_id, payload, version)
   values (p_recipient, p_kind, p_list, p_task, p_actor,
     p_payload || jsonb_build_object('actor_name', coalesce(daybook_private.person_name(p_actor), '')),
-    daybook_private.take_notification_version(p_recipient));
+    daybook_private.take_notification_versions(p_recipient, 1));
 end $$;
 
 -- Tasks: assigned to someone; their task's title or date changed, or completed, by someone else.
@@ -196,6 +235,7 @@ end $$;
 create trigger list_members_notify after insert or update of deleted_at on public.list_members
   for each row execute function daybook_private.notify_join();
 
-revoke all on function daybook_private.take_notification_version(uuid), daybook_private.notify(uuid, text, uuid, uuid, uuid, jsonb),
+revoke all on function daybook_private.take_notification_versions(uuid, int), daybook_private.take_notification_version(uuid),
+  daybook_private.settle_notification_head(), daybook_private.notify(uuid, text, uuid, uuid, uuid, jsonb),
   daybook_private.notify_task(), daybook_private.notify_comment(), daybook_private.notify_invitation(), daybook_private.notify_join()
   from public, anon, authenticated;

@@ -9,10 +9,13 @@ create table daybook_private.task_history (
   -- the paging key: newest first is id descending (no primary key: the two indexes below find
   -- every entry, and one index fewer is what each change pays)
   id bigserial not null,
-  -- null for a list's own entries (a member joining or leaving)
-  task_id uuid references public.tasks (id) on delete cascade,
+  -- null for a list's own entries (a member joining or leaving). No foreign keys: an entry is
+  -- written by its task's own change, whose row (and list) exist then, and a check of each key
+  -- cost every change more than the entry's insert itself; the entries go with their task or
+  -- list by forget_history below, as an on-delete cascade would take them.
+  task_id uuid,
   -- the task's list when it changed (a move: the list it went to)
-  list_id uuid not null references public.lists (id) on delete cascade,
+  list_id uuid not null,
   -- auth.uid() of the change; null for the server's own paths (the reminder sender)
   actor_id uuid,
   at timestamptz not null default now(),
@@ -155,6 +158,27 @@ create trigger tasks_history_changed after update on public.tasks
   referencing old table as old_rows new table as new_rows
   for each statement execute function daybook_private.record_task_history();
 
+-- A deleted task's entries, and a deleted list's (its own, and its tasks' written while there):
+-- what an on-delete cascade of the two keys would delete.
+create or replace function daybook_private.forget_history() returns trigger
+language plpgsql security definer set search_path = public, pg_temp as $$
+begin
+  if tg_table_name = 'tasks' then
+    delete from daybook_private.task_history h where h.task_id in (select o.id from old_rows o);
+  else
+    delete from daybook_private.task_history h where h.list_id in (select o.id from old_rows o);
+  end if;
+  return null;
+end $$;
+
+create trigger tasks_history_forget after delete on public.tasks
+  referencing old table as old_rows
+  for each statement execute function daybook_private.forget_history();
+
+create trigger lists_history_forget after delete on public.lists
+  referencing old table as old_rows
+  for each statement execute function daybook_private.forget_history();
+
 create or replace function daybook_private.record_member_history() returns trigger
 language plpgsql security definer set search_path = public, pg_temp as $$
 declare
@@ -181,7 +205,7 @@ end $$;
 create trigger list_members_history after insert or update of deleted_at on public.list_members
   for each row execute function daybook_private.record_member_history();
 
-revoke all on function daybook_private.history_actor(uuid), daybook_private.record_task_history(),
+revoke all on function daybook_private.history_actor(uuid), daybook_private.record_task_history(), daybook_private.forget_history(),
   daybook_private.record_member_history() from public, anon, authenticated;
 
 -- The entries of one page, newest first, with who made each: name and colour as the
