@@ -70,23 +70,27 @@ export function txCounter(db: DaybookDb): TxCounter {
       (err: unknown) => added(rows, err),
     );
     written.push({ rows, added: adds });
-    return Promise.all([db.meta.put({ key: META.nextMutationId, value: nextRemembered }), adds]).then(() => {});
+    return Dexie.Promise.all([db.meta.put({ key: META.nextMutationId, value: nextRemembered }), adds]).then(() => {});
   };
   return {
     queue(entries) {
       if (entries.length === 0) return Dexie.Promise.resolve();
       return remembered === undefined ? queueRead(entries) : queueRemembered(entries);
     },
-    async settle() {
-      if (remembered === undefined || written.length === 0) return;
-      const [actual, batches] = await Promise.all([stored, Promise.all(written.map((w) => w.added))]);
-      const each = batches.flat();
-      if (actual === remembered && each.every(Boolean)) return;
-      const mine = written.flatMap((w) => w.rows);
-      await db.outbox.bulkDelete(mine.filter((_, i) => each[i]).map((row) => row.id));
-      const rows = mine.map((row, i) => ({ ...row, id: actual + i }));
-      await Promise.all([db.outbox.bulkAdd(rows), db.meta.put({ key: META.nextMutationId, value: actual + rows.length })]);
-      remember(actual + rows.length);
+    // Dexie promises throughout: a native await after the body's own can resume outside the
+    // transaction's zone, and the renumbering's writes would then not be in it.
+    settle() {
+      if (remembered === undefined || written.length === 0) return Dexie.Promise.resolve();
+      return Dexie.Promise.all([stored, Dexie.Promise.all(written.map((w) => w.added))]).then(([from, batches]) => {
+        const each = batches.flat();
+        if (from === remembered && each.every(Boolean)) return;
+        const mine = written.flatMap((w) => w.rows);
+        const rows = mine.map((row, i) => ({ ...row, id: from + i }));
+        return db.outbox
+          .bulkDelete(mine.filter((_, i) => each[i]).map((row) => row.id))
+          .then(() => Dexie.Promise.all([db.outbox.bulkAdd(rows), db.meta.put({ key: META.nextMutationId, value: from + rows.length })]))
+          .then(() => remember(from + rows.length));
+      });
     },
   };
 }

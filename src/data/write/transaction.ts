@@ -1,5 +1,6 @@
 // One user action = one read-write transaction: the row change, the next mutation ids from
 // meta (./counter.ts), and its outbox entries. A failure anywhere rolls all of it back.
+import Dexie from 'dexie';
 import { isQuotaError, StorageFullError } from '@/lib/errors';
 import type { Mutation, MutationArgs, MutationName } from '@/domain/model';
 import { type DaybookDb, rowTables } from '../db/schema';
@@ -23,9 +24,9 @@ export async function write<T>(db: DaybookDb, body: (enqueue: Enqueue, enqueueAl
       const counter = txCounter(db);
       const enqueue: Enqueue = (name, args) => counter.queue([{ name, args } as Pick<Mutation, 'name' | 'args'>]);
       const enqueueAll: EnqueueAll = (entries) => counter.queue(entries);
-      const result = await body(enqueue, enqueueAll);
-      await counter.settle();
-      return result;
+      // Chained on a Dexie promise, not awaited: after the body's own native awaits, a further one
+      // here can resume outside the transaction's zone, and settle()'s writes would not be in it.
+      return Dexie.Promise.resolve(body(enqueue, enqueueAll)).then((result) => counter.settle().then(() => result));
     });
   } catch (err) {
     if (isQuotaError(err)) throw new StorageFullError(err);

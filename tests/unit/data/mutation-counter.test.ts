@@ -114,6 +114,18 @@ describe('the mutation counter', () => {
     expect(next.title).toBe('after');
   });
 
+  it('moves past them too when the change reads its list first (a list this handle has not written to)', async () => {
+    const plot = await lists.create({ name: 'Plot' }, db);
+    const page = (last: number) => ({ ...emptyPage(inboxId, last), visible_lists: [inboxId, plot.id] }) as PullResult;
+    await applyPull(page(40), db);
+    db.close(); // a fresh handle: its write memory knows no list yet
+    await db.open();
+    await tasks.create({ title: 'warm' }, db);
+    await applyPull(page(80), db);
+    await tasks.create({ title: 'in plot', list_id: plot.id }, db);
+    expect((await ids(db)).map(([id]) => id)).toEqual([81]);
+  });
+
   it('uses the id of a write that failed again, and skips none', async () => {
     await tasks.create({ title: 'one' }, db);
     // a title over the limit is refused before anything is queued; an id taken fails at the add
