@@ -7,17 +7,16 @@ import Dexie from 'dexie';
 import { loadOnce } from '@/lib/load-once';
 
 export type MutationCore = typeof import('./core');
-type Core = MutationCore;
 
 const core = loadOnce(() => import('./core'));
 
 /** The module if it has loaded: a write that finds it need not wait a turn for it. */
-export function mutationCore(): Core | null {
+export function mutationCore(): MutationCore | null {
   return core.loaded();
 }
 
-export function loadMutationCore(): Promise<Core> {
-  const ready = core.loaded();
+export function loadMutationCore(): Promise<MutationCore> {
+  const ready = mutationCore();
   if (ready) return Dexie.Promise.resolve(ready);
   return Dexie.currentTransaction ? Dexie.waitFor(core.load()) : core.load();
 }

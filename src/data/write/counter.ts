@@ -44,9 +44,21 @@ export function txCounter(db: DaybookDb): TxCounter {
   const remember = (value: number) => {
     if (memory && memory.generation === generation) memory.nextMutationId = value;
   };
-  const rowsFrom = (first: number, entries: readonly Entry[]) => {
+  /** Writes `entries` as ids `first`, … and the counter past them; `tracked`: under remembered ids. */
+  const writeFrom = (first: number, entries: readonly Entry[], tracked: boolean) => {
     const created_at = nowIso();
-    return entries.map((e, i) => ({ id: first + i, name: e.name, args: e.args, created_at }) as OutboxEntry);
+    const rows = entries.map((e, i) => ({ id: first + i, name: e.name, args: e.args, created_at }) as OutboxEntry);
+    let adds: Promise<unknown> = db.outbox.bulkAdd(rows);
+    if (tracked) {
+      // an id found taken is not yet an error: settle() renumbers
+      const each = adds.then(
+        () => rows.map(() => true),
+        (err: unknown) => added(rows, err),
+      );
+      written.push({ rows, added: each });
+      adds = each;
+    }
+    return Dexie.Promise.all([db.meta.put({ key: META.nextMutationId, value: first + entries.length }), adds]).then(() => {});
   };
   // From the stored counter: each queue waits for the one before it to have its ids.
   let next: Promise<number> = stored;
@@ -56,7 +68,7 @@ export function txCounter(db: DaybookDb): TxCounter {
     next.catch(() => {});
     const first = await mine;
     remember(first + entries.length); // a write started meanwhile on this handle takes the ids after these
-    await Promise.all([db.meta.put({ key: META.nextMutationId, value: first + entries.length }), db.outbox.bulkAdd(rowsFrom(first, entries))]);
+    await writeFrom(first, entries, false);
   };
   // From the remembered counter: numbered now, so the writes are asked for in the same turn.
   let nextRemembered = remembered ?? 0;
@@ -64,13 +76,7 @@ export function txCounter(db: DaybookDb): TxCounter {
     const first = nextRemembered;
     nextRemembered += entries.length;
     remember(nextRemembered);
-    const rows = rowsFrom(first, entries);
-    const adds = db.outbox.bulkAdd(rows).then(
-      () => rows.map(() => true),
-      (err: unknown) => added(rows, err),
-    );
-    written.push({ rows, added: adds });
-    return Dexie.Promise.all([db.meta.put({ key: META.nextMutationId, value: nextRemembered }), adds]).then(() => {});
+    return writeFrom(first, entries, true);
   };
   return {
     queue(entries) {
